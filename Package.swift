@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+
+let package = Package(
+    name: "Frond",
+    products: [
+        .library(name: "FrondLayout", targets: ["FrondLayout"]),
+        // Installed as libfrond.so by `make lib` (a product cannot share the name of the `frond` tool).
+        .library(name: "FrondCAPI", type: .dynamic, targets: ["FrondCAPI"]),
+        .executable(name: "frond", targets: ["frond"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "FrondLayout"),
+        .systemLibrary(name: "CFrond", path: "include"),
+        .target(
+            name: "FrondCAPI",
+            dependencies: ["FrondLayout", "CFrond"],
+            exclude: ["exports.map"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "-soname=libfrond.so",
+                    "-Xlinker", "--version-script=\(root)/Sources/FrondCAPI/exports.map",
+                ]),
+            ]
+        ),
+        .target(name: "FrondCorpus", dependencies: ["FrondLayout"]),
+        .executableTarget(
+            name: "frond",
+            dependencies: ["FrondCorpus", "FrondLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
+    ]
+)

@@ -1,0 +1,226 @@
+// STEP 11: absolutely positioned descendants (CSS Flexbox §4.1, CSS Position §4).
+//
+// A node that is not `position: static` (and the root) is the containing block of
+// the absolute children it reaches through static descendants. Each absolute child
+// is sized from its style or its two insets, else measured; then placed by its
+// insets, or, without insets, where justify-content/align-items would put it.
+
+extension LayoutNode {
+    /// Lays out the absolute children of `self` (the current node, `self` or a static
+    /// descendant of the containing block) and recurses into static children.
+    /// `offsetLeft`/`offsetTop` locate `self` inside the containing block.
+    @discardableResult
+    func layoutAbsoluteDescendants(containingNode: LayoutNode, widthMode: SizingMode, direction: LayoutDirection,
+                                   depth: Int, pass: LayoutPass, offsetLeft: Float, offsetTop: Float,
+                                   containingInnerWidth: Float, containingInnerHeight: Float) -> Bool {
+        var hasNewLayout = false
+        for child in layoutChildren {
+            if child.styleStorage.display == .none { continue }
+            if child.styleStorage.positionType == .absolute {
+                let againstInner = config.errata.contains(.absolutePercentAgainstInnerSize)
+                let blockWidth = againstInner ? containingInnerWidth
+                    : containingNode.state.measuredWidth - containingNode.borderForAxis(.row)
+                let blockHeight = againstInner ? containingInnerHeight
+                    : containingNode.state.measuredHeight - containingNode.borderForAxis(.column)
+                layoutAbsoluteChild(child, containingNode: containingNode, blockWidth: blockWidth,
+                                    blockHeight: blockHeight, widthMode: widthMode, direction: direction,
+                                    depth: depth, pass: pass)
+                hasNewLayout = hasNewLayout || child.state.hasNewLayout
+
+                // The child is placed on this node's flex-start edges; with reversed axes the
+                // far-edge position is needed too, measured from the box its insets refer to.
+                let parentMainAxis = styleStorage.flexDirection.resolved(direction)
+                let parentCrossAxis = parentMainAxis.crossAxis(direction)
+                if parentMainAxis.isReverse {
+                    let insetsDefined = parentMainAxis.isRow ? child.resolved.hasHorizontalInsets
+                        : child.resolved.hasVerticalInsets
+                    (insetsDefined ? containingNode : self).setTrailingPosition(of: child, parentMainAxis)
+                }
+                if parentCrossAxis.isReverse {
+                    let insetsDefined = parentCrossAxis.isRow ? child.resolved.hasHorizontalInsets
+                        : child.resolved.hasVerticalInsets
+                    (insetsDefined ? containingNode : self).setTrailingPosition(of: child, parentCrossAxis)
+                }
+
+                // Inset positions are relative to the containing block; make them relative to `self`.
+                if child.resolved.hasHorizontalInsets { child.state.positionLeft -= offsetLeft }
+                if child.resolved.hasVerticalInsets { child.state.positionTop -= offsetTop }
+                state.childrenTouchedPass = pass.generation
+            } else if child.styleStorage.positionType == .static {
+                // Absolute descendants of a static child belong to this containing block.
+                child.resetContentsChildren(pass: pass)
+                let childHasNew = child.layoutAbsoluteDescendants(
+                    containingNode: containingNode, widthMode: widthMode,
+                    direction: child.resolveDirection(direction), depth: depth + 1, pass: pass,
+                    offsetLeft: offsetLeft + child.state.positionLeft, offsetTop: offsetTop + child.state.positionTop,
+                    containingInnerWidth: containingInnerWidth, containingInnerHeight: containingInnerHeight)
+                hasNewLayout = childHasNew || hasNewLayout
+                if hasNewLayout {
+                    child.state.hasNewLayout = true
+                    // Rounding must look inside the static child's subtree.
+                    state.childrenTouchedPass = pass.generation
+                }
+            }
+        }
+        return hasNewLayout
+    }
+
+    /// Sizes and places one absolute child inside `containingNode`. `self` is the child's
+    /// parent (whose flex properties place a child without insets).
+    private func layoutAbsoluteChild(_ child: LayoutNode, containingNode: LayoutNode, blockWidth: Float,
+                                     blockHeight: Float, widthMode: SizingMode, direction: LayoutDirection,
+                                     depth: Int, pass: LayoutPass) {
+        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let crossAxis = mainAxis.crossAxis(direction)
+        let isMainAxisRow = mainAxis.isRow
+        var childWidth = Float.nan
+        var childHeight = Float.nan
+        let marginRow = child.marginForAxis(.row, blockWidth)
+        let marginColumn = child.marginForAxis(.column, blockWidth)
+
+        if child.hasDefiniteLength(.width, blockWidth) {
+            childWidth = child.resolvedDimension(direction, .width, blockWidth, blockWidth) + marginRow
+        } else if child.isFlexStartInsetDefined(.row, direction) && child.isFlexEndInsetDefined(.row, direction) {
+            // Both horizontal insets: the width is what they leave of the containing block.
+            childWidth = containingNode.state.measuredWidth
+                - (containingNode.flexStartBorder(.row, direction) + containingNode.flexEndBorder(.row, direction))
+                - (child.flexStartInset(.row, direction, blockWidth) + child.flexEndInset(.row, direction, blockWidth))
+            childWidth = child.boundAxis(.row, direction, childWidth, blockWidth, blockWidth)
+        }
+        if child.hasDefiniteLength(.height, blockHeight) {
+            childHeight = child.resolvedDimension(direction, .height, blockHeight, blockWidth) + marginColumn
+        } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction) {
+            childHeight = containingNode.state.measuredHeight
+                - (containingNode.flexStartBorder(.column, direction) + containingNode.flexEndBorder(.column, direction))
+                - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))
+            childHeight = child.boundAxis(.column, direction, childHeight, blockHeight, blockWidth)
+        }
+
+        // With exactly one size known, the aspect ratio gives the other.
+        if childWidth.isNaN != childHeight.isNaN, let ratio = child.resolved.aspectRatio {
+            if childWidth.isNaN {
+                childWidth = marginRow + (childHeight - marginColumn) * ratio
+            } else {
+                childHeight = marginColumn + (childWidth - marginRow) / ratio
+            }
+        }
+
+        // Still missing a size: measure the content (bounded by the block's width, as browsers do).
+        if childWidth.isNaN || childHeight.isNaN {
+            var childWidthMode: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
+            let childHeightMode: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
+            if !isMainAxisRow && childWidth.isNaN && widthMode != .maxContent && blockWidth.isDefined && blockWidth > 0 {
+                childWidth = blockWidth
+                childWidthMode = .fitContent
+            }
+            child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
+                                 widthMode: childWidthMode, heightMode: childHeightMode,
+                                 ownerWidth: blockWidth, ownerHeight: blockHeight,
+                                 performLayout: false, depth: depth, pass: pass)
+            childWidth = child.state.measuredWidth + child.marginForAxis(.row, blockWidth)
+            childHeight = child.state.measuredHeight + child.marginForAxis(.column, blockWidth)
+        }
+
+        child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
+                             widthMode: .stretchFit, heightMode: .stretchFit,
+                             ownerWidth: blockWidth, ownerHeight: blockHeight,
+                             performLayout: true, depth: depth, pass: pass)
+
+        positionAbsoluteChild(child, containingNode: containingNode, direction: direction, axis: mainAxis,
+                              isMainAxis: true, blockWidth: blockWidth, blockHeight: blockHeight)
+        positionAbsoluteChild(child, containingNode: containingNode, direction: direction, axis: crossAxis,
+                              isMainAxis: false, blockWidth: blockWidth, blockHeight: blockHeight)
+    }
+
+    /// Places the child on `axis`: by its inline-start inset, else its inline-end inset,
+    /// else by the parent's justify-content (main axis) or alignment (cross axis).
+    /// The result is written to the flex-start edge of `axis`.
+    private func positionAbsoluteChild(_ child: LayoutNode, containingNode: LayoutNode, direction: LayoutDirection,
+                                       axis: FlexDirection, isMainAxis: Bool, blockWidth: Float, blockHeight: Float) {
+        let blockSize = axis.isRow ? blockWidth : blockHeight
+        let flexStart = axis.flexStartEdge
+        let startIsFlexStart = axis.inlineStartEdge(direction) == flexStart
+        if child.isInlineStartInsetDefined(axis, direction) {
+            let fromInlineStart = child.inlineStartInset(axis, direction, blockSize)
+                + containingNode.border(axis.inlineStartEdge(direction), direction)
+                + child.inlineStartMargin(axis, direction, blockSize)
+            child.state.setPosition(startIsFlexStart ? fromInlineStart
+                                        : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
+        } else if child.isInlineEndInsetDefined(axis, direction) {
+            let fromInlineStart = containingNode.state.measured(axis.dimension) - child.state.measured(axis.dimension)
+                - containingNode.border(axis.inlineEndEdge(direction), direction)
+                - child.inlineEndMargin(axis, direction, blockSize)
+                - child.inlineEndInset(axis, direction, blockSize)
+            child.state.setPosition(startIsFlexStart ? fromInlineStart
+                                        : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
+        } else if isMainAxis {
+            switch styleStorage.justifyContent {
+            case .flexStart, .spaceBetween:
+                placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
+            case .flexEnd:
+                placeAbsoluteAtFlexEnd(child, direction, axis, blockWidth)
+            case .center, .spaceAround, .spaceEvenly:
+                placeAbsoluteAtCenter(child, direction, axis, blockWidth)
+            }
+        } else {
+            var align = alignment(of: child)
+            if styleStorage.flexWrap == .wrapReverse {
+                if align == .flexEnd {
+                    align = .flexStart
+                } else if align != .center {
+                    align = .flexEnd
+                }
+            }
+            switch align {
+            case .flexEnd:
+                placeAbsoluteAtFlexEnd(child, direction, axis, blockWidth)
+            case .center:
+                placeAbsoluteAtCenter(child, direction, axis, blockWidth)
+            default:
+                placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
+            }
+        }
+    }
+
+    /// The position of the near edge given the distance of the far edge from the far side.
+    @inline(__always)
+    private func oppositeEdgePosition(_ position: Float, _ axis: FlexDirection, _ containingNode: LayoutNode,
+                                      _ child: LayoutNode) -> Float {
+        containingNode.state.measured(axis.dimension) - child.state.measured(axis.dimension) - position
+    }
+
+    private var absoluteOffsetsIncludePadding: Bool {
+        !config.errata.contains(.absolutePositionWithoutInsetsExcludesPadding)
+    }
+
+    private func placeAbsoluteAtFlexStart(_ child: LayoutNode, _ direction: LayoutDirection, _ axis: FlexDirection,
+                                          _ blockWidth: Float) {
+        let edge = axis.flexStartEdge
+        var position = child.flexStartMargin(axis, direction, blockWidth) + state.border[edge]
+        if child.absoluteOffsetsIncludePadding { position += state.padding[edge] }
+        child.state.setPosition(position, edge)
+    }
+
+    private func placeAbsoluteAtFlexEnd(_ child: LayoutNode, _ direction: LayoutDirection, _ axis: FlexDirection,
+                                        _ blockWidth: Float) {
+        let edge = axis.flexEndEdge
+        var position = state.border[edge] + child.flexEndMargin(axis, direction, blockWidth)
+        if child.absoluteOffsetsIncludePadding { position += state.padding[edge] }
+        child.state.setPosition(oppositeEdgePosition(position, axis, self, child), axis.flexStartEdge)
+    }
+
+    private func placeAbsoluteAtCenter(_ child: LayoutNode, _ direction: LayoutDirection, _ axis: FlexDirection,
+                                       _ blockWidth: Float) {
+        let start = axis.flexStartEdge
+        let end = axis.flexEndEdge
+        var contentBoxSize = state.measured(axis.dimension) - state.border[start] - state.border[end]
+        if child.absoluteOffsetsIncludePadding {
+            contentBoxSize -= state.padding[start] + state.padding[end]
+        }
+        let childOuterSize = child.state.measured(axis.dimension) + child.marginForAxis(axis, blockWidth)
+        var position = (contentBoxSize - childOuterSize) / 2 + state.border[start]
+            + child.flexStartMargin(axis, direction, blockWidth)
+        if child.absoluteOffsetsIncludePadding { position += state.padding[start] }
+        child.state.setPosition(position, start)
+    }
+}

@@ -1,0 +1,23 @@
+// Clamping sizes to min/max (CSS "clamp" of a hypothetical size).
+
+extension LayoutNode {
+    /// `value` clamped to the node's min and max size on `axis` (max first, then min).
+    @inline(__always)
+    func boundAxisWithinMinAndMax(_ direction: LayoutDirection, _ axis: FlexDirection, _ value: Float,
+                                  _ axisSize: Float, _ widthSize: Float) -> Float {
+        let dimension = axis.dimension
+        let maximum = resolvedMaxDimension(direction, dimension, axisSize, widthSize)
+        if maximum >= 0 && value > maximum { return maximum }
+        let minimum = resolvedMinDimension(direction, dimension, axisSize, widthSize)
+        if minimum >= 0 && value < minimum { return minimum }
+        return value
+    }
+
+    /// Like ``boundAxisWithinMinAndMax(_:_:_:_:_:)`` and never below the padding and border.
+    @inline(__always)
+    func boundAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ value: Float,
+                   _ axisSize: Float, _ widthSize: Float) -> Float {
+        maxOrDefined(boundAxisWithinMinAndMax(direction, axis, value, axisSize, widthSize),
+                     paddingAndBorderForAxis(axis, direction, widthSize))
+    }
+}

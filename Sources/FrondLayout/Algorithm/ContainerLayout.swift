@@ -1,0 +1,355 @@
+// The flexbox algorithm for one node, step by step (CSS Flexible Box Layout §9,
+// with Yoga's deviations so that results match Yoga's conformance corpus):
+//
+//   1. resolve axes, paddings and borders          (this file)
+//   2. available inner sizes                        (this file)
+//   3. flex basis of every child                    (FlexBasis.swift)
+//   4. collect items into flex lines                (FlexLine.swift)
+//   5. resolve flexible lengths                     (FlexibleLengths.swift)
+//   6. justify along the main axis                  (MainAxis.swift)
+//   7. align items in each line, stretch            (CrossAxis.swift)
+//   8. align the lines (align-content)              (LineAlignment.swift)
+//   9. final size of the container                  (this file)
+//  10. trailing positions for reversed axes         (this file)
+//  11. absolutely positioned descendants            (AbsoluteLayout.swift)
+//
+// The function sets the node's measured size; with `performLayout` it also sets
+// the positions and sizes of its children. It is only called through the cache
+// (LayoutCache.swift). An undefined available size always comes with `.maxContent`.
+
+extension LayoutNode {
+    func layoutContents(availableWidth: Float, availableHeight: Float, ownerDirection: LayoutDirection,
+                        widthMode: SizingMode, heightMode: SizingMode,
+                        ownerWidth: Float, ownerHeight: Float,
+                        performLayout: Bool, depth: Int, pass: LayoutPass) {
+        if performLayout {
+            pass.statistics.layouts += 1
+            state.childrenTouchedPass = pass.generation
+        } else {
+            pass.statistics.measures += 1
+        }
+
+        let direction = resolveDirection(ownerDirection)
+        state.direction = direction
+        let rowAxis = FlexDirection.row.resolved(direction)
+        let columnAxis = FlexDirection.column
+        let startEdge: PhysicalEdge = direction == .rtl ? .right : .left
+        let endEdge: PhysicalEdge = direction == .rtl ? .left : .right
+
+        let marginRowLeading = inlineStartMargin(rowAxis, direction, ownerWidth)
+        let marginRowTrailing = inlineEndMargin(rowAxis, direction, ownerWidth)
+        let marginColumnLeading = inlineStartMargin(columnAxis, direction, ownerWidth)
+        let marginColumnTrailing = inlineEndMargin(columnAxis, direction, ownerWidth)
+        state.margin[startEdge] = marginRowLeading
+        state.margin[endEdge] = marginRowTrailing
+        state.margin.top = marginColumnLeading
+        state.margin.bottom = marginColumnTrailing
+        let marginAxisRow = marginRowLeading + marginRowTrailing
+        let marginAxisColumn = marginColumnLeading + marginColumnTrailing
+
+        state.border[startEdge] = border(rowAxis.inlineStartEdge(direction), direction)
+        state.border[endEdge] = border(rowAxis.inlineEndEdge(direction), direction)
+        state.border.top = border(.top, direction)
+        state.border.bottom = border(.bottom, direction)
+        state.padding[startEdge] = padding(rowAxis.inlineStartEdge(direction), direction, ownerWidth)
+        state.padding[endEdge] = padding(rowAxis.inlineEndEdge(direction), direction, ownerWidth)
+        state.padding.top = padding(.top, direction, ownerWidth)
+        state.padding.bottom = padding(.bottom, direction, ownerWidth)
+
+        if isMeasured {
+            measureLeaf(direction: direction, availableWidth: availableWidth - marginAxisRow,
+                        availableHeight: availableHeight - marginAxisColumn, widthMode: widthMode, heightMode: heightMode,
+                        ownerWidth: ownerWidth, ownerHeight: ownerHeight, pass: pass)
+            resetContentsChildren(pass: pass)
+            return
+        }
+
+        let children = layoutChildren
+        if children.isEmpty {
+            measureEmpty(direction: direction, availableWidth: availableWidth - marginAxisRow,
+                         availableHeight: availableHeight - marginAxisColumn, widthMode: widthMode, heightMode: heightMode,
+                         ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+            resetContentsChildren(pass: pass)
+            return
+        }
+
+        if !performLayout && measureFixedSize(direction: direction, availableWidth: availableWidth - marginAxisRow,
+                                              availableHeight: availableHeight - marginAxisColumn,
+                                              widthMode: widthMode, heightMode: heightMode,
+                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight) {
+            resetContentsChildren(pass: pass)
+            return
+        }
+
+        state.hadOverflow = false
+        resetContentsChildren(pass: pass)
+
+        // STEP 1: axes and the container's own paddings and borders.
+        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let crossAxis = mainAxis.crossAxis(direction)
+        let isMainAxisRow = mainAxis.isRow
+        let isWrap = styleStorage.flexWrap != .noWrap
+        let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
+        let crossAxisOwnerSize = isMainAxisRow ? ownerHeight : ownerWidth
+        let paddingAndBorderMain = paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+        let paddingAndBorderCross = paddingAndBorderForAxis(crossAxis, direction, ownerWidth)
+        let leadingPaddingAndBorderCross = flexStartPaddingAndBorder(crossAxis, direction, ownerWidth)
+        var sizingModeMain = isMainAxisRow ? widthMode : heightMode
+        let sizingModeCross = isMainAxisRow ? heightMode : widthMode
+        let paddingAndBorderRow = isMainAxisRow ? paddingAndBorderMain : paddingAndBorderCross
+        let paddingAndBorderColumn = isMainAxisRow ? paddingAndBorderCross : paddingAndBorderMain
+
+        // STEP 2: the space available to the children.
+        let availableInnerWidth = availableInnerDimension(direction, .width, availableWidth - marginAxisRow,
+                                                          paddingAndBorderRow, ownerWidth, ownerWidth)
+        let availableInnerHeight = availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
+                                                           paddingAndBorderColumn, ownerHeight, ownerWidth)
+        var availableInnerMain = isMainAxisRow ? availableInnerWidth : availableInnerHeight
+        let availableInnerCross = isMainAxisRow ? availableInnerHeight : availableInnerWidth
+
+        // STEP 3: flex bases (sum of bases, margins and gaps).
+        var totalMainDim = computeFlexBases(children, availableInnerWidth: availableInnerWidth,
+                                            availableInnerHeight: availableInnerHeight,
+                                            widthMode: widthMode, heightMode: heightMode, direction: direction,
+                                            mainAxis: mainAxis, performLayout: performLayout, depth: depth, pass: pass)
+        if children.count > 1 {
+            totalMainDim += gapForAxis(mainAxis, availableInnerMain) * Float(children.count - 1)
+        }
+        let mainAxisOverflows = sizingModeMain != .maxContent && totalMainDim > availableInnerMain
+        if isWrap && mainAxisOverflows && sizingModeMain == .fitContent {
+            sizingModeMain = .stretchFit
+        }
+
+        let baselineLayout = isBaselineLayout(children)
+
+        // STEPS 4–7, line by line.
+        var lineStart = 0
+        var lineCount = 0
+        var totalLineCrossDim: Float = 0
+        let crossAxisGap = gapForAxis(crossAxis, availableInnerCross)
+        var maxLineMainDim: Float = 0
+        while lineStart < children.count {
+            var line = collectFlexLine(children, from: lineStart, lineIndex: lineCount, ownerDirection: ownerDirection,
+                                       ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
+                                       availableInnerWidth: availableInnerWidth, availableInnerMain: availableInnerMain)
+            lineStart = line.end
+
+            // Measuring with a definite cross size: the flex step cannot change the answer.
+            let canSkipFlex = !performLayout && sizingModeCross == .stretchFit
+
+            // STEP 5: the free space to distribute.
+            var sizeBasedOnContent = false
+            if sizingModeMain != .stretchFit {
+                let minInnerMain = resolvedMinDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
+                    - (isMainAxisRow ? paddingAndBorderRow : paddingAndBorderColumn)
+                let maxInnerMain = resolvedMaxDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
+                    - (isMainAxisRow ? paddingAndBorderRow : paddingAndBorderColumn)
+                if minInnerMain.isDefined && line.sizeConsumed < minInnerMain {
+                    availableInnerMain = minInnerMain
+                } else if maxInnerMain.isDefined && line.sizeConsumed > maxInnerMain {
+                    availableInnerMain = maxInnerMain
+                } else {
+                    let legacyStretch = config.errata.contains(.stretchFlexBasis)
+                    if !legacyStretch && (line.totalFlexGrowFactors == 0 || resolveFlexGrow() == 0) {
+                        // Nothing can grow: the content size is all the space needed.
+                        availableInnerMain = line.sizeConsumed
+                    }
+                    sizeBasedOnContent = !legacyStretch
+                }
+            }
+            if !sizeBasedOnContent && availableInnerMain.isDefined {
+                line.remainingFreeSpace = availableInnerMain - line.sizeConsumed
+            } else if line.sizeConsumed < 0 {
+                // Sized by content that adds up to less than nothing: the node gets 0.
+                line.remainingFreeSpace = -line.sizeConsumed
+            }
+
+            if !canSkipFlex {
+                resolveFlexibleLengths(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
+                                       ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
+                                       availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
+                                       availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
+                                       mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
+                                       performLayout: performLayout, depth: depth, pass: pass)
+            }
+            state.hadOverflow = state.hadOverflow || line.remainingFreeSpace < 0
+
+            // STEP 6: main-axis positions and the line's cross size.
+            justifyMainAxis(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
+                            sizingModeMain: sizingModeMain, sizingModeCross: sizingModeCross,
+                            mainAxisOwnerSize: mainAxisOwnerSize, ownerWidth: ownerWidth,
+                            availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
+                            availableInnerWidth: availableInnerWidth, performLayout: performLayout,
+                            baselineLayout: baselineLayout, pass: pass)
+
+            var containerCrossAxis = availableInnerCross
+            if sizingModeCross == .maxContent || sizingModeCross == .fitContent {
+                containerCrossAxis = boundAxis(crossAxis, direction, line.crossDim + paddingAndBorderCross,
+                                               crossAxisOwnerSize, ownerWidth) - paddingAndBorderCross
+            }
+            if !isWrap && sizingModeCross == .stretchFit {
+                line.crossDim = availableInnerCross
+            }
+            if !isWrap {
+                // A single line's cross size obeys the container's min/max before alignment.
+                line.crossDim = boundAxis(crossAxis, direction, line.crossDim + paddingAndBorderCross,
+                                          crossAxisOwnerSize, ownerWidth) - paddingAndBorderCross
+            }
+
+            // STEP 7: cross-axis alignment within the line.
+            if performLayout {
+                alignItemsInLine(line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
+                                 leadingPaddingAndBorderCross: leadingPaddingAndBorderCross,
+                                 totalLineCrossDim: totalLineCrossDim, containerCrossAxis: containerCrossAxis,
+                                 availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
+                                 availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
+                                 isWrap: isWrap, depth: depth, pass: pass)
+            }
+
+            totalLineCrossDim += line.crossDim + (lineCount != 0 ? crossAxisGap : 0)
+            maxLineMainDim = maxOrDefined(maxLineMainDim, line.mainDim)
+            lineCount += 1
+        }
+
+        // STEP 8: align-content across lines, and baseline alignment.
+        if performLayout && (isWrap || baselineLayout) {
+            alignLines(children, lineCount: lineCount, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
+                       sizingModeCross: sizingModeCross, crossAxisOwnerSize: crossAxisOwnerSize, ownerWidth: ownerWidth,
+                       totalLineCrossDim: totalLineCrossDim, crossAxisGap: crossAxisGap,
+                       leadingPaddingAndBorderCross: leadingPaddingAndBorderCross,
+                       paddingAndBorderCross: paddingAndBorderCross, availableInnerCross: availableInnerCross,
+                       availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
+                       depth: depth, pass: pass)
+        }
+
+        // STEP 9: the container's final size.
+        state.measuredWidth = boundAxis(.row, direction, availableWidth - marginAxisRow, ownerWidth, ownerWidth)
+        state.measuredHeight = boundAxis(.column, direction, availableHeight - marginAxisColumn, ownerHeight, ownerWidth)
+        let scrolls = styleStorage.overflow == .scroll
+        if sizingModeMain == .maxContent || (!scrolls && sizingModeMain == .fitContent) {
+            // Sized by its lines, within min/max and never below padding and border.
+            state.setMeasured(boundAxis(mainAxis, direction, maxLineMainDim, mainAxisOwnerSize, ownerWidth),
+                              mainAxis.dimension)
+        } else if sizingModeMain == .fitContent && scrolls {
+            state.setMeasured(maxOrDefined(minOrDefined(availableInnerMain + paddingAndBorderMain,
+                                                        boundAxisWithinMinAndMax(direction, mainAxis, maxLineMainDim,
+                                                                                 mainAxisOwnerSize, ownerWidth)),
+                                           paddingAndBorderMain), mainAxis.dimension)
+        }
+        if sizingModeCross == .maxContent || (!scrolls && sizingModeCross == .fitContent) {
+            state.setMeasured(boundAxis(crossAxis, direction, totalLineCrossDim + paddingAndBorderCross,
+                                        crossAxisOwnerSize, ownerWidth), crossAxis.dimension)
+        } else if sizingModeCross == .fitContent && scrolls {
+            state.setMeasured(maxOrDefined(minOrDefined(availableInnerCross + paddingAndBorderCross,
+                                                        boundAxisWithinMinAndMax(direction, crossAxis,
+                                                                                 totalLineCrossDim + paddingAndBorderCross,
+                                                                                 crossAxisOwnerSize, ownerWidth)),
+                                           paddingAndBorderCross), crossAxis.dimension)
+        }
+
+        // Lines were placed in normal order; wrap-reverse mirrors them in the cross axis.
+        if performLayout && styleStorage.flexWrap == .wrapReverse {
+            let crossStart = crossAxis.flexStartEdge
+            let crossDimension = crossAxis.dimension
+            for child in children
+            where child.styleStorage.positionType != .absolute && child.styleStorage.display != .none {
+                child.state.setPosition(state.measured(crossDimension) - child.state.position(crossStart)
+                                            - child.state.measured(crossDimension), crossStart)
+            }
+        }
+
+        guard performLayout else { return }
+
+        // STEP 10: reversed axes also need the position measured from the far edge.
+        let needsMainTrailing = mainAxis.isReverse
+        let needsCrossTrailing = crossAxis.isReverse
+        if needsMainTrailing || needsCrossTrailing {
+            for child in children
+            where child.styleStorage.display != .none && child.styleStorage.positionType != .absolute {
+                if needsMainTrailing { setTrailingPosition(of: child, mainAxis) }
+                if needsCrossTrailing { setTrailingPosition(of: child, crossAxis) }
+            }
+        }
+
+        // STEP 11: this node is the containing block of its absolute descendants
+        // (reached through static children) unless it is static itself; a root always is.
+        if styleStorage.positionType != .static || depth == 1 {
+            layoutAbsoluteDescendants(containingNode: self, widthMode: isMainAxisRow ? sizingModeMain : sizingModeCross,
+                                      direction: direction, depth: depth, pass: pass,
+                                      offsetLeft: 0, offsetTop: 0,
+                                      containingInnerWidth: availableInnerWidth,
+                                      containingInnerHeight: availableInnerHeight)
+        }
+    }
+
+    /// The available size minus padding and border, kept within the node's min/max.
+    private func availableInnerDimension(_ direction: LayoutDirection, _ dimension: Axis, _ available: Float,
+                                         _ paddingAndBorder: Float, _ ownerSize: Float, _ ownerWidth: Float) -> Float {
+        var inner = available - paddingAndBorder
+        if inner.isDefined {
+            let minimum = resolvedMinDimension(direction, dimension, ownerSize, ownerWidth)
+            let maximum = resolvedMaxDimension(direction, dimension, ownerSize, ownerWidth)
+            let minInner = minimum.isNaN ? 0 : minimum - paddingAndBorder
+            let maxInner = maximum.isNaN ? Float.greatestFiniteMagnitude : maximum - paddingAndBorder
+            inner = maxOrDefined(minOrDefined(inner, maxInner), minInner)
+        }
+        return inner
+    }
+
+    /// Sets a child's position from the far edge of `axis` (mirror of its start position).
+    @inline(__always)
+    func setTrailingPosition(of child: LayoutNode, _ axis: FlexDirection) {
+        let dimension = axis.dimension
+        child.state.setPosition(state.measured(dimension) - child.state.measured(dimension)
+                                    - child.state.position(axis.flexStartEdge), axis.flexEndEdge)
+    }
+
+    /// The children that take part in this node's layout: `display: contents` children
+    /// are replaced by their own children (recursively).
+    var layoutChildren: [LayoutNode] {
+        if contentsChildCount == 0 { return childNodes }
+        var result: [LayoutNode] = []
+        result.reserveCapacity(childNodes.count)
+        appendLayoutChildren(to: &result)
+        return result
+    }
+
+    private func appendLayoutChildren(to result: inout [LayoutNode]) {
+        for child in childNodes {
+            if child.styleStorage.display == .contents {
+                child.appendLayoutChildren(to: &result)
+            } else {
+                result.append(child)
+            }
+        }
+    }
+
+    /// `display: contents` children have no box: zero their results (recursively
+    /// through nested contents nodes) so they read as empty frames.
+    func resetContentsChildren(pass: LayoutPass) {
+        guard contentsChildCount > 0 else { return }
+        state.childrenTouchedPass = pass.generation
+        for child in childNodes where child.styleStorage.display == .contents {
+            child.resetLayout(pass: pass)
+            child.isDirtyFlag = false
+            child.resetContentsChildren(pass: pass)
+        }
+    }
+
+    /// Clears the node's results to an empty frame at the origin.
+    func resetLayout(pass: LayoutPass) {
+        let lineIndex = state.lineIndex
+        state = NodeLayoutState()
+        state.width = 0
+        state.height = 0
+        state.lineIndex = lineIndex
+        state.hasNewLayout = true
+        state.childrenTouchedPass = pass.generation
+    }
+
+    /// Zeroes a `display: none` subtree.
+    func zeroOutLayoutRecursively(pass: LayoutPass) {
+        resetLayout(pass: pass)
+        for child in childNodes { child.zeroOutLayoutRecursively(pass: pass) }
+    }
+}

@@ -1,0 +1,76 @@
+// STEP 7: cross-axis alignment of the items of one line (CSS Flexbox §9.6, §8.3):
+// stretched items without a definite cross size are laid out again at the line's
+// cross size; the others are offset by align-self or their auto margins.
+
+extension LayoutNode {
+    func alignItemsInLine(_ line: FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection, crossAxis: FlexDirection,
+                          direction: LayoutDirection, leadingPaddingAndBorderCross: Float, totalLineCrossDim: Float,
+                          containerCrossAxis: Float, availableInnerMain: Float, availableInnerCross: Float,
+                          availableInnerWidth: Float, availableInnerHeight: Float, isWrap: Bool,
+                          depth: Int, pass: LayoutPass) {
+        let isMainAxisRow = mainAxis.isRow
+        let crossStart = crossAxis.flexStartEdge
+        let crossDimension = crossAxis.dimension
+
+        for index in line.start..<line.end {
+            let child = children[index]
+            guard LayoutNode.isInFlow(child) else { continue }
+            var leadingCrossDim = leadingPaddingAndBorderCross
+            let alignItem = alignment(of: child)
+            let startMarginIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
+            let endMarginIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)
+
+            if alignItem == .stretch && !startMarginIsAuto && !endMarginIsAuto {
+                // A child with a definite cross size is not stretched.
+                if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+                    var childMainSize = child.state.measured(mainAxis.dimension)
+                    var childCrossSize: Float
+                    if let ratio = child.resolved.aspectRatio {
+                        childCrossSize = child.marginForAxis(crossAxis, availableInnerWidth)
+                            + (isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
+                    } else {
+                        childCrossSize = line.crossDim
+                    }
+                    childMainSize += child.marginForAxis(mainAxis, availableInnerWidth)
+
+                    var childMainMode = SizingMode.stretchFit
+                    var childCrossMode = SizingMode.stretchFit
+                    child.constrainToMaxSize(direction, mainAxis, availableInnerMain, availableInnerWidth,
+                                             &childMainMode, &childMainSize)
+                    child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
+                                             &childCrossMode, &childCrossSize)
+
+                    let childWidth = isMainAxisRow ? childMainSize : childCrossSize
+                    let childHeight = isMainAxisRow ? childCrossSize : childMainSize
+                    // In a wrapping container whose lines do not stretch, the item is
+                    // stretched only later, by the line alignment step.
+                    let crossAxisDoesNotGrow = styleStorage.alignContent != .stretch && isWrap
+                    let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
+                        ? .maxContent : .stretchFit
+                    let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
+                        ? .maxContent : .stretchFit
+                    child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
+                                         ownerDirection: direction, widthMode: childWidthMode, heightMode: childHeightMode,
+                                         ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                         performLayout: true, depth: depth, pass: pass)
+                }
+            } else {
+                let remainingCrossDim = containerCrossAxis - child.dimensionWithMargin(crossAxis, availableInnerWidth)
+                if startMarginIsAuto && endMarginIsAuto {
+                    leadingCrossDim += maxOrDefined(0, remainingCrossDim / 2)
+                } else if endMarginIsAuto {
+                    // Pushed to the start by its trailing auto margin.
+                } else if startMarginIsAuto {
+                    leadingCrossDim += maxOrDefined(0, remainingCrossDim)
+                } else if alignItem == .flexStart {
+                    // Already at the start.
+                } else if alignItem == .center {
+                    leadingCrossDim += remainingCrossDim / 2
+                } else {
+                    leadingCrossDim += remainingCrossDim
+                }
+            }
+            child.state.setPosition(child.state.position(crossStart) + totalLineCrossDim + leadingCrossDim, crossStart)
+        }
+    }
+}

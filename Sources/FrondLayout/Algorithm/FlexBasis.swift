@@ -1,0 +1,203 @@
+// STEP 3: the flex basis of each child (CSS Flexbox §9.2.3): an explicit basis, a
+// definite main size, or the size the child measures to with the space offered.
+
+extension LayoutNode {
+    /// Computes every in-flow child's flex basis and returns the sum of bases and
+    /// main-axis margins. Also zeroes `display: none` children and, when laying out,
+    /// sets each child's starting position.
+    func computeFlexBases(_ children: [LayoutNode], availableInnerWidth: Float, availableInnerHeight: Float,
+                          widthMode: SizingMode, heightMode: SizingMode, direction: LayoutDirection,
+                          mainAxis: FlexDirection, performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
+        var total: Float = 0
+        // With an exact main size, a single child that can both grow and shrink will end
+        // up filling the line whatever its basis, so its basis can be 0 without measuring.
+        var singleFlexChild: LayoutNode? = nil
+        let sizingModeMain = mainAxis.isRow ? widthMode : heightMode
+        if sizingModeMain == .stretchFit {
+            for child in children where child.isFlexible() {
+                if singleFlexChild != nil || inexactEquals(child.resolveFlexGrow(), 0)
+                    || inexactEquals(child.resolveFlexShrink(), 0) {
+                    singleFlexChild = nil
+                    break
+                }
+                singleFlexChild = child
+            }
+        }
+
+        for child in children {
+            child.processDimensions()
+            if child.styleStorage.display == .none {
+                child.zeroOutLayoutRecursively(pass: pass)
+                child.isDirtyFlag = false
+                continue
+            }
+            if performLayout {
+                child.setInitialPosition(child.resolveDirection(direction), ownerWidth: availableInnerWidth,
+                                         ownerHeight: availableInnerHeight, pass: pass)
+            }
+            if child.styleStorage.positionType == .absolute { continue }
+            if child === singleFlexChild {
+                child.state.computedFlexBasisGeneration = pass.generation
+                child.state.computedFlexBasis = 0
+            } else {
+                computeFlexBasis(of: child, width: availableInnerWidth, widthMode: widthMode,
+                                 height: availableInnerHeight, heightMode: heightMode,
+                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                 direction: direction, depth: depth, pass: pass)
+            }
+            total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, availableInnerWidth)
+        }
+        return total
+    }
+
+    /// Sets `child.state.computedFlexBasis` (the outer hypothetical main size minus margins).
+    func computeFlexBasis(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
+                          heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
+                          direction: LayoutDirection, depth: Int, pass: LayoutPass) {
+        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let isMainAxisRow = mainAxis.isRow
+        let mainAxisSize = isMainAxisRow ? width : height
+        let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
+
+        let resolvedBasis = child.resolveFlexBasis(direction, mainAxis, mainAxisOwnerSize, ownerWidth)
+        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
+        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
+
+        // An explicit basis needs a definite main size to be used, except that with the
+        // fixFlexBasisFitContent feature a positive basis is used regardless (as browsers do).
+        let useResolvedBasis = resolvedBasis.isDefined
+            && (mainAxisSize.isDefined
+                || (resolvedBasis > 0 && config.experimentalFeatures.contains(.fixFlexBasisFitContent)))
+        if useResolvedBasis {
+            // An explicit basis (computed once per pass).
+            if child.state.computedFlexBasis.isNaN || child.state.computedFlexBasisGeneration != pass.generation {
+                let paddingAndBorder = child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+                child.state.computedFlexBasis = maxOrDefined(resolvedBasis, paddingAndBorder)
+            }
+        } else if isMainAxisRow && isRowStyleDimDefined {
+            // A definite width is the basis.
+            let paddingAndBorder = child.paddingAndBorderForAxis(.row, direction, ownerWidth)
+            child.state.computedFlexBasis = maxOrDefined(child.resolvedDimension(direction, .width, ownerWidth, ownerWidth),
+                                                         paddingAndBorder)
+        } else if !isMainAxisRow && isColumnStyleDimDefined {
+            // A definite height is the basis.
+            let paddingAndBorder = child.paddingAndBorderForAxis(.column, direction, ownerWidth)
+            child.state.computedFlexBasis = maxOrDefined(child.resolvedDimension(direction, .height, ownerHeight, ownerWidth),
+                                                         paddingAndBorder)
+        } else {
+            // Measure the child: its max-content size, bounded by what is known. A clean
+            // child offered the same constraints as last time measures the same again.
+            let key = FlexBasisKey(width: width.bitPattern, height: height.bitPattern,
+                                   ownerWidth: ownerWidth.bitPattern, ownerHeight: ownerHeight.bitPattern,
+                                   widthMode: widthMode, heightMode: heightMode, direction: direction,
+                                   mainAxis: mainAxis, overflow: styleStorage.overflow,
+                                   alignment: alignment(of: child), configVersion: config.version, isValid: true)
+            if !child.isDirtyFlag && child.state.flexBasisKey == key {
+                child.state.computedFlexBasisGeneration = pass.generation
+                return
+            }
+            var childWidth = Float.nan
+            var childHeight = Float.nan
+            var childWidthMode = SizingMode.maxContent
+            var childHeightMode = SizingMode.maxContent
+            let marginRow = child.marginForAxis(.row, ownerWidth)
+            let marginColumn = child.marginForAxis(.column, ownerWidth)
+
+            if isRowStyleDimDefined {
+                childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginRow
+                childWidthMode = .stretchFit
+            }
+            if isColumnStyleDimDefined {
+                childHeight = child.resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginColumn
+                childHeightMode = .stretchFit
+            }
+
+            // Browsers bound the measurement by the container, except along a scrolling main axis.
+            let parentScrolls = styleStorage.overflow == .scroll
+            if (!isMainAxisRow && parentScrolls) || !parentScrolls {
+                if childWidth.isNaN && width.isDefined {
+                    childWidth = width
+                    childWidthMode = .fitContent
+                }
+            }
+            if ((isMainAxisRow && parentScrolls) || !parentScrolls) && childHeight.isNaN && height.isDefined {
+                childHeight = height
+                childHeightMode = .fitContent
+            }
+
+            if let ratio = child.resolved.aspectRatio {
+                if !isMainAxisRow && childWidthMode == .stretchFit {
+                    childHeight = marginColumn + (childWidth - marginRow) / ratio
+                    childHeightMode = .stretchFit
+                } else if isMainAxisRow && childHeightMode == .stretchFit {
+                    childWidth = marginRow + (childHeight - marginColumn) * ratio
+                    childWidthMode = .stretchFit
+                }
+            }
+
+            // A stretched child without a cross size is measured with the exact inner cross size.
+            let alignment = alignment(of: child)
+            let hasExactWidth = width.isDefined && widthMode == .stretchFit
+            let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
+            if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
+                childWidth = width
+                childWidthMode = .stretchFit
+                if let ratio = child.resolved.aspectRatio {
+                    childHeight = (childWidth - marginRow) / ratio
+                    childHeightMode = .stretchFit
+                }
+            }
+            let hasExactHeight = height.isDefined && heightMode == .stretchFit
+            let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
+            if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
+                childHeight = height
+                childHeightMode = .stretchFit
+                if let ratio = child.resolved.aspectRatio {
+                    childWidth = (childHeight - marginColumn) * ratio
+                    childWidthMode = .stretchFit
+                }
+            }
+
+            child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+            child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+
+            child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
+                                 widthMode: childWidthMode, heightMode: childHeightMode,
+                                 ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                 performLayout: false, depth: depth, pass: pass)
+            child.state.computedFlexBasis = maxOrDefined(child.state.measured(mainAxis.dimension),
+                                                         child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+            child.state.flexBasisKey = key
+            child.state.computedFlexBasisGeneration = pass.generation
+            return
+        }
+        child.state.computedFlexBasisGeneration = pass.generation
+    }
+
+    /// Lowers a size (or turns max-content into fit-content) so that it does not exceed
+    /// the node's max size plus margins on `axis`.
+    @inline(__always)
+    func constrainToMaxSize(_ direction: LayoutDirection, _ axis: FlexDirection, _ ownerAxisSize: Float,
+                            _ ownerWidth: Float, _ mode: inout SizingMode, _ size: inout Float) {
+        let maxSize = resolvedMaxDimension(direction, axis.dimension, ownerAxisSize, ownerWidth)
+            + marginForAxis(axis, ownerWidth)
+        switch mode {
+        case .stretchFit, .fitContent:
+            if maxSize.isDefined && !(size < maxSize) { size = maxSize }
+        case .maxContent:
+            if maxSize.isDefined {
+                mode = .fitContent
+                size = maxSize
+            }
+        }
+    }
+
+    /// The alignment that applies to `child` in this container (`align-self`, else
+    /// `align-items`); baseline degrades to flex-start in a column.
+    @inline(__always)
+    func alignment(of child: LayoutNode) -> Align {
+        let align = child.styleStorage.alignSelf == .auto ? styleStorage.alignItems : child.styleStorage.alignSelf
+        if align == .baseline && styleStorage.flexDirection.isColumn { return .flexStart }
+        return align
+    }
+}

@@ -1,0 +1,165 @@
+// STEP 5: resolve flexible lengths (CSS Flexbox §9.7), in two passes instead of the
+// specification's loop:
+//
+//   first pass   find the items whose min/max clamps their flexed size, freeze them
+//                at that size and take them out of the free space and the factors;
+//   second pass  give every item its share of what is left (frozen items clamp again
+//                to the same size) and lay it out at its final main size.
+//
+// The two passes do not handle every case the specification's iteration does, but
+// they match browsers on the conformance corpus and cost a known amount of work.
+
+extension LayoutNode {
+    func resolveFlexibleLengths(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
+                                crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
+                                mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
+                                availableInnerWidth: Float, availableInnerHeight: Float, mainAxisOverflows: Bool,
+                                sizingModeCross: SizingMode, performLayout: Bool, depth: Int, pass: LayoutPass) {
+        let originalFreeSpace = line.remainingFreeSpace
+        freezeClampedItems(&line, children, mainAxis: mainAxis, direction: direction, ownerWidth: ownerWidth,
+                           mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
+                           availableInnerWidth: availableInnerWidth)
+        let distributed = distributeFreeSpace(&line, children, mainAxis: mainAxis, crossAxis: crossAxis,
+                                              direction: direction, ownerWidth: ownerWidth,
+                                              mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
+                                              availableInnerCross: availableInnerCross,
+                                              availableInnerWidth: availableInnerWidth,
+                                              availableInnerHeight: availableInnerHeight,
+                                              mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
+                                              performLayout: performLayout, depth: depth, pass: pass)
+        line.remainingFreeSpace = originalFreeSpace - distributed
+    }
+
+    /// First pass: items whose flexed size is clamped by min/max keep the clamped size;
+    /// their factors and the space they take are removed from the line's totals.
+    private func freezeClampedItems(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
+                                    direction: LayoutDirection, ownerWidth: Float, mainAxisOwnerSize: Float,
+                                    availableInnerMain: Float, availableInnerWidth: Float) {
+        var deltaFreeSpace: Float = 0
+        for index in line.start..<line.end {
+            let child = children[index]
+            guard LayoutNode.isInFlow(child) else { continue }
+            // (The basis is clamped with percentages of the container's owner, as in Yoga;
+            // the flexed size below is clamped with percentages of the container.)
+            let basis = child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                                       mainAxisOwnerSize, ownerWidth)
+            if line.remainingFreeSpace < 0 {
+                let shrinkScaledFactor = -child.resolveFlexShrink() * basis
+                if shrinkScaledFactor.isDefined && shrinkScaledFactor != 0 {
+                    let baseSize = basis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * shrinkScaledFactor
+                    let boundSize = child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth)
+                    if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
+                        deltaFreeSpace += boundSize - basis
+                        line.totalFlexShrinkScaledFactors -= -child.resolveFlexShrink() * child.state.computedFlexBasis
+                    }
+                }
+            } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace > 0 {
+                let growFactor = child.resolveFlexGrow()
+                if growFactor.isDefined && growFactor != 0 {
+                    let baseSize = basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor
+                    let boundSize = child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth)
+                    if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
+                        deltaFreeSpace += boundSize - basis
+                        line.totalFlexGrowFactors -= growFactor
+                    }
+                }
+            }
+        }
+        line.remainingFreeSpace -= deltaFreeSpace
+    }
+
+    /// Second pass: sizes each item and lays it out (or measures it) at that main size.
+    /// Returns the space actually distributed.
+    private func distributeFreeSpace(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
+                                     crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
+                                     mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
+                                     availableInnerWidth: Float, availableInnerHeight: Float,
+                                     mainAxisOverflows: Bool, sizingModeCross: SizingMode,
+                                     performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
+        var deltaFreeSpace: Float = 0
+        let isMainAxisRow = mainAxis.isRow
+        let isWrap = styleStorage.flexWrap != .noWrap
+
+        for index in line.start..<line.end {
+            let child = children[index]
+            guard LayoutNode.isInFlow(child) else { continue }
+            // (The basis is clamped with percentages of the container's owner, as in Yoga;
+            // the flexed size below is clamped with percentages of the container.)
+            let basis = child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                                       mainAxisOwnerSize, ownerWidth)
+            var mainSize = basis
+
+            if line.remainingFreeSpace.isDefined && line.remainingFreeSpace < 0 {
+                let shrinkScaledFactor = -child.resolveFlexShrink() * basis
+                if shrinkScaledFactor != 0 {
+                    let size: Float
+                    if line.totalFlexShrinkScaledFactors.isDefined && line.totalFlexShrinkScaledFactors == 0 {
+                        size = basis + shrinkScaledFactor
+                    } else {
+                        size = basis + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * shrinkScaledFactor
+                    }
+                    mainSize = child.boundAxis(mainAxis, direction, size, availableInnerMain, availableInnerWidth)
+                }
+            } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace > 0 {
+                let growFactor = child.resolveFlexGrow()
+                if !growFactor.isNaN && growFactor != 0 {
+                    mainSize = child.boundAxis(mainAxis, direction,
+                                               basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor,
+                                               availableInnerMain, availableInnerWidth)
+                }
+            }
+            deltaFreeSpace += mainSize - basis
+
+            let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
+            let marginCross = child.marginForAxis(crossAxis, availableInnerWidth)
+            var childMainSize = mainSize + marginMain
+            var childMainMode = SizingMode.stretchFit
+            var childCrossSize: Float
+            var childCrossMode: SizingMode
+            let crossDimension = crossAxis.dimension
+            let alignment = alignment(of: child)
+            let hasAutoCrossMargin = child.flexStartMarginIsAuto(crossAxis, direction)
+                || child.flexEndMarginIsAuto(crossAxis, direction)
+
+            if let ratio = child.resolved.aspectRatio {
+                childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
+                childCrossMode = .stretchFit
+                childCrossSize += marginCross
+            } else if !availableInnerCross.isNaN && !child.hasDefiniteLength(crossDimension, availableInnerCross)
+                        && sizingModeCross == .stretchFit && !(isWrap && mainAxisOverflows)
+                        && alignment == .stretch && !hasAutoCrossMargin {
+                // Stretched to the line: measured with the exact cross size.
+                childCrossSize = availableInnerCross
+                childCrossMode = .stretchFit
+            } else if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+                childCrossSize = availableInnerCross
+                childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
+            } else {
+                childCrossSize = child.resolvedDimension(direction, crossDimension, availableInnerCross, availableInnerWidth)
+                    + marginCross
+                let isLoosePercentage = child.state.processed(crossDimension).unit == .percent
+                    && sizingModeCross != .stretchFit
+                childCrossMode = childCrossSize.isNaN || isLoosePercentage ? .maxContent : .stretchFit
+            }
+
+            child.constrainToMaxSize(direction, mainAxis, availableInnerMain, availableInnerWidth,
+                                     &childMainMode, &childMainSize)
+            child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
+                                     &childCrossMode, &childCrossSize)
+
+            // A child that will be stretched later is only measured now.
+            let requiresStretchLayout = !child.hasDefiniteLength(crossDimension, availableInnerCross)
+                && alignment == .stretch && !hasAutoCrossMargin
+            let isLayoutPass = performLayout && !requiresStretchLayout
+            child.layoutIfNeeded(availableWidth: isMainAxisRow ? childMainSize : childCrossSize,
+                                 availableHeight: isMainAxisRow ? childCrossSize : childMainSize,
+                                 ownerDirection: state.direction,
+                                 widthMode: isMainAxisRow ? childMainMode : childCrossMode,
+                                 heightMode: isMainAxisRow ? childCrossMode : childMainMode,
+                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                 performLayout: isLayoutPass, depth: depth, pass: pass)
+            state.hadOverflow = state.hadOverflow || child.state.hadOverflow
+        }
+        return deltaFreeSpace
+    }
+}

@@ -1,0 +1,141 @@
+// Step: the layout cache. Each node remembers its last full layout and up to eight
+// measurements (size for given constraints). A request is answered from the cache
+// when the node is clean (not dirty, same config version, same owner direction)
+// and an entry is compatible with the new constraints.
+
+extension LayoutNode {
+    /// Lays out or measures the node, unless the answer is already cached.
+    /// Returns true when work was done (the node's subtree may have new results).
+    @discardableResult
+    func layoutIfNeeded(availableWidth: Float, availableHeight: Float, ownerDirection: LayoutDirection,
+                        widthMode: SizingMode, heightMode: SizingMode,
+                        ownerWidth: Float, ownerHeight: Float,
+                        performLayout: Bool, depth: Int, pass: LayoutPass) -> Bool {
+        let depth = depth + 1
+        let needToVisit = (isDirtyFlag && state.generationCount != pass.generation)
+            || state.configVersion != config.version
+            || state.lastOwnerDirection != ownerDirection
+
+        if needToVisit {
+            state.measurements.count = 0
+            state.cachedLayout = CachedMeasurement()
+            // Rounding inputs (scale, text rounding) may have changed too.
+            state.lastRawFrame.left = .nan
+        }
+
+        // Which entry (if any) answers this request: -1 = the layout entry, 0...7 a measurement.
+        var hit: Int? = nil
+        if isMeasured {
+            let marginRow = marginForAxis(.row, ownerWidth)
+            let marginColumn = marginForAxis(.column, ownerWidth)
+            if state.cachedLayout.canAnswer(widthMode, availableWidth, heightMode, availableHeight,
+                                            marginRow, marginColumn, config.pointScaleFactor) {
+                hit = -1
+            } else {
+                for index in 0..<state.measurements.count
+                where state.measurements[index].canAnswer(widthMode, availableWidth, heightMode, availableHeight,
+                                                          marginRow, marginColumn, config.pointScaleFactor) {
+                    hit = index
+                    break
+                }
+            }
+        } else if performLayout {
+            if state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode) {
+                hit = -1
+            }
+        } else {
+            for index in 0..<state.measurements.count
+            where state.measurements[index].matches(availableWidth, availableHeight, widthMode, heightMode) {
+                hit = index
+                break
+            }
+        }
+
+        if !needToVisit, let hit {
+            let entry = hit < 0 ? state.cachedLayout : state.measurements[hit]
+            state.measuredWidth = entry.computedWidth
+            state.measuredHeight = entry.computedHeight
+            if performLayout { pass.statistics.cachedLayouts += 1 } else { pass.statistics.cachedMeasures += 1 }
+        } else {
+            layoutContents(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
+                           widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                           performLayout: performLayout, depth: depth, pass: pass)
+            state.lastOwnerDirection = ownerDirection
+            state.configVersion = config.version
+
+            if hit == nil {
+                let entry = CachedMeasurement(availableWidth: availableWidth, availableHeight: availableHeight,
+                                              widthMode: widthMode, heightMode: heightMode,
+                                              computedWidth: state.measuredWidth, computedHeight: state.measuredHeight)
+                if performLayout {
+                    state.cachedLayout = entry
+                } else {
+                    if state.measurements.count == MeasurementCache.capacity { state.measurements.count = 0 }
+                    state.measurements[state.measurements.count] = entry
+                    state.measurements.count += 1
+                }
+            }
+        }
+
+        if performLayout {
+            state.width = state.measuredWidth
+            state.height = state.measuredHeight
+            state.hasNewLayout = true
+            isDirtyFlag = false
+        }
+        state.generationCount = pass.generation
+        return needToVisit || hit == nil
+    }
+}
+
+extension CachedMeasurement {
+    /// Exact match of the request (used for nodes without a measure function).
+    @inline(__always)
+    func matches(_ width: Float, _ height: Float, _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {
+        inexactEquals(availableWidth, width) && inexactEquals(availableHeight, height)
+            && self.widthMode == widthMode && self.heightMode == heightMode
+    }
+
+    /// Whether this measurement of a measured leaf also answers a new request: same
+    /// constraints (compared on the pixel grid), an exact size equal to what was
+    /// computed, a bound that still fits a max-content result, or a stricter bound the
+    /// result still fits in.
+    func canAnswer(_ widthMode: SizingMode, _ width: Float, _ heightMode: SizingMode, _ height: Float,
+                   _ marginRow: Float, _ marginColumn: Float, _ scale: Float) -> Bool {
+        if (computedHeight.isDefined && computedHeight < 0) || (computedWidth.isDefined && computedWidth < 0) {
+            return false
+        }
+        let rounded = scale != 0
+        let effectiveWidth = rounded ? roundToPixelGrid(Double(width), Double(scale), ceil: false, floor: false) : width
+        let effectiveHeight = rounded ? roundToPixelGrid(Double(height), Double(scale), ceil: false, floor: false) : height
+        let effectiveLastWidth = rounded ? roundToPixelGrid(Double(availableWidth), Double(scale), ceil: false, floor: false) : availableWidth
+        let effectiveLastHeight = rounded ? roundToPixelGrid(Double(availableHeight), Double(scale), ceil: false, floor: false) : availableHeight
+
+        let sameWidthSpec = self.widthMode == widthMode && inexactEquals(effectiveLastWidth, effectiveWidth)
+        let sameHeightSpec = self.heightMode == heightMode && inexactEquals(effectiveLastHeight, effectiveHeight)
+
+        let widthCompatible = sameWidthSpec
+            || Self.exactMatchesComputed(widthMode, width - marginRow, computedWidth)
+            || Self.maxContentStillFits(widthMode, width - marginRow, self.widthMode, computedWidth)
+            || Self.stricterStillValid(widthMode, width - marginRow, self.widthMode, availableWidth - marginRow, computedWidth)
+        let heightCompatible = sameHeightSpec
+            || Self.exactMatchesComputed(heightMode, height - marginColumn, computedHeight)
+            || Self.maxContentStillFits(heightMode, height - marginColumn, self.heightMode, computedHeight)
+            || Self.stricterStillValid(heightMode, height - marginColumn, self.heightMode, availableHeight - marginColumn, computedHeight)
+        return widthCompatible && heightCompatible
+    }
+
+    private static func exactMatchesComputed(_ mode: SizingMode, _ size: Float, _ lastComputed: Float) -> Bool {
+        mode == .stretchFit && inexactEquals(size, lastComputed)
+    }
+
+    private static func maxContentStillFits(_ mode: SizingMode, _ size: Float, _ lastMode: SizingMode, _ lastComputed: Float) -> Bool {
+        mode == .fitContent && lastMode == .maxContent && (size >= lastComputed || inexactEquals(size, lastComputed))
+    }
+
+    private static func stricterStillValid(_ mode: SizingMode, _ size: Float, _ lastMode: SizingMode,
+                                           _ lastSize: Float, _ lastComputed: Float) -> Bool {
+        lastMode == .fitContent && mode == .fitContent && lastSize.isDefined && size.isDefined && lastComputed.isDefined
+            && lastSize > size && (lastComputed <= size || inexactEquals(size, lastComputed))
+    }
+}

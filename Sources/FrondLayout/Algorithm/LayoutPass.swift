@@ -1,0 +1,147 @@
+import Synchronization
+
+/// Passes are numbered globally so that a node moved between trees can never mistake
+/// another tree's pass for one it has already been visited in.
+private let passCounter = Atomic<UInt32>(0)
+
+/// Counts of what one layout pass did; returned by ``LayoutNode/calculateLayout(width:height:direction:)``.
+public struct LayoutPassStatistics: Hashable, Sendable {
+    /// Nodes laid out (positions of their children computed).
+    public var layouts = 0
+    /// Nodes measured (size only).
+    public var measures = 0
+    /// Layouts answered from a node's cache.
+    public var cachedLayouts = 0
+    /// Measurements answered from a node's cache.
+    public var cachedMeasures = 0
+    /// Calls made to measure functions.
+    public var measureCallbacks = 0
+    /// Nodes whose rounded frame was recomputed.
+    public var roundedNodes = 0
+
+    public init() {}
+}
+
+/// The state of one pass over a tree.
+final class LayoutPass {
+    let generation: UInt32
+    var statistics = LayoutPassStatistics()
+    /// The first callback error; the pass finishes, then reports it.
+    var callbackError: LayoutError?
+    /// Nodes whose callback failed; they are marked dirty after the pass so that the
+    /// next pass asks again instead of reusing the stand-in result.
+    var failedNodes: [LayoutNode] = []
+
+    init(generation: UInt32) {
+        self.generation = generation
+    }
+
+    func recordFailure(of node: LayoutNode, _ error: any Error, in what: String) {
+        if callbackError == nil {
+            callbackError = LayoutError(.callbackFailed, "\(what) failed: \(error)", underlying: error)
+        }
+        failedNodes.append(node)
+    }
+}
+
+extension LayoutNode {
+    /// Lays out the tree rooted at this node.
+    ///
+    /// - Parameters:
+    ///   - width: the available width, or nil for none (max-content).
+    ///   - height: the available height, or nil for none.
+    ///   - direction: the direction the root inherits.
+    /// - Throws: ``LayoutError`` when this node is not a root, a size is negative or not
+    ///   finite, the tree is already being laid out, or a callback failed (the pass then
+    ///   still completes, with failed leaves measured as 0×0).
+    @discardableResult
+    public func calculateLayout(width: Float? = nil, height: Float? = nil,
+                                direction: LayoutDirection = .ltr) throws(LayoutError) -> LayoutPassStatistics {
+        guard !hasOwner else {
+            throw LayoutError(.invalidTree, "layout must start at a root; this node has a parent")
+        }
+        for (name, value) in [("width", width), ("height", height)] {
+            if let value, !(value.isFinite && value >= 0) {
+                throw LayoutError(.invalidValue, "available \(name) \(value) is not a finite number ≥ 0")
+            }
+        }
+        guard !isLayingOut else {
+            throw LayoutError(.reentrantCall, "the tree is already being laid out")
+        }
+        isLayingOut = true
+        defer { isLayingOut = false }
+
+        let pass = LayoutPass(generation: passCounter.add(1, ordering: .relaxed).newValue)
+        layoutRoot(ownerWidth: width ?? .nan, ownerHeight: height ?? .nan, ownerDirection: direction, pass: pass)
+        if let error = pass.callbackError {
+            isLayingOut = false
+            for node in pass.failedNodes { node.markDirtyAndPropagate() }
+            throw error
+        }
+        return pass.statistics
+    }
+
+    /// The root's sizing: a definite style size is exact, a max size bounds the content,
+    /// otherwise the available size is exact (or absent).
+    private func layoutRoot(ownerWidth: Float, ownerHeight: Float, ownerDirection: LayoutDirection, pass: LayoutPass) {
+        processDimensions()
+        let direction = resolveDirection(ownerDirection)
+
+        var width = Float.nan
+        var widthMode = SizingMode.maxContent
+        let maxWidth = resolvedMaxDimension(direction, .width, ownerWidth, ownerWidth)
+        if hasDefiniteLength(.width, ownerWidth) {
+            width = resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginForAxis(.row, ownerWidth)
+            widthMode = .stretchFit
+        } else if maxWidth.isDefined {
+            width = maxWidth
+            widthMode = .fitContent
+        } else {
+            width = ownerWidth
+            widthMode = width.isNaN ? .maxContent : .stretchFit
+        }
+
+        var height = Float.nan
+        var heightMode = SizingMode.maxContent
+        let maxHeight = resolvedMaxDimension(direction, .height, ownerHeight, ownerWidth)
+        if hasDefiniteLength(.height, ownerHeight) {
+            height = resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginForAxis(.column, ownerWidth)
+            heightMode = .stretchFit
+        } else if maxHeight.isDefined {
+            height = maxHeight
+            heightMode = .fitContent
+        } else {
+            height = ownerHeight
+            heightMode = height.isNaN ? .maxContent : .stretchFit
+        }
+
+        let didWork = layoutIfNeeded(availableWidth: width, availableHeight: height, ownerDirection: ownerDirection,
+                                     widthMode: widthMode, heightMode: heightMode,
+                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                     performLayout: true, depth: 0, pass: pass)
+        if didWork {
+            setInitialPosition(state.direction, ownerWidth: ownerWidth, ownerHeight: ownerHeight, pass: pass)
+            roundToPixelGrid(absoluteLeft: 0, absoluteTop: 0, pass: pass)
+        }
+    }
+
+    /// Sets the position a child starts from before justification: its leading margin
+    /// plus its relative offset, on all four sides.
+    func setInitialPosition(_ direction: LayoutDirection, ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
+        // A root is always positioned left-to-right so that it never gets negative offsets.
+        let rootSafeDirection: LayoutDirection = hasOwner ? direction : .ltr
+        let mainAxis = styleStorage.flexDirection.resolved(rootSafeDirection)
+        let crossAxis = mainAxis.crossAxis(rootSafeDirection)
+        let relativeMain = relativePosition(mainAxis, rootSafeDirection, mainAxis.isRow ? ownerWidth : ownerHeight)
+        let relativeCross = relativePosition(crossAxis, rootSafeDirection, mainAxis.isRow ? ownerHeight : ownerWidth)
+
+        state.setPosition(inlineStartMargin(mainAxis, direction, ownerWidth) + relativeMain,
+                          mainAxis.inlineStartEdge(direction))
+        state.setPosition(inlineEndMargin(mainAxis, direction, ownerWidth) + relativeMain,
+                          mainAxis.inlineEndEdge(direction))
+        state.setPosition(inlineStartMargin(crossAxis, direction, ownerWidth) + relativeCross,
+                          crossAxis.inlineStartEdge(direction))
+        state.setPosition(inlineEndMargin(crossAxis, direction, ownerWidth) + relativeCross,
+                          crossAxis.inlineEndEdge(direction))
+    }
+}

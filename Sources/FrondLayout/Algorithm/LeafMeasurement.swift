@@ -1,0 +1,83 @@
+// Sizing nodes whose size does not come from children: measured leaves, empty
+// containers, and containers asked only for a size they already know.
+
+extension LayoutNode {
+    /// A leaf with a measure function: asks it for the content size under the
+    /// constraints (minus padding and border), then clamps to min/max.
+    func measureLeaf(direction: LayoutDirection, availableWidth: Float, availableHeight: Float,
+                     widthMode: SizingMode, heightMode: SizingMode,
+                     ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
+        let availableWidth = widthMode == .maxContent ? Float.nan : availableWidth
+        let availableHeight = heightMode == .maxContent ? Float.nan : availableHeight
+        let paddingAndBorderRow = state.padding.left + state.padding.right + state.border.left + state.border.right
+        let paddingAndBorderColumn = state.padding.top + state.padding.bottom + state.border.top + state.border.bottom
+        // Never ask for a negative size.
+        let innerWidth = availableWidth.isNaN ? availableWidth : maxOrDefined(0, availableWidth - paddingAndBorderRow)
+        let innerHeight = availableHeight.isNaN ? availableHeight : maxOrDefined(0, availableHeight - paddingAndBorderColumn)
+
+        if widthMode == .stretchFit && heightMode == .stretchFit {
+            // Both sizes are imposed: no need to measure.
+            state.measuredWidth = boundAxis(.row, direction, availableWidth, ownerWidth, ownerWidth)
+            state.measuredHeight = boundAxis(.column, direction, availableHeight, ownerHeight, ownerWidth)
+            return
+        }
+
+        var size = LayoutSize(width: 0, height: 0)
+        if let measureFunction {
+            pass.statistics.measureCallbacks += 1
+            do {
+                let measured = try measureFunction(innerWidth, widthMode.measureMode, innerHeight, heightMode.measureMode)
+                if measured.width.isFinite && measured.height.isFinite {
+                    // Negative sizes are read as 0, as Yoga does.
+                    size = LayoutSize(width: max(0, measured.width), height: max(0, measured.height))
+                } else {
+                    pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
+                                       in: "measure function")
+                }
+            } catch {
+                pass.recordFailure(of: self, error, in: "measure function")
+            }
+        }
+        let fitsContentWidth = widthMode == .maxContent || widthMode == .fitContent
+        let fitsContentHeight = heightMode == .maxContent || heightMode == .fitContent
+        state.measuredWidth = boundAxis(.row, direction, fitsContentWidth ? size.width + paddingAndBorderRow : availableWidth,
+                                        ownerWidth, ownerWidth)
+        state.measuredHeight = boundAxis(.column, direction,
+                                         fitsContentHeight ? size.height + paddingAndBorderColumn : availableHeight,
+                                         ownerHeight, ownerWidth)
+    }
+
+    /// A node without children: the available size, or just its padding and border.
+    func measureEmpty(direction: LayoutDirection, availableWidth: Float, availableHeight: Float,
+                      widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) {
+        var width = availableWidth
+        if widthMode == .maxContent || widthMode == .fitContent {
+            width = state.padding.left + state.padding.right + state.border.left + state.border.right
+        }
+        state.measuredWidth = boundAxis(.row, direction, width, ownerWidth, ownerWidth)
+        var height = availableHeight
+        if heightMode == .maxContent || heightMode == .fitContent {
+            height = state.padding.top + state.padding.bottom + state.border.top + state.border.bottom
+        }
+        state.measuredHeight = boundAxis(.column, direction, height, ownerHeight, ownerWidth)
+    }
+
+    /// When both sizes are fixed by the constraints (exact, or an at-most bound of 0 or
+    /// less), sets them without looking at the children and returns true.
+    func measureFixedSize(direction: LayoutDirection, availableWidth: Float, availableHeight: Float,
+                          widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) -> Bool {
+        guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
+            return false
+        }
+        let width = availableWidth.isNaN || (widthMode == .fitContent && availableWidth < 0) ? 0 : availableWidth
+        let height = availableHeight.isNaN || (heightMode == .fitContent && availableHeight < 0) ? 0 : availableHeight
+        state.measuredWidth = boundAxis(.row, direction, width, ownerWidth, ownerWidth)
+        state.measuredHeight = boundAxis(.column, direction, height, ownerHeight, ownerWidth)
+        return true
+    }
+
+    @inline(__always)
+    private static func isFixedSize(_ size: Float, _ mode: SizingMode) -> Bool {
+        mode == .stretchFit || (size.isDefined && mode == .fitContent && size <= 0)
+    }
+}

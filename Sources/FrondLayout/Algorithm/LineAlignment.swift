@@ -1,0 +1,131 @@
+// STEP 8: align the lines in the cross axis (align-content, CSS Flexbox §9.6 step 15)
+// and place baseline-aligned items on their line's baseline.
+
+extension LayoutNode {
+    func alignLines(_ children: [LayoutNode], lineCount: Int, mainAxis: FlexDirection, crossAxis: FlexDirection,
+                    direction: LayoutDirection, sizingModeCross: SizingMode, crossAxisOwnerSize: Float,
+                    ownerWidth: Float, totalLineCrossDim: Float, crossAxisGap: Float,
+                    leadingPaddingAndBorderCross: Float, paddingAndBorderCross: Float, availableInnerCross: Float,
+                    availableInnerWidth: Float, availableInnerHeight: Float, depth: Int, pass: LayoutPass) {
+        let isMainAxisRow = mainAxis.isRow
+        let crossStart = crossAxis.flexStartEdge
+        let crossDimension = crossAxis.dimension
+        var leadPerLine: Float = 0
+        var currentLead = leadingPaddingAndBorderCross
+        var extraSpacePerLine: Float = 0
+
+        let unclampedCrossDim: Float
+        if sizingModeCross == .stretchFit {
+            unclampedCrossDim = availableInnerCross + paddingAndBorderCross
+        } else if hasDefiniteLength(crossDimension, crossAxisOwnerSize) {
+            unclampedCrossDim = resolvedDimension(direction, crossDimension, crossAxisOwnerSize, ownerWidth)
+        } else {
+            unclampedCrossDim = totalLineCrossDim + paddingAndBorderCross
+        }
+        let innerCrossDim = boundAxis(crossAxis, direction, unclampedCrossDim, crossAxisOwnerSize, ownerWidth)
+            - paddingAndBorderCross
+        let remaining = innerCrossDim - totalLineCrossDim
+
+        var alignContent = styleStorage.alignContent
+        if !(remaining >= 0) {
+            switch alignContent {
+            case .spaceBetween, .stretch, .spaceAround, .spaceEvenly: alignContent = .flexStart
+            default: break
+            }
+        }
+        switch alignContent {
+        case .flexEnd:
+            currentLead += remaining
+        case .center:
+            currentLead += remaining / 2
+        case .stretch:
+            extraSpacePerLine = remaining / Float(lineCount)
+        case .spaceAround:
+            currentLead += remaining / (2 * Float(lineCount))
+            leadPerLine = remaining / Float(lineCount)
+        case .spaceEvenly:
+            currentLead += remaining / Float(lineCount + 1)
+            leadPerLine = remaining / Float(lineCount + 1)
+        case .spaceBetween:
+            if lineCount > 1 { leadPerLine = remaining / Float(lineCount - 1) }
+        case .auto, .flexStart, .baseline:
+            break
+        }
+
+        var lineEnd = 0
+        for lineIndex in 0..<lineCount {
+            let lineStart = lineEnd
+            var index = lineStart
+            // The line's cross size, and its baseline from the items aligned on it.
+            var lineHeight: Float = 0
+            var maxAscent: Float = 0
+            var maxDescent: Float = 0
+            while index < children.count {
+                let child = children[index]
+                if child.styleStorage.display == .none {
+                    index += 1
+                    continue
+                }
+                if child.styleStorage.positionType != .absolute {
+                    if child.state.lineIndex != lineIndex { break }
+                    if child.isLayoutDimensionDefined(crossAxis) {
+                        lineHeight = maxOrDefined(lineHeight, child.state.measured(crossDimension)
+                                                    + child.marginForAxis(crossAxis, availableInnerWidth))
+                    }
+                    if alignment(of: child) == .baseline {
+                        let ascent = child.baselineOffset(pass: pass)
+                            + child.flexStartMargin(.column, direction, availableInnerWidth)
+                        let descent = child.state.measuredHeight + child.marginForAxis(.column, availableInnerWidth) - ascent
+                        maxAscent = maxOrDefined(maxAscent, ascent)
+                        maxDescent = maxOrDefined(maxDescent, descent)
+                        lineHeight = maxOrDefined(lineHeight, maxAscent + maxDescent)
+                    }
+                }
+                index += 1
+            }
+            lineEnd = index
+            currentLead += lineIndex != 0 ? crossAxisGap : 0
+            lineHeight += extraSpacePerLine
+
+            for child in children[lineStart..<lineEnd] where LayoutNode.isInFlow(child) {
+                switch alignment(of: child) {
+                case .flexStart:
+                    child.state.setPosition(currentLead + child.flexStartInset(crossAxis, direction, availableInnerWidth),
+                                            crossStart)
+                case .flexEnd:
+                    child.state.setPosition(currentLead + lineHeight
+                                                - child.flexEndMargin(crossAxis, direction, availableInnerWidth)
+                                                - child.state.measured(crossDimension), crossStart)
+                case .center:
+                    child.state.setPosition(currentLead + (lineHeight - child.state.measured(crossDimension)) / 2,
+                                            crossStart)
+                case .stretch:
+                    child.state.setPosition(currentLead + child.flexStartMargin(crossAxis, direction, availableInnerWidth),
+                                            crossStart)
+                    // Lay the child out again at the line's cross size.
+                    if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+                        let childWidth = isMainAxisRow
+                            ? child.state.measuredWidth + child.marginForAxis(mainAxis, availableInnerWidth)
+                            : leadPerLine + lineHeight
+                        let childHeight = !isMainAxisRow
+                            ? child.state.measuredHeight + child.marginForAxis(crossAxis, availableInnerWidth)
+                            : leadPerLine + lineHeight
+                        if !(inexactEquals(childWidth, child.state.measuredWidth)
+                             && inexactEquals(childHeight, child.state.measuredHeight)) {
+                            child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
+                                                 ownerDirection: direction, widthMode: .stretchFit, heightMode: .stretchFit,
+                                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                                 performLayout: true, depth: depth, pass: pass)
+                        }
+                    }
+                case .baseline:
+                    child.state.positionTop = currentLead + maxAscent - child.baselineOffset(pass: pass)
+                        + child.flexStartInset(.column, direction, availableInnerCross)
+                case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
+                    break
+                }
+            }
+            currentLead += leadPerLine + lineHeight
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// STEP 6: main-axis alignment (CSS Flexbox §9.5, justify-content and auto margins)
+// and the line's cross size (§9.4: the largest outer cross size, or ascent plus
+// descent for baseline alignment).
+
+extension LayoutNode {
+    func justifyMainAxis(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
+                         crossAxis: FlexDirection, direction: LayoutDirection, sizingModeMain: SizingMode,
+                         sizingModeCross: SizingMode, mainAxisOwnerSize: Float, ownerWidth: Float,
+                         availableInnerMain: Float, availableInnerCross: Float, availableInnerWidth: Float,
+                         performLayout: Bool, baselineLayout: Bool, pass: LayoutPass) {
+        let leadingPaddingAndBorderMain = flexStartPaddingAndBorder(mainAxis, direction, ownerWidth)
+        let trailingPaddingAndBorderMain = flexEndPaddingAndBorder(mainAxis, direction, ownerWidth)
+        let gap = gapForAxis(mainAxis, availableInnerMain)
+
+        // A fit-content container only has free space to distribute up to its min size.
+        if sizingModeMain == .fitContent && line.remainingFreeSpace > 0 {
+            let minMain = resolvedMinDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
+            if minSize(mainAxis.dimension).isDefined && minMain.isDefined {
+                let minAvailableMain = minMain - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
+                let occupied = availableInnerMain - line.remainingFreeSpace
+                line.remainingFreeSpace = maxOrDefined(0, minAvailableMain - occupied)
+            } else {
+                line.remainingFreeSpace = 0
+            }
+        }
+
+        var leadingMain: Float = 0
+        var betweenMain = gap
+        // Negative free space falls back to flex-start for the distributed alignments.
+        var justify = styleStorage.justifyContent
+        if !(line.remainingFreeSpace >= 0) {
+            switch justify {
+            case .spaceBetween, .spaceAround, .spaceEvenly: justify = .flexStart
+            default: break
+            }
+        }
+        if line.autoMarginCount == 0 {
+            switch justify {
+            case .center:
+                leadingMain = line.remainingFreeSpace / 2
+            case .flexEnd:
+                leadingMain = line.remainingFreeSpace
+            case .spaceBetween:
+                if line.itemCount > 1 {
+                    betweenMain += line.remainingFreeSpace / Float(line.itemCount - 1)
+                }
+            case .spaceEvenly:
+                leadingMain = line.remainingFreeSpace / Float(line.itemCount + 1)
+                betweenMain += leadingMain
+            case .spaceAround:
+                // A line without items (only absolute children) has nothing to space around;
+                // dividing by its zero items would give the line an infinite size.
+                if line.itemCount > 0 {
+                    leadingMain = 0.5 * line.remainingFreeSpace / Float(line.itemCount)
+                    betweenMain += leadingMain * 2
+                }
+            case .flexStart:
+                break
+            }
+        }
+
+        line.mainDim = leadingPaddingAndBorderMain + leadingMain
+        line.crossDim = 0
+        var maxAscent: Float = 0
+        var maxDescent: Float = 0
+        let mainStart = mainAxis.flexStartEdge
+        let autoMarginShare = line.remainingFreeSpace > 0 ? line.remainingFreeSpace / Float(line.autoMarginCount) : 0
+
+        for index in line.start..<line.end {
+            let child = children[index]
+            guard LayoutNode.isInFlow(child) else { continue }
+            if child.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+                line.mainDim += autoMarginShare
+            }
+            if performLayout {
+                child.state.setPosition(child.state.position(mainStart) + line.mainDim, mainStart)
+            }
+            if index != line.lastItem {
+                line.mainDim += betweenMain
+            }
+            if child.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+                line.mainDim += autoMarginShare
+            }
+
+            if !performLayout && sizingModeCross == .stretchFit {
+                // The flex step was skipped: measured sizes are stale, use the basis.
+                line.mainDim += child.marginForAxis(mainAxis, availableInnerWidth) + child.state.computedFlexBasis
+                line.crossDim = availableInnerCross
+            } else {
+                line.mainDim += child.dimensionWithMargin(mainAxis, availableInnerWidth)
+                if baselineLayout {
+                    let ascent = child.baselineOffset(pass: pass)
+                        + child.flexStartMargin(.column, direction, availableInnerWidth)
+                    let descent = child.state.measuredHeight + child.marginForAxis(.column, availableInnerWidth) - ascent
+                    maxAscent = maxOrDefined(maxAscent, ascent)
+                    maxDescent = maxOrDefined(maxDescent, descent)
+                } else {
+                    line.crossDim = maxOrDefined(line.crossDim, child.dimensionWithMargin(crossAxis, availableInnerWidth))
+                }
+            }
+        }
+        line.mainDim += trailingPaddingAndBorderMain
+        if baselineLayout {
+            line.crossDim = maxAscent + maxDescent
+        }
+    }
+}

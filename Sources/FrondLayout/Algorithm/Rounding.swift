@@ -1,0 +1,106 @@
+// Rounding to the pixel grid. Results are computed unrounded; the final frames are
+// snapped so that edges (not sizes) land on the grid: a width is the distance
+// between the rounded absolute left and right edges, so adjacent boxes never gap
+// or overlap. Leaves with a measure function (text) are never rounded smaller.
+//
+// Only what changed is rounded again: a subtree is skipped when no node in it was
+// written by this pass and it moved by a whole number of pixels (its rounded
+// offsets are then unchanged).
+
+/// Rounds `value` to the grid of `scale` (points per pixel reciprocal), or forces a
+/// ceiling or floor. Values already within 0.0001 of the grid stay put.
+func roundToPixelGrid(_ value: Double, _ scale: Double, ceil forceCeil: Bool, floor forceFloor: Bool) -> Float {
+    var scaled = value * scale
+    // The fractional part in [0, 1), also for negative values.
+    let fraction = scaled - scaled.rounded(.down)
+    if inexactEquals(fraction, 0) {
+        scaled -= fraction
+    } else if inexactEquals(fraction, 1.0) {
+        scaled = scaled - fraction + 1.0
+    } else if forceCeil {
+        scaled = scaled - fraction + 1.0
+    } else if forceFloor {
+        scaled -= fraction
+    } else {
+        scaled = scaled - fraction + (!fraction.isNaN && (fraction > 0.5 || inexactEquals(fraction, 0.5)) ? 1.0 : 0.0)
+    }
+    if scaled.isNaN || scale.isNaN { return .nan }
+    return Float(scaled / scale)
+}
+
+extension LayoutNode {
+    /// Sets the rounded frame of this node and, where needed, of its descendants.
+    /// `absoluteLeft`/`absoluteTop` are the parent's unrounded absolute position.
+    ///
+    /// A node's rounded frame depends only on its raw frame and on its absolute
+    /// position's offset from the grid, so it is recomputed only when one of those
+    /// changed; children are visited only when this pass wrote their frames or this
+    /// node moved off its grid offset.
+    func roundToPixelGrid(absoluteLeft: Double, absoluteTop: Double, pass: LayoutPass) {
+        let scale = Double(config.pointScaleFactor)
+        let raw = LayoutFrame(left: state.positionLeft, top: state.positionTop, width: state.width, height: state.height)
+        let nodeLeft = Double(raw.left)
+        let nodeTop = Double(raw.top)
+        let absoluteNodeLeft = absoluteLeft + nodeLeft
+        let absoluteNodeTop = absoluteTop + nodeTop
+        let movedOffGrid = !(movedByWholePixels(absoluteNodeLeft, state.lastAbsoluteLeft, scale)
+                             && movedByWholePixels(absoluteNodeTop, state.lastAbsoluteTop, scale))
+        state.lastAbsoluteLeft = absoluteNodeLeft
+        state.lastAbsoluteTop = absoluteNodeTop
+
+        if scale != 0 && !movedOffGrid && raw.width == state.lastRawFrame.width && raw.height == state.lastRawFrame.height
+            && raw != state.lastRawFrame
+            && movedByWholePixels(nodeLeft, Double(state.lastRawFrame.left), scale)
+            && movedByWholePixels(nodeTop, Double(state.lastRawFrame.top), scale) {
+            // Same size, shifted by whole pixels (both relative to the parent and on the
+            // page): the rounded frame shifts by the same amount.
+            state.rounded.left += Float(nodeLeft - Double(state.lastRawFrame.left))
+            state.rounded.top += Float(nodeTop - Double(state.lastRawFrame.top))
+            state.lastRawFrame = raw
+        } else if movedOffGrid || raw != state.lastRawFrame {
+            state.lastRawFrame = raw
+            pass.statistics.roundedNodes += 1
+            if scale != 0 {
+                let nodeWidth = Double(raw.width)
+                let nodeHeight = Double(raw.height)
+                let textRounding = isMeasured
+                let scaledWidth = nodeWidth * scale
+                let scaledHeight = nodeHeight * scale
+                let widthFraction = scaledWidth - scaledWidth.rounded(.down)
+                let heightFraction = scaledHeight - scaledHeight.rounded(.down)
+                let hasFractionalWidth = !inexactEquals(widthFraction, 0) && !inexactEquals(widthFraction, 1.0)
+                let hasFractionalHeight = !inexactEquals(heightFraction, 0) && !inexactEquals(heightFraction, 1.0)
+                let roundedLeft = FrondLayout.roundToPixelGrid(absoluteNodeLeft, scale, ceil: false, floor: textRounding)
+                let roundedTop = FrondLayout.roundToPixelGrid(absoluteNodeTop, scale, ceil: false, floor: textRounding)
+                let roundedRight = FrondLayout.roundToPixelGrid(absoluteNodeLeft + nodeWidth, scale,
+                                                                ceil: textRounding && hasFractionalWidth,
+                                                                floor: textRounding && !hasFractionalWidth)
+                let roundedBottom = FrondLayout.roundToPixelGrid(absoluteNodeTop + nodeHeight, scale,
+                                                                 ceil: textRounding && hasFractionalHeight,
+                                                                 floor: textRounding && !hasFractionalHeight)
+                state.rounded = LayoutFrame(
+                    left: FrondLayout.roundToPixelGrid(nodeLeft, scale, ceil: false, floor: textRounding),
+                    top: FrondLayout.roundToPixelGrid(nodeTop, scale, ceil: false, floor: textRounding),
+                    width: roundedRight - roundedLeft,
+                    height: roundedBottom - roundedTop)
+            } else {
+                state.rounded = raw
+            }
+        }
+
+        guard movedOffGrid || state.childrenTouchedPass == pass.generation else { return }
+        for child in childNodes {
+            child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
+        }
+    }
+
+    /// True when moving from `previous` to `current` keeps the position's offset from
+    /// the pixel grid (so the rounded offsets of everything inside are unchanged).
+    @inline(__always)
+    private func movedByWholePixels(_ current: Double, _ previous: Double, _ scale: Double) -> Bool {
+        if previous.isNaN { return false }
+        if current == previous || scale == 0 { return true }
+        let delta = (current - previous) * scale
+        return abs(delta - delta.rounded()) < 1e-7
+    }
+}

@@ -1,0 +1,308 @@
+// Style values as the algorithm needs them: resolved against a reference length,
+// for a flex axis and a direction. "flexStart"/"flexEnd" follow the flex flow of
+// the axis; "inlineStart"/"inlineEnd" follow the text direction.
+
+extension LayoutNode {
+    // MARK: Margins (percentages resolve against the containing block's width)
+
+    @inline(__always)
+    func flexStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        guard resolved.hasMargin else { return 0 }
+        return resolved.margin(axis.flexStartEdge, direction).resolvedOrZero(widthSize)
+    }
+
+    @inline(__always)
+    func flexEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        guard resolved.hasMargin else { return 0 }
+        return resolved.margin(axis.flexEndEdge, direction).resolvedOrZero(widthSize)
+    }
+
+    @inline(__always)
+    func inlineStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        guard resolved.hasMargin else { return 0 }
+        return resolved.margin(axis.inlineStartEdge(direction), direction).resolvedOrZero(widthSize)
+    }
+
+    @inline(__always)
+    func inlineEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        guard resolved.hasMargin else { return 0 }
+        return resolved.margin(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
+    }
+
+    /// Both margins on an axis (the sum does not depend on the direction).
+    @inline(__always)
+    func marginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
+        let fixed = axis.isRow ? resolved.fixedMarginRow : resolved.fixedMarginColumn
+        if !fixed.isNaN { return fixed }
+        return inlineStartMargin(axis, .ltr, widthSize) + inlineEndMargin(axis, .ltr, widthSize)
+    }
+
+    @inline(__always)
+    func flexStartMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.hasAutoMargin && resolved.margin(axis.flexStartEdge, direction).unit == .auto
+    }
+
+    @inline(__always)
+    func flexEndMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.hasAutoMargin && resolved.margin(axis.flexEndEdge, direction).unit == .auto
+    }
+
+    // MARK: Borders and paddings (never negative)
+
+    @inline(__always)
+    func border(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> Float {
+        guard resolved.hasBorder else { return 0 }
+        return maxOrDefined(resolved.border(edge, direction).resolve(0), 0)
+    }
+
+    @inline(__always)
+    func padding(_ edge: PhysicalEdge, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        guard resolved.hasPadding else { return 0 }
+        return maxOrDefined(resolved.padding(edge, direction).resolve(widthSize), 0)
+    }
+
+    @inline(__always)
+    func flexStartBorder(_ axis: FlexDirection, _ direction: LayoutDirection) -> Float {
+        border(axis.flexStartEdge, direction)
+    }
+
+    @inline(__always)
+    func flexEndBorder(_ axis: FlexDirection, _ direction: LayoutDirection) -> Float {
+        border(axis.flexEndEdge, direction)
+    }
+
+    @inline(__always)
+    func flexStartPaddingAndBorder(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let edge = axis.flexStartEdge
+        return padding(edge, direction, widthSize) + border(edge, direction)
+    }
+
+    @inline(__always)
+    func flexEndPaddingAndBorder(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let edge = axis.flexEndEdge
+        return padding(edge, direction, widthSize) + border(edge, direction)
+    }
+
+    @inline(__always)
+    func inlineStartPaddingAndBorder(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let edge = axis.inlineStartEdge(direction)
+        return padding(edge, direction, widthSize) + border(edge, direction)
+    }
+
+    @inline(__always)
+    func inlineEndPaddingAndBorder(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let edge = axis.inlineEndEdge(direction)
+        return padding(edge, direction, widthSize) + border(edge, direction)
+    }
+
+    /// Padding plus border on both sides of an axis.
+    @inline(__always)
+    func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let fixed = axis.isRow
+            ? (direction == .rtl ? resolved.fixedPaddingBorderRowRTL : resolved.fixedPaddingBorderRowLTR)
+            : resolved.fixedPaddingBorderColumn
+        if !fixed.isNaN { return fixed }
+        return inlineStartPaddingAndBorder(axis, direction, widthSize) + inlineEndPaddingAndBorder(axis, direction, widthSize)
+    }
+
+    /// Padding plus border across a dimension (what `box-sizing: content-box` adds).
+    @inline(__always)
+    func paddingAndBorderForDimension(_ dimension: Axis, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        paddingAndBorderForAxis(dimension.flexDirection, direction, widthSize)
+    }
+
+    /// Border on both sides of an axis.
+    @inline(__always)
+    func borderForAxis(_ axis: FlexDirection) -> Float {
+        border(axis.inlineStartEdge(.ltr), .ltr) + border(axis.inlineEndEdge(.ltr), .ltr)
+    }
+
+    /// The gap between items along `axis` (column gap for rows), resolved against `ownerSize`.
+    @inline(__always)
+    func gapForAxis(_ axis: FlexDirection, _ ownerSize: Float) -> Float {
+        maxOrDefined((axis.isRow ? resolved.columnGap : resolved.rowGap).resolve(ownerSize), 0)
+    }
+
+    // MARK: Insets
+
+    @inline(__always)
+    func isFlexStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.inset(axis.flexStartEdge, direction).isDefined
+    }
+
+    @inline(__always)
+    func isFlexEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.inset(axis.flexEndEdge, direction).isDefined
+    }
+
+    @inline(__always)
+    func isInlineStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.inset(axis.inlineStartEdge(direction), direction).isDefined
+    }
+
+    @inline(__always)
+    func isInlineEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
+        resolved.inset(axis.inlineEndEdge(direction), direction).isDefined
+    }
+
+    @inline(__always)
+    func flexStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+        resolved.inset(axis.flexStartEdge, direction).resolvedOrZero(axisSize)
+    }
+
+    @inline(__always)
+    func flexEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+        resolved.inset(axis.flexEndEdge, direction).resolvedOrZero(axisSize)
+    }
+
+    @inline(__always)
+    func inlineStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+        resolved.inset(axis.inlineStartEdge(direction), direction).resolvedOrZero(axisSize)
+    }
+
+    @inline(__always)
+    func inlineEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+        resolved.inset(axis.inlineEndEdge(direction), direction).resolvedOrZero(axisSize)
+    }
+
+    /// The offset a relatively positioned node is moved by along `axis` (0 for static nodes).
+    func relativePosition(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+        if !resolved.hasInsets || styleStorage.positionType == .static { return 0 }
+        if isInlineStartInsetDefined(axis, direction) {
+            return inlineStartInset(axis, direction, axisSize)
+        }
+        return -inlineEndInset(axis, direction, axisSize)
+    }
+
+    // MARK: Sizes
+
+    /// The min size of an axis (unset and `auto` both mean "no explicit minimum").
+    @inline(__always)
+    func minSize(_ dimension: Axis) -> LayoutValue {
+        var value = dimension == .width ? styleStorage.minWidth : styleStorage.minHeight
+        if value.unit == .auto { value.unit = .undefined }
+        return value
+    }
+
+    /// The max size of an axis (unset and `auto` both mean none).
+    @inline(__always)
+    func maxSize(_ dimension: Axis) -> LayoutValue {
+        var value = dimension == .width ? styleStorage.maxWidth : styleStorage.maxHeight
+        if value.unit == .auto { value.unit = .undefined }
+        return value
+    }
+
+    /// Chooses the size each dimension is laid out with: the max size when min and max
+    /// coincide, the declared size otherwise.
+    func processDimensions() {
+        state.processedWidth = processedSize(.width)
+        state.processedHeight = processedSize(.height)
+    }
+
+    @inline(__always)
+    private func processedSize(_ axis: Axis) -> LayoutValue {
+        let maximum = maxSize(axis)
+        return maximum.isDefined && maximum.isApproximatelyEqual(to: minSize(axis)) ? maximum : styleStorage[size: axis]
+    }
+
+    /// True when the processed size of `dimension` resolves to a length ≥ 0.
+    @inline(__always)
+    func hasDefiniteLength(_ dimension: Axis, _ ownerSize: Float) -> Bool {
+        let used = state.processed(dimension).resolve(ownerSize)
+        return used.isDefined && used >= 0
+    }
+
+    /// The processed size of `dimension` as a border-box length (NaN when indefinite).
+    @inline(__always)
+    func resolvedDimension(_ direction: LayoutDirection, _ dimension: Axis, _ reference: Float, _ ownerWidth: Float) -> Float {
+        contentBoxAdjusted(state.processed(dimension).resolve(reference), direction, dimension, ownerWidth)
+    }
+
+    /// The minimum size of `dimension` as a border-box length (NaN when none).
+    @inline(__always)
+    func resolvedMinDimension(_ direction: LayoutDirection, _ dimension: Axis, _ reference: Float, _ ownerWidth: Float) -> Float {
+        contentBoxAdjusted(minSize(dimension).resolve(reference), direction, dimension, ownerWidth)
+    }
+
+    /// The maximum size of `dimension` as a border-box length (NaN when none).
+    @inline(__always)
+    func resolvedMaxDimension(_ direction: LayoutDirection, _ dimension: Axis, _ reference: Float, _ ownerWidth: Float) -> Float {
+        contentBoxAdjusted(maxSize(dimension).resolve(reference), direction, dimension, ownerWidth)
+    }
+
+    @inline(__always)
+    private func contentBoxAdjusted(_ value: Float, _ direction: LayoutDirection, _ dimension: Axis, _ ownerWidth: Float) -> Float {
+        if styleStorage.boxSizing == .borderBox || value.isNaN { return value }
+        return value + paddingAndBorderForDimension(dimension, direction, ownerWidth)
+    }
+
+    /// The measured size along `axis` plus the margins on that axis.
+    @inline(__always)
+    func dimensionWithMargin(_ axis: FlexDirection, _ widthSize: Float) -> Float {
+        state.measured(axis.dimension) + marginForAxis(axis, widthSize)
+    }
+
+    @inline(__always)
+    func isLayoutDimensionDefined(_ axis: FlexDirection) -> Bool {
+        let value = state.measured(axis.dimension)
+        return value.isDefined && value >= 0
+    }
+
+    // MARK: Flex factors
+
+    /// The grow factor (0 for a root).
+    @inline(__always)
+    func resolveFlexGrow() -> Float {
+        if !hasOwner { return 0 }
+        if let grow = styleStorage.flexGrow { return grow }
+        if let flex = styleStorage.flex, flex > 0 { return flex }
+        return 0
+    }
+
+    /// The shrink factor (0 for a root; 1 when unset with web defaults).
+    @inline(__always)
+    func resolveFlexShrink() -> Float {
+        if !hasOwner { return 0 }
+        if let shrink = styleStorage.flexShrink { return shrink }
+        if !config.useWebDefaults, let flex = styleStorage.flex, flex < 0 { return -flex }
+        return config.useWebDefaults ? 1 : 0
+    }
+
+    @inline(__always)
+    func isFlexible() -> Bool {
+        styleStorage.positionType != .absolute && (resolveFlexGrow() != 0 || resolveFlexShrink() != 0)
+    }
+
+    /// The flex basis after applying the `flex` shorthand.
+    @inline(__always)
+    func processedFlexBasis() -> LayoutValue {
+        let basis = styleStorage.flexBasis
+        if basis.unit != .auto && basis.unit != .undefined { return basis }
+        if let flex = styleStorage.flex, flex > 0 {
+            return config.useWebDefaults ? .auto : .points(0)
+        }
+        return .auto
+    }
+
+    /// The flex basis as a border-box length along `flexDirection` (NaN when it depends on content).
+    @inline(__always)
+    func resolveFlexBasis(_ direction: LayoutDirection, _ flexDirection: FlexDirection, _ reference: Float, _ ownerWidth: Float) -> Float {
+        contentBoxAdjusted(processedFlexBasis().resolve(reference), direction, flexDirection.dimension, ownerWidth)
+    }
+
+    // MARK: Direction
+
+    @inline(__always)
+    func resolveDirection(_ ownerDirection: LayoutDirection) -> LayoutDirection {
+        styleStorage.direction.resolved(inheriting: ownerDirection)
+    }
+}
+
+extension LayoutValue {
+    /// The resolved length, or 0 when the value has none.
+    @inline(__always)
+    func resolvedOrZero(_ reference: Float) -> Float {
+        let length = resolve(reference)
+        return length.isNaN ? 0 : length
+    }
+}

@@ -1,0 +1,91 @@
+/// Deliberate deviations from the CSS specification, kept for compatibility with
+/// layouts produced by older engines (Yoga's "errata"). Raw values are the C API's bits.
+public struct Errata: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A flex item's basis stretches to the container when the container is measured
+    /// with a fit-content main size (Yoga's historic behaviour).
+    public static let stretchFlexBasis = Errata(rawValue: 1 << 0)
+    /// An absolute child without insets is placed at the container's border edge,
+    /// ignoring its padding.
+    public static let absolutePositionWithoutInsetsExcludesPadding = Errata(rawValue: 1 << 1)
+    /// Percentages on absolute children resolve against the container's inner size.
+    public static let absolutePercentAgainstInnerSize = Errata(rawValue: 1 << 2)
+    /// Flex items get no automatic minimum size: `min-width: auto` behaves as 0.
+    public static let minSizeUndefinedInsteadOfAuto = Errata(rawValue: 1 << 3)
+
+    /// No errata: follow the specification.
+    public static let none: Errata = []
+    /// Every erratum.
+    public static let all = Errata(rawValue: 0x7FFF_FFFF)
+    /// Every erratum but ``stretchFlexBasis``.
+    public static let classic = Errata(rawValue: 0x7FFF_FFFE)
+}
+
+/// Optional algorithm variants.
+public struct ExperimentalFeatures: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Recompute explicit flex bases on every pass instead of keeping the first one.
+    public static let webFlexBasis = ExperimentalFeatures(rawValue: 1 << 0)
+    /// Measure flex-basis children of a scroll container's content without the
+    /// container's height as a fit-content bound.
+    public static let fixFlexBasisFitContent = ExperimentalFeatures(rawValue: 1 << 1)
+}
+
+/// Settings shared by the nodes created with it.
+///
+/// Changing a setting bumps ``version``; every node using the config then discards
+/// its cached layout on the next pass. A config is not thread-safe: change it only
+/// while none of its trees is being laid out.
+public final class LayoutConfig {
+    /// The pixel grid to round results to: 1 rounds to whole points, 2 to half points;
+    /// 0 disables rounding. Set it with ``setPointScaleFactor(_:)``, which checks it.
+    @exclusivity(unchecked) public private(set) var pointScaleFactor: Float = 1
+    /// Web defaults: new nodes get `flex-direction: row`, `align-content: stretch`
+    /// and an unset `flex-shrink` resolves to 1.
+    @exclusivity(unchecked) public var useWebDefaults: Bool = false { didSet { if oldValue != useWebDefaults { bump() } } }
+    /// The errata in effect; a new config carries ``Errata/minSizeUndefinedInsteadOfAuto``
+    /// (no automatic minimum size), as Yoga's does.
+    @exclusivity(unchecked) public var errata: Errata = .minSizeUndefinedInsteadOfAuto { didSet { if oldValue != errata { bump() } } }
+    /// Enabled experimental features.
+    @exclusivity(unchecked) public var experimentalFeatures: ExperimentalFeatures = [] {
+        didSet { if oldValue != experimentalFeatures { bump() } }
+    }
+
+    /// Incremented on every change; nodes compare it with the version their cache was built with.
+    @exclusivity(unchecked) public private(set) var version: UInt32 = 1
+
+    public init() {}
+
+    /// A config with the given settings.
+    public convenience init(pointScaleFactor: Float = 1, useWebDefaults: Bool = false,
+                            errata: Errata = .minSizeUndefinedInsteadOfAuto,
+                            experimentalFeatures: ExperimentalFeatures = []) throws(LayoutError) {
+        self.init()
+        try setPointScaleFactor(pointScaleFactor)
+        self.useWebDefaults = useWebDefaults
+        self.errata = errata
+        self.experimentalFeatures = experimentalFeatures
+        version = 1
+    }
+
+    /// Sets the point scale factor after checking it (finite, not negative).
+    public func setPointScaleFactor(_ factor: Float) throws(LayoutError) {
+        guard factor.isFinite, factor >= 0 else {
+            throw LayoutError(.invalidValue, "pointScaleFactor: \(factor) is not a finite number ≥ 0")
+        }
+        if factor != pointScaleFactor {
+            pointScaleFactor = factor
+            bump()
+        }
+    }
+
+    /// Makes every node using this config lay itself out from scratch on its next pass,
+    /// as if its style had changed (used by benchmarks that time full layouts).
+    public func invalidateLayoutCaches() { bump() }
+
+    private func bump() { version &+= 1 }
+}

@@ -1,0 +1,125 @@
+extension LayoutNode {
+    /// The parent, or nil for a root.
+    public var parent: LayoutNode? { owner }
+
+    /// The children, in order.
+    public var children: [LayoutNode] { childNodes }
+
+    /// The number of children.
+    public var childCount: Int { childNodes.count }
+
+    /// The child at `index`, or nil when the index is out of range.
+    public func child(at index: Int) -> LayoutNode? {
+        childNodes.indices.contains(index) ? childNodes[index] : nil
+    }
+
+    /// Inserts `child` at `index` (0...childCount).
+    ///
+    /// Refused when the child already has a parent, when it is this node or one of its
+    /// ancestors (a cycle), when this node has a measure function, when the index is out
+    /// of range, or when the resulting tree would be deeper than ``maximumDepth``.
+    public func insertChild(_ child: LayoutNode, at index: Int) throws(LayoutError) {
+        guard index >= 0 && index <= childNodes.count else {
+            throw LayoutError(.invalidTree, "child index \(index) is out of range 0...\(childNodes.count)")
+        }
+        if child.owner != nil {
+            throw LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
+        }
+        var depthAbove = 1
+        var ancestor: LayoutNode? = self
+        while let node = ancestor {
+            if node === child {
+                throw LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
+            }
+            if node.isLayingOut || (node.owner == nil && child.isLayingOut) {
+                throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
+            }
+            ancestor = node.owner
+            if ancestor != nil { depthAbove += 1 }
+        }
+        if isMeasured {
+            throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
+        }
+        let depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
+        if depthAbove + depthBelow > LayoutNode.maximumDepth {
+            throw LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
+        }
+        childNodes.insert(child, at: index)
+        child.owner = self
+        if child.styleStorage.display == .contents { contentsChildCount += 1 }
+        markDirtyAndPropagate()
+    }
+
+    /// Appends `child` after the last child (see ``insertChild(_:at:)``).
+    public func appendChild(_ child: LayoutNode) throws(LayoutError) {
+        try insertChild(child, at: childNodes.count)
+    }
+
+    /// Removes and returns the child at `index`; it becomes the root of its own tree.
+    @discardableResult
+    public func removeChild(at index: Int) throws(LayoutError) -> LayoutNode {
+        guard childNodes.indices.contains(index) else {
+            throw LayoutError(.invalidTree, "child index \(index) is out of range 0..<\(childNodes.count)")
+        }
+        try checkNotLayingOut()
+        let child = childNodes.remove(at: index)
+        detach(child)
+        return child
+    }
+
+    /// Removes `child`, which must be a child of this node.
+    public func removeChild(_ child: LayoutNode) throws(LayoutError) {
+        guard child.owner === self, let index = childNodes.firstIndex(where: { $0 === child }) else {
+            throw LayoutError(.invalidTree, "the node is not a child of this node")
+        }
+        try removeChild(at: index)
+    }
+
+    /// Removes every child.
+    public func removeAllChildren() throws(LayoutError) {
+        guard !childNodes.isEmpty else { return }
+        try checkNotLayingOut()
+        let removed = childNodes
+        childNodes.removeAll()
+        for child in removed { detach(child) }
+    }
+
+    /// Removes this node from its parent, if it has one.
+    public func removeFromParent() throws(LayoutError) {
+        guard let parent = owner else { return }
+        try parent.removeChild(self)
+    }
+
+    private func detach(_ child: LayoutNode) {
+        child.owner = nil
+        if child.styleStorage.display == .contents { contentsChildCount -= 1 }
+        // The detached subtree keeps its caches; its root must be laid out anew.
+        child.isDirtyFlag = false
+        child.markDirtyAndPropagate()
+        markDirtyAndPropagate()
+    }
+
+    /// The number of nodes on the longest downward chain from this node (1 for a leaf),
+    /// or a value above `limit` as soon as the chain exceeds it. Iterative: never recurses.
+    func subtreeDepth(limit: Int) -> Int {
+        var deepest = 1
+        var stack: [(LayoutNode, Int)] = [(self, 1)]
+        while let (node, depth) = stack.popLast() {
+            if depth > deepest {
+                deepest = depth
+                if deepest > limit { return deepest }
+            }
+            for child in node.childNodes { stack.append((child, depth + 1)) }
+        }
+        return deepest
+    }
+
+    /// Visits this node and its descendants without recursion (pre-order).
+    public func forEachNode(_ body: (LayoutNode) throws -> Void) rethrows {
+        var stack: [LayoutNode] = [self]
+        while let node = stack.popLast() {
+            try body(node)
+            stack.append(contentsOf: node.childNodes.reversed())
+        }
+    }
+}

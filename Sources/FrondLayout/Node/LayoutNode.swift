@@ -1,0 +1,191 @@
+/// A node of a flexbox layout tree: a style, children, an optional measure function
+/// for leaves, and the results of the last layout pass.
+///
+/// A tree is built by inserting children (a node has at most one parent), styled with
+/// ``setStyle(_:)``, and laid out from its root with ``calculateLayout(width:height:direction:)``.
+/// Results are read from ``layout``. Changing a style, a child list or a measure
+/// function marks the node and its ancestors dirty; the next pass recomputes only what
+/// that change can affect and serves the rest from each node's cache.
+///
+/// Invariants: the parent chain has no cycles and is at most ``maximumDepth`` nodes long;
+/// a node with a measure function has no children. A tree is not thread-safe: use it
+/// from one thread at a time. Mutating a tree from inside one of its own callbacks
+/// during a pass is refused with ``LayoutError/Kind/reentrantCall``.
+public final class LayoutNode {
+    /// The longest root-to-leaf chain a tree may have, counting both ends. Deeper trees
+    /// are refused when built, so layout never exhausts a thread's stack.
+    public static let maximumDepth = 256
+
+    /// Measures a leaf: given the available width and height (NaN when the mode is
+    /// `.undefined`) returns the content size. Throwing fails the pass with
+    /// ``LayoutError/Kind/callbackFailed``; the leaf then counts as 0×0.
+    public typealias MeasureFunction = (_ width: Float, _ widthMode: MeasureMode,
+                                        _ height: Float, _ heightMode: MeasureMode) throws -> LayoutSize
+    /// Returns the distance from the top of a laid-out node to its baseline.
+    public typealias BaselineFunction = (_ width: Float, _ height: Float) throws -> Float
+
+    /// The config this node was created with.
+    public let config: LayoutConfig
+
+    @exclusivity(unchecked) var styleStorage: LayoutStyle
+    @exclusivity(unchecked) var resolved: ResolvedStyle
+    @exclusivity(unchecked) var state = NodeLayoutState()
+    @exclusivity(unchecked) var childNodes: [LayoutNode] = []
+    /// The parent, unretained (a parent keeps its children alive and clears this when it dies).
+    @exclusivity(unchecked) var ownerStorage: Unmanaged<LayoutNode>?
+    var owner: LayoutNode? {
+        get { ownerStorage?.takeUnretainedValue() }
+        set { ownerStorage = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `owner != nil`, without touching reference counts.
+    @inline(__always) var hasOwner: Bool { ownerStorage != nil }
+    @exclusivity(unchecked) var contentsChildCount = 0
+    @exclusivity(unchecked) var isDirtyFlag = true
+    /// Set on a root while a pass runs over its tree.
+    @exclusivity(unchecked) var isLayingOut = false
+    @exclusivity(unchecked) var measureFunction: MeasureFunction? {
+        didSet { isMeasured = measureFunction != nil }
+    }
+    /// Mirrors `measureFunction != nil` (reading the flag does not copy the closure).
+    @exclusivity(unchecked) var isMeasured = false
+    @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    @exclusivity(unchecked) var referenceBaseline = false
+
+    /// A node with the config's default style.
+    public init(config: LayoutConfig = LayoutConfig()) {
+        self.config = config
+        styleStorage = LayoutStyle(webDefaults: config.useWebDefaults)
+        resolved = ResolvedStyle(styleStorage)
+    }
+
+    /// A node with the given style (checked as by ``setStyle(_:)``).
+    public convenience init(config: LayoutConfig = LayoutConfig(), style: LayoutStyle) throws(LayoutError) {
+        try style.validate()
+        self.init(config: config)
+        styleStorage = style
+        resolved = ResolvedStyle(style)
+    }
+
+    deinit {
+        // Children outlive a parent only as roots of their own trees.
+        for child in childNodes where child.owner === self {
+            child.owner = nil
+        }
+    }
+
+    // MARK: Style
+
+    /// The node's style. Change it with ``setStyle(_:)`` or ``updateStyle(_:)``.
+    public var style: LayoutStyle { styleStorage }
+
+    /// Replaces the style after checking every value (``LayoutStyle/validate()``);
+    /// marks the node dirty when anything changed.
+    public func setStyle(_ newStyle: LayoutStyle) throws(LayoutError) {
+        try newStyle.validate()
+        try checkNotLayingOut()
+        guard newStyle != styleStorage else { return }
+        let wasContents = styleStorage.display == .contents
+        styleStorage = newStyle
+        resolved = ResolvedStyle(newStyle)
+        if wasContents != (newStyle.display == .contents), let parent = owner {
+            parent.contentsChildCount += wasContents ? -1 : 1
+        }
+        markDirtyAndPropagate()
+    }
+
+    /// Edits the style in place, then applies it as ``setStyle(_:)`` does; on error the
+    /// node keeps its previous style.
+    public func updateStyle(_ body: (inout LayoutStyle) -> Void) throws(LayoutError) {
+        var copy = styleStorage
+        body(&copy)
+        try setStyle(copy)
+    }
+
+    // MARK: Results
+
+    /// The results of the last layout pass (frames rounded to the config's pixel grid).
+    public var layout: LayoutResult {
+        LayoutResult(frame: state.rounded, direction: state.direction, hadOverflow: state.hadOverflow,
+                     margin: state.margin.insets, border: state.border.insets, padding: state.padding.insets)
+    }
+
+    /// Set by a pass that changed this node's layout; clear it after reading the results
+    /// to learn, next time, which nodes moved.
+    public var hasNewLayout: Bool {
+        get { state.hasNewLayout }
+        set { state.hasNewLayout = newValue }
+    }
+
+    // MARK: Dirtiness
+
+    /// True when the node must be laid out again (its style, children or content changed).
+    public var isDirty: Bool { isDirtyFlag }
+
+    /// Marks the node as changed, for example when the content a measure function
+    /// reports has changed. Ancestors are marked too.
+    public func markDirty() throws(LayoutError) {
+        try checkNotLayingOut()
+        markDirtyAndPropagate()
+    }
+
+    func markDirtyAndPropagate() {
+        var node: LayoutNode? = self
+        while let current = node, !current.isDirtyFlag {
+            current.isDirtyFlag = true
+            current.state.computedFlexBasis = .nan
+            node = current.owner
+        }
+    }
+
+    // MARK: Functions
+
+    /// True when the node's size comes from a measure function.
+    public var hasMeasureFunction: Bool { isMeasured }
+
+    /// Installs (or with `nil` removes) the function that measures this leaf. A node with
+    /// children cannot have one.
+    public func setMeasureFunction(_ function: MeasureFunction?) throws(LayoutError) {
+        try checkNotLayingOut()
+        if function != nil && !childNodes.isEmpty {
+            throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
+        }
+        measureFunction = function
+        markDirtyAndPropagate()
+    }
+
+    /// True when the node has a baseline function.
+    public var hasBaselineFunction: Bool { baselineFunction != nil }
+
+    /// Installs (or with `nil` removes) the function that reports this node's baseline.
+    public func setBaselineFunction(_ function: BaselineFunction?) throws(LayoutError) {
+        try checkNotLayingOut()
+        baselineFunction = function
+        markDirtyAndPropagate()
+    }
+
+    /// When true, this child defines its parent's baseline even if it is not the first.
+    public var isReferenceBaseline: Bool { referenceBaseline }
+
+    /// Sets ``isReferenceBaseline``.
+    public func setReferenceBaseline(_ value: Bool) throws(LayoutError) {
+        try checkNotLayingOut()
+        guard value != referenceBaseline else { return }
+        referenceBaseline = value
+        markDirtyAndPropagate()
+    }
+
+    // MARK: Guards
+
+    /// The root of the tree this node belongs to.
+    var treeRoot: LayoutNode {
+        var node = self
+        while let parent = node.owner { node = parent }
+        return node
+    }
+
+    func checkNotLayingOut() throws(LayoutError) {
+        if treeRoot.isLayingOut {
+            throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
+        }
+    }
+}

@@ -1,0 +1,188 @@
+/// How an available size constrains a node during layout (CSS sizing terms).
+enum SizingMode: UInt8 {
+    /// The node must be exactly the available size (MeasureMode.exactly).
+    case stretchFit
+    /// The node may be at most the available size (MeasureMode.atMost).
+    case fitContent
+    /// No constraint (MeasureMode.undefined); the available size is NaN.
+    case maxContent
+
+    var measureMode: MeasureMode {
+        switch self {
+        case .stretchFit: return .exactly
+        case .fitContent: return .atMost
+        case .maxContent: return .undefined
+        }
+    }
+}
+
+/// One remembered answer of the layout function: for these inputs, this size.
+struct CachedMeasurement {
+    var availableWidth: Float = -1
+    var availableHeight: Float = -1
+    var widthMode: SizingMode = .maxContent
+    var heightMode: SizingMode = .maxContent
+    var computedWidth: Float = -1
+    var computedHeight: Float = -1
+}
+
+/// Up to eight remembered measurements, stored inline (no allocation per node).
+struct MeasurementCache {
+    static let capacity = 8
+    private var e0 = CachedMeasurement(), e1 = CachedMeasurement(), e2 = CachedMeasurement(), e3 = CachedMeasurement()
+    private var e4 = CachedMeasurement(), e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
+    /// Number of valid entries; the next write goes to this index (wrapping at capacity).
+    var count = 0
+
+    subscript(index: Int) -> CachedMeasurement {
+        @inline(__always) get {
+            switch index {
+            case 0: return e0
+            case 1: return e1
+            case 2: return e2
+            case 3: return e3
+            case 4: return e4
+            case 5: return e5
+            case 6: return e6
+            default: return e7
+            }
+        }
+        @inline(__always) set {
+            switch index {
+            case 0: e0 = newValue
+            case 1: e1 = newValue
+            case 2: e2 = newValue
+            case 3: e3 = newValue
+            case 4: e4 = newValue
+            case 5: e5 = newValue
+            case 6: e6 = newValue
+            default: e7 = newValue
+            }
+        }
+    }
+}
+
+/// The engine's per-node working state: inputs resolved for this pass, intermediate
+/// sizes, caches and the raw (unrounded) results.
+struct NodeLayoutState {
+    // Raw results, relative to the parent's border box.
+    var positionLeft: Float = 0
+    var positionTop: Float = 0
+    var positionRight: Float = 0
+    var positionBottom: Float = 0
+    var width: Float = .nan
+    var height: Float = .nan
+    var measuredWidth: Float = .nan
+    var measuredHeight: Float = .nan
+    var margin = EdgeQuad()
+    var border = EdgeQuad()
+    var padding = EdgeQuad()
+    var direction: LayoutDirection = .inherit
+    var hadOverflow = false
+
+    // Flex bookkeeping.
+    var computedFlexBasis: Float = .nan
+    var computedFlexBasisGeneration: UInt32 = 0
+    var lineIndex = 0
+    var processedWidth = LayoutValue.auto
+    var processedHeight = LayoutValue.auto
+    /// The inputs the last measured flex basis was computed from (see `FlexBasisKey`).
+    var flexBasisKey = FlexBasisKey()
+    /// The CSS automatic minimum main size computed for the current line (NaN = none).
+    var autoMinMainSize: Float = .nan
+
+    // Cache validity.
+    var generationCount: UInt32 = 0
+    var configVersion: UInt32 = 0
+    var lastOwnerDirection: LayoutDirection = .inherit
+    var cachedLayout = CachedMeasurement()
+    var measurements = MeasurementCache()
+
+    // Rounded results and the bookkeeping that lets rounding skip untouched subtrees.
+    var rounded = LayoutFrame()
+    var lastAbsoluteLeft: Double = .nan
+    var lastAbsoluteTop: Double = .nan
+    /// The layout pass that last wrote the frames of this node's children (or of absolute
+    /// descendants reached through it).
+    var childrenTouchedPass: UInt32 = 0
+    /// The raw frame the rounded frame was computed from.
+    var lastRawFrame = LayoutFrame(left: .nan, top: .nan, width: .nan, height: .nan)
+    var hasNewLayout = true
+
+    @inline(__always)
+    func position(_ edge: PhysicalEdge) -> Float {
+        switch edge {
+        case .left: return positionLeft
+        case .top: return positionTop
+        case .right: return positionRight
+        case .bottom: return positionBottom
+        }
+    }
+
+    @inline(__always)
+    mutating func setPosition(_ value: Float, _ edge: PhysicalEdge) {
+        switch edge {
+        case .left: positionLeft = value
+        case .top: positionTop = value
+        case .right: positionRight = value
+        case .bottom: positionBottom = value
+        }
+    }
+
+    @inline(__always)
+    func measured(_ axis: Axis) -> Float { axis == .width ? measuredWidth : measuredHeight }
+
+    @inline(__always)
+    mutating func setMeasured(_ value: Float, _ axis: Axis) {
+        if axis == .width { measuredWidth = value } else { measuredHeight = value }
+    }
+
+    @inline(__always)
+    func processed(_ axis: Axis) -> LayoutValue { axis == .width ? processedWidth : processedHeight }
+}
+
+/// Four floats, one per physical side.
+struct EdgeQuad {
+    var left: Float = 0
+    var top: Float = 0
+    var right: Float = 0
+    var bottom: Float = 0
+
+    @inline(__always)
+    subscript(edge: PhysicalEdge) -> Float {
+        get {
+            switch edge {
+            case .left: return left
+            case .top: return top
+            case .right: return right
+            case .bottom: return bottom
+            }
+        }
+        set {
+            switch edge {
+            case .left: left = newValue
+            case .top: top = newValue
+            case .right: right = newValue
+            case .bottom: bottom = newValue
+            }
+        }
+    }
+}
+
+/// Everything a measured flex basis depends on besides the (clean) child itself: the
+/// constraints offered, the container's relevant style, and the config version.
+struct FlexBasisKey: Equatable {
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var ownerWidth: UInt32 = 0
+    var ownerHeight: UInt32 = 0
+    var widthMode: SizingMode = .maxContent
+    var heightMode: SizingMode = .maxContent
+    var direction: LayoutDirection = .inherit
+    var mainAxis: FlexDirection = .column
+    var overflow: Overflow = .visible
+    var alignment: Align = .auto
+    var configVersion: UInt32 = 0
+    /// False until a basis has been stored.
+    var isValid = false
+}

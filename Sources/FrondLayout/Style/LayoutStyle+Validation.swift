@@ -1,0 +1,81 @@
+extension LayoutStyle {
+    /// Checks every value against its domain and throws a ``LayoutError`` of kind
+    /// ``LayoutError/Kind/invalidValue`` naming the first offending property.
+    ///
+    /// Rules: numbers are finite; sizes, paddings, borders, gaps and flex factors are
+    /// not negative; an aspect ratio is not negative (0 means none); each property accepts only the units
+    /// it has in CSS (no `auto` padding, no percent border, no keyword margins).
+    public func validate() throws(LayoutError) {
+        try Self.check(width, "width", allowed: .sizes, nonNegative: true)
+        try Self.check(height, "height", allowed: .sizes, nonNegative: true)
+        try Self.check(minWidth, "minWidth", allowed: .sizes, nonNegative: true)
+        try Self.check(minHeight, "minHeight", allowed: .sizes, nonNegative: true)
+        try Self.check(maxWidth, "maxWidth", allowed: .sizes, nonNegative: true)
+        try Self.check(maxHeight, "maxHeight", allowed: .sizes, nonNegative: true)
+        try Self.check(flexBasis, "flexBasis", allowed: .sizes, nonNegative: true)
+        for edge in Edge.allCases {
+            try Self.check(margin[edge], "margin.\(edge)", allowed: .margins, nonNegative: false)
+            try Self.check(padding[edge], "padding.\(edge)", allowed: .paddings, nonNegative: true)
+            try Self.check(border[edge], "border.\(edge)", allowed: .borders, nonNegative: true)
+            try Self.check(position[edge], "position.\(edge)", allowed: .insets, nonNegative: false)
+        }
+        for gutter in Gutter.allCases {
+            try Self.check(gap[gutter], "gap.\(gutter)", allowed: .gaps, nonNegative: true)
+        }
+        try Self.checkFactor(flexGrow, "flexGrow", nonNegative: true)
+        try Self.checkFactor(flexShrink, "flexShrink", nonNegative: true)
+        try Self.checkFactor(flex, "flex", nonNegative: false)
+        if let ratio = aspectRatio, !(ratio.isFinite && ratio >= 0) {
+            throw LayoutError(.invalidValue, "aspectRatio: \(ratio) is not a finite number ≥ 0")
+        }
+    }
+
+    /// Checks one value of a length property; used by per-property setters.
+    public static func check(_ value: LayoutValue, _ name: @autoclosure () -> String, allowed: LayoutUnitSet, nonNegative: Bool) throws(LayoutError) {
+        guard allowed.contains(value.unit) else {
+            throw LayoutError(.invalidValue, "\(name()): \(value) is not allowed here")
+        }
+        guard value.unit == .point || value.unit == .percent else { return }
+        guard value.value.isFinite else {
+            throw LayoutError(.invalidValue, "\(name()): \(value.value) is not a finite number")
+        }
+        if nonNegative && value.value < 0 {
+            throw LayoutError(.invalidValue, "\(name()): \(value) is negative")
+        }
+    }
+
+    /// Checks one optional number (flex factors); used by per-property setters.
+    public static func checkFactor(_ value: Float?, _ name: @autoclosure () -> String, nonNegative: Bool) throws(LayoutError) {
+        guard let value else { return }
+        guard value.isFinite else {
+            throw LayoutError(.invalidValue, "\(name()): \(value) is not a finite number")
+        }
+        if nonNegative && value < 0 {
+            throw LayoutError(.invalidValue, "\(name()): \(value) is negative")
+        }
+    }
+}
+
+/// A set of ``LayoutUnit``s, as a bit mask (no allocation).
+public struct LayoutUnitSet: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(_ units: LayoutUnit...) {
+        rawValue = units.reduce(0) { $0 | (1 << $1.rawValue) }
+    }
+
+    public func contains(_ unit: LayoutUnit) -> Bool { rawValue & (1 << unit.rawValue) != 0 }
+
+    /// width, height, min/max sizes and flex-basis: every unit and keyword.
+    public static let sizes = LayoutUnitSet(rawValue: 0x7F)
+    /// margins: points, percent, auto.
+    public static let margins = LayoutUnitSet(.undefined, .point, .percent, .auto)
+    /// insets: points, percent, auto.
+    public static let insets = LayoutUnitSet(.undefined, .point, .percent, .auto)
+    /// paddings: points and percent.
+    public static let paddings = LayoutUnitSet(.undefined, .point, .percent)
+    /// gaps: points and percent.
+    public static let gaps = LayoutUnitSet(.undefined, .point, .percent)
+    /// borders: points only.
+    public static let borders = LayoutUnitSet(.undefined, .point)
+}

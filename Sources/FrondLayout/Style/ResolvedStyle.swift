@@ -1,0 +1,130 @@
+/// The style facts the algorithm reads on every pass, precomputed whenever a node's
+/// style changes: each side of margin, padding, border and inset resolved for both
+/// directions, the two gaps, and whether any horizontal or vertical inset is set.
+///
+/// An inset set to `auto` counts as unset everywhere, so a style that spells out
+/// `left: auto` lays out exactly like one that omits it.
+struct ResolvedStyle {
+    var marginLTR = SideValues()
+    var marginRTL = SideValues()
+    var paddingLTR = SideValues()
+    var paddingRTL = SideValues()
+    var borderLTR = SideValues()
+    var borderRTL = SideValues()
+    var insetLTR = SideValues()
+    var insetRTL = SideValues()
+    var columnGap = LayoutValue.undefined
+    var rowGap = LayoutValue.undefined
+    var hasHorizontalInsets = false
+    var hasVerticalInsets = false
+    var hasAutoMargin = false
+    /// False when no margin, padding, border or inset is set at all (the common case),
+    /// letting queries answer 0 without resolving anything.
+    var hasMargin = false
+    var hasPadding = false
+    var hasBorder = false
+    var hasInsets = false
+    /// The aspect ratio, nil when unset or 0 (a degenerate ratio behaves as none).
+    var aspectRatio: Float?
+    /// Padding plus border across each axis when no padding is a percentage (NaN otherwise),
+    /// so the common case needs no resolution: rows per direction, and columns.
+    var fixedPaddingBorderRowLTR = Float.nan
+    var fixedPaddingBorderRowRTL = Float.nan
+    var fixedPaddingBorderColumn = Float.nan
+    /// Both margins of each axis when no margin is a percentage (NaN otherwise).
+    var fixedMarginRow = Float.nan
+    var fixedMarginColumn = Float.nan
+
+    init() {}
+
+    init(_ style: LayoutStyle) {
+        marginLTR = SideValues(style.margin, .ltr)
+        marginRTL = SideValues(style.margin, .rtl)
+        paddingLTR = SideValues(style.padding, .ltr)
+        paddingRTL = SideValues(style.padding, .rtl)
+        borderLTR = SideValues(style.border, .ltr)
+        borderRTL = SideValues(style.border, .rtl)
+        let insets = ResolvedStyle.withoutAuto(style.position)
+        insetLTR = SideValues(insets, .ltr)
+        insetRTL = SideValues(insets, .rtl)
+        columnGap = style.gap.resolvedColumn
+        rowGap = style.gap.resolvedRow
+        hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
+            || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
+        hasVerticalInsets = insets.top.isDefined || insets.bottom.isDefined || insets.vertical.isDefined
+            || insets.all.isDefined
+        hasAutoMargin = Edge.allCases.contains { style.margin[$0].unit == .auto }
+        hasMargin = Edge.allCases.contains { style.margin[$0].isDefined }
+        hasPadding = Edge.allCases.contains { style.padding[$0].isDefined }
+        hasBorder = Edge.allCases.contains { style.border[$0].isDefined }
+        hasInsets = hasHorizontalInsets || hasVerticalInsets
+        aspectRatio = style.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        if !Edge.allCases.contains(where: { style.padding[$0].unit == .percent }) {
+            func sum(_ sides: SideValues, _ first: PhysicalEdge, _ second: PhysicalEdge) -> Float {
+                max(sides[first].resolvedOrZero(0), 0) + max(sides[second].resolvedOrZero(0), 0)
+            }
+            fixedPaddingBorderRowLTR = sum(paddingLTR, .left, .right) + sum(borderLTR, .left, .right)
+            fixedPaddingBorderRowRTL = sum(paddingRTL, .left, .right) + sum(borderRTL, .left, .right)
+            fixedPaddingBorderColumn = sum(paddingLTR, .top, .bottom) + sum(borderLTR, .top, .bottom)
+        }
+        if !Edge.allCases.contains(where: { style.margin[$0].unit == .percent }) {
+            fixedMarginRow = marginLTR.left.resolvedOrZero(0) + marginLTR.right.resolvedOrZero(0)
+            fixedMarginColumn = marginLTR.top.resolvedOrZero(0) + marginLTR.bottom.resolvedOrZero(0)
+        }
+    }
+
+    private static func withoutAuto(_ edges: EdgeValues) -> EdgeValues {
+        var result = edges
+        for edge in Edge.allCases where result[edge].unit == .auto {
+            result[edge] = .undefined
+        }
+        return result
+    }
+
+    @inline(__always)
+    func margin(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        (direction == .rtl ? marginRTL : marginLTR)[edge]
+    }
+
+    @inline(__always)
+    func padding(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        (direction == .rtl ? paddingRTL : paddingLTR)[edge]
+    }
+
+    @inline(__always)
+    func border(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        (direction == .rtl ? borderRTL : borderLTR)[edge]
+    }
+
+    @inline(__always)
+    func inset(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        (direction == .rtl ? insetRTL : insetLTR)[edge]
+    }
+}
+
+/// The value that applies to each physical side.
+struct SideValues {
+    var left = LayoutValue.undefined
+    var top = LayoutValue.undefined
+    var right = LayoutValue.undefined
+    var bottom = LayoutValue.undefined
+
+    init() {}
+
+    init(_ edges: EdgeValues, _ direction: LayoutDirection) {
+        left = edges.resolved(.left, direction: direction)
+        top = edges.resolved(.top, direction: direction)
+        right = edges.resolved(.right, direction: direction)
+        bottom = edges.resolved(.bottom, direction: direction)
+    }
+
+    @inline(__always)
+    subscript(edge: PhysicalEdge) -> LayoutValue {
+        switch edge {
+        case .left: return left
+        case .top: return top
+        case .right: return right
+        case .bottom: return bottom
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The unit of a ``LayoutValue``.
+public enum LayoutUnit: UInt8, Sendable, CaseIterable {
+    /// Not set: the property takes its default (for insets and min/max sizes: none).
+    case undefined = 0
+    /// Points (the host's device-independent unit).
+    case point = 1
+    /// Percent of the containing block's matching length.
+    case percent = 2
+    /// `auto`.
+    case auto = 3
+    /// The `max-content` keyword.
+    case maxContent = 4
+    /// The `fit-content` keyword.
+    case fitContent = 5
+    /// The `stretch` keyword.
+    case stretch = 6
+}
+
+/// One style length: a number with a unit, or a keyword.
+///
+/// Values are plain data; they are checked when they are handed to a node
+/// (``LayoutNode/setStyle(_:)``), never when they are created, so building one is free.
+public struct LayoutValue: Hashable, Sendable, CustomStringConvertible {
+    /// The number; meaningful for ``LayoutUnit/point`` and ``LayoutUnit/percent`` only (0 otherwise).
+    public var value: Float
+    /// The unit or keyword.
+    public var unit: LayoutUnit
+
+    @inlinable
+    public init(value: Float, unit: LayoutUnit) {
+        self.value = (unit == .point || unit == .percent) ? value : 0
+        self.unit = unit
+    }
+
+    /// A length in points.
+    @inlinable public static func points(_ value: Float) -> LayoutValue { LayoutValue(value: value, unit: .point) }
+    /// A percentage (50 means half) of the reference length.
+    @inlinable public static func percent(_ value: Float) -> LayoutValue { LayoutValue(value: value, unit: .percent) }
+    /// Not set.
+    @inlinable public static var undefined: LayoutValue { LayoutValue(value: 0, unit: .undefined) }
+    /// `auto`.
+    @inlinable public static var auto: LayoutValue { LayoutValue(value: 0, unit: .auto) }
+    /// `max-content`.
+    @inlinable public static var maxContent: LayoutValue { LayoutValue(value: 0, unit: .maxContent) }
+    /// `fit-content`.
+    @inlinable public static var fitContent: LayoutValue { LayoutValue(value: 0, unit: .fitContent) }
+    /// `stretch`.
+    @inlinable public static var stretch: LayoutValue { LayoutValue(value: 0, unit: .stretch) }
+
+    /// True for every unit but ``LayoutUnit/undefined`` (`auto` counts as set).
+    @inlinable public var isDefined: Bool { unit != .undefined }
+
+    /// The length this value stands for against `reference`, or NaN when it has none
+    /// (unset, `auto` and the intrinsic keywords resolve to nothing).
+    func resolve(_ reference: Float) -> Float {
+        switch unit {
+        case .point: return value
+        case .percent: return value * reference * 0.01
+        default: return .nan
+        }
+    }
+
+    public var description: String {
+        switch unit {
+        case .undefined: return "undefined"
+        case .point: return LayoutValue.format(value)
+        case .percent: return LayoutValue.format(value) + "%"
+        case .auto: return "auto"
+        case .maxContent: return "max-content"
+        case .fitContent: return "fit-content"
+        case .stretch: return "stretch"
+        }
+    }
+
+    static func format(_ value: Float) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e9 {
+            return String(Int(value))
+        }
+        return String(value)
+    }
+
+    /// Equality within Yoga's tolerance, used to decide whether min and max sizes coincide.
+    func isApproximatelyEqual(to other: LayoutValue) -> Bool {
+        unit == other.unit && (unit != .point && unit != .percent || abs(value - other.value) < 0.0001)
+    }
+}

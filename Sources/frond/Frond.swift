@@ -1,0 +1,233 @@
+import ArgumentParser
+import Foundation
+import FrondCorpus
+import FrondLayout
+
+@main
+struct Frond: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frond",
+        abstract: "Frond's command-line tool: conformance runs and layout benchmarks.",
+        subcommands: [Conformance.self, BenchLayout.self, Layout.self]
+    )
+}
+
+/// Prints to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+struct Conformance: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay out every case of conformance corpora and compare with the expected boxes.",
+        discussion: """
+        Each DIR is a corpus folder (or a single corpus file) in the format of Tests/Fixtures/FORMAT.md; \
+        the default is the repository's copy of Yoga's corpus. Every failure is printed (file, case, \
+        direction, node path, expected and actual value); the last line reads \
+        "N passed, M failed, K skipped". Cases the source disables run as expected failures and are \
+        counted on their own line. The exit status is 0 only when every failing case is listed in the \
+        known-failures file.
+        """
+    )
+
+    @Argument(help: "Corpus folders or files.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "Known-failures file (lines: File.json:case  reason).")
+    var knownFailures: String?
+
+    @Option(name: .long, help: "Mismatches printed per failing case.")
+    var maxMismatches = 8
+
+    func run() throws {
+        let corpora = paths.isEmpty ? [RepositoryFixtures.yogaCorpus] : paths
+        let knownPath = knownFailures ?? RepositoryFixtures.knownFailures
+        let known = FileManager.default.fileExists(atPath: knownPath) ? try KnownFailures(path: knownPath) : KnownFailures()
+
+        var passed = 0, failed = 0, skipped = 0, disabledFailing = 0, disabledPassing = 0
+        var unlisted: [String] = []
+        var fixedKnown: [String] = []
+        do {
+            for corpus in corpora {
+                for file in try ConformanceRunner.corpusFiles(at: corpus) {
+                    for result in try ConformanceRunner.run(file: file) {
+                        if result.disabled {
+                            if result.outcome == .passed { disabledPassing += 1 } else { disabledFailing += 1 }
+                            continue
+                        }
+                        switch result.outcome {
+                        case .passed:
+                            passed += 1
+                            if known.reasons[result.key] != nil { fixedKnown.append(result.key) }
+                        case .skipped:
+                            skipped += 1
+                        case .failed:
+                            failed += 1
+                            let reason = known.reasons[result.key]
+                            if reason == nil { unlisted.append(result.key) }
+                            print("FAIL \(result.file): \(result.name)" + (reason.map { "  [known: \($0)]" } ?? ""))
+                            if let error = result.error { print("    error: \(error)") }
+                            for mismatch in result.mismatches.prefix(maxMismatches) { print("    \(mismatch)") }
+                            if result.mismatches.count > maxMismatches {
+                                print("    … \(result.mismatches.count - maxMismatches) more")
+                            }
+                        }
+                    }
+                }
+            }
+        } catch let error as CorpusError {
+            printError("frond conformance: \(error.message)")
+            throw ExitCode(2)
+        }
+        for key in fixedKnown { print("NOTE \(key) is listed as a known failure but passes") }
+        if disabledFailing + disabledPassing > 0 {
+            print("disabled in source (expected failures): \(disabledFailing) failing, \(disabledPassing) passing")
+        }
+        if !unlisted.isEmpty { print("\(unlisted.count) failing case(s) are not in \(knownPath)") }
+        print("\(passed) passed, \(failed) failed, \(skipped) skipped")
+        if !unlisted.isEmpty { throw ExitCode(1) }
+    }
+}
+
+struct BenchLayout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-layout",
+        abstract: "Time full layouts of a tree (no cache reused between iterations) and one-leaf relayouts.",
+        discussion: """
+        Prints one line of key=value pairs: nodes, iterations, root size, checksum (sum of all finite \
+        left/top/width/height), nonfinite, layout_median_ns, ns_per_node, first_layout_ns, \
+        leaf_relayout_median_ns and leaf_relayout_ratio (relayout after one leaf's height changes, \
+        divided by a full layout).
+        """
+    )
+
+    @Argument(help: "A tree in the corpus NODE format.")
+    var file: String
+
+    @Option(name: .long, help: "Timed iterations.")
+    var iterations = 100
+
+    @Option(name: .long, help: "Available width (default: the file's, else none).")
+    var width: Float?
+
+    @Option(name: .long, help: "Available height (default: the file's, else none).")
+    var height: Float?
+
+    @Flag(name: .long, help: "Lay out right-to-left.")
+    var rtl = false
+
+    @Option(name: .long, help: "What to time: all, full (full layouts only) or relayout (one-leaf relayouts only).")
+    var phase = "all"
+
+    func validate() throws {
+        guard ["all", "full", "relayout"].contains(phase) else {
+            throw ValidationError("--phase must be all, full or relayout")
+        }
+        guard iterations > 0 && iterations <= 1_000_000 else {
+            throw ValidationError("--iterations must be between 1 and 1000000")
+        }
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number ≥ 0") }
+        }
+    }
+
+    func run() throws {
+        do {
+            var bench = try LayoutBenchmark(path: file)
+            if let width { bench.width = width }
+            if let height { bench.height = height }
+            bench.direction = rtl ? .rtl : .ltr
+            let first = DispatchTime.now().uptimeNanoseconds
+            try bench.root.calculateLayout(width: bench.width, height: bench.height, direction: bench.direction)
+            let firstLayout = Double(DispatchTime.now().uptimeNanoseconds - first)
+            let median = phase == "relayout" ? firstLayout : try bench.fullLayoutMedian(iterations: iterations)
+            let (sum, nonFinite) = bench.checksum()
+            let frame = bench.root.layout.frame
+            let relayout = phase == "full" ? (nanoseconds: 0.0, statistics: LayoutPassStatistics())
+                : try bench.leafRelayoutMedian(iterations: iterations)
+            let fields: [(String, String)] = [
+                ("nodes", "\(bench.nodeCount)"),
+                ("iterations", "\(iterations)"),
+                ("root", "\(frame.width)x\(frame.height)"),
+                ("checksum", String(format: "%.1f", sum)),
+                ("nonfinite", "\(nonFinite)"),
+                ("first_layout_ns", String(format: "%.0f", firstLayout)),
+                ("layout_median_ns", String(format: "%.0f", median)),
+                ("ns_per_node", String(format: "%.1f", median / Double(max(bench.nodeCount, 1)))),
+                ("leaf_relayout_median_ns", String(format: "%.0f", relayout.nanoseconds)),
+                ("leaf_relayout_ratio", String(format: "%.4f", relayout.nanoseconds / max(median, 1))),
+                ("leaf_relayout_layouts", "\(relayout.statistics.layouts)"),
+                ("leaf_relayout_rounded_nodes", "\(relayout.statistics.roundedNodes)"),
+            ]
+            print(fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        } catch let error as CorpusError {
+            printError("frond bench-layout: \(error.message)")
+            throw ExitCode(2)
+        } catch let error as LayoutError {
+            printError("frond bench-layout: \(file): \(error.message)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay out a tree (or one corpus case) and print every node's frame, indented by depth."
+    )
+
+    @Argument(help: "A tree in the corpus NODE format, or a corpus file with --case.")
+    var file: String
+
+    @Option(name: .long, help: "Name of the case to lay out when FILE is a corpus file.")
+    var `case`: String?
+
+    @Option(name: .long, help: "Available width.")
+    var width: Float?
+
+    @Option(name: .long, help: "Available height.")
+    var height: Float?
+
+    @Flag(name: .long, help: "Lay out right-to-left.")
+    var rtl = false
+
+    func run() throws {
+        do {
+            let root: LayoutNode
+            var width = self.width
+            var height = self.height
+            if let name = self.case {
+                let json = try TreeDescription.loadJSON(path: file)
+                guard let cases = json as? [[String: Any]],
+                      let object = cases.first(where: { $0["name"] as? String == name }) else {
+                    throw CorpusError("\(file): no case named \"\(name)\"")
+                }
+                let config = try TreeDescription.config(from: object["config"], path: "config")
+                root = try TreeDescription.node(from: object["root"] as Any, config: config)
+                if let first = (object["layouts"] as? [[String: Any]])?.first {
+                    if width == nil, let value = first["availableWidth"] as? Double { width = Float(value) }
+                    if height == nil, let value = first["availableHeight"] as? Double { height = Float(value) }
+                }
+            } else {
+                root = try LayoutBenchmark(path: file).root
+            }
+            try root.calculateLayout(width: width, height: height, direction: rtl ? .rtl : .ltr)
+            print(Self.describe(root))
+        } catch let error as CorpusError {
+            printError("frond layout: \(error.message)")
+            throw ExitCode(2)
+        } catch let error as LayoutError {
+            printError("frond layout: \(file): \(error.message)")
+            throw ExitCode(2)
+        }
+    }
+
+    static func describe(_ root: LayoutNode) -> String {
+        var lines: [String] = []
+        var stack: [(LayoutNode, Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            lines.append(String(repeating: "  ", count: depth) + "\(node.layout.frame)")
+            for child in node.children.reversed() { stack.append((child, depth + 1)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

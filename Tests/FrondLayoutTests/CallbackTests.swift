@@ -1,0 +1,84 @@
+import FrondLayout
+import Testing
+
+/// Measure and baseline functions: their errors fail the pass cleanly, and a tree
+/// cannot be changed from inside its own pass.
+@Suite struct CallbackTests {
+    struct Boom: Error {}
+
+    @Test func test_throwingMeasureFunctionFailsThePassAndIsAskedAgainNextTime() throws {
+        let root = LayoutNode(), leaf = LayoutNode()
+        try root.appendChild(leaf)
+        var shouldThrow = true
+        try leaf.setMeasureFunction { _, _, _, _ in
+            if shouldThrow { throw Boom() }
+            return LayoutSize(width: 30, height: 20)
+        }
+        let error = #expect(throws: LayoutError.self) { try root.calculateLayout(width: 100, height: 100) }
+        #expect(error?.kind == .callbackFailed)
+        #expect(error?.underlying is Boom)
+        #expect(leaf.isDirty)
+        shouldThrow = false
+        try root.calculateLayout(width: 100, height: 100)
+        #expect(leaf.layout.height == 20)
+    }
+
+    @Test func test_nonFiniteMeasurementIsAnError() throws {
+        let root = LayoutNode(), leaf = LayoutNode()
+        try root.appendChild(leaf)
+        try leaf.setMeasureFunction { _, _, _, _ in LayoutSize(width: .nan, height: .infinity) }
+        #expect(throws: LayoutError.self) { try root.calculateLayout(width: 100, height: 100) }
+        #expect(leaf.layout.height.isFinite)
+    }
+
+    @Test func test_treeCannotBeChangedFromItsOwnMeasureFunction() throws {
+        let root = LayoutNode(), leaf = LayoutNode()
+        try root.appendChild(leaf)
+        var refusals: [LayoutError.Kind] = []
+        try leaf.setMeasureFunction { _, _, _, _ in
+            do { try root.appendChild(LayoutNode()) } catch let error as LayoutError { refusals.append(error.kind) } catch {}
+            do { try leaf.updateStyle { $0.width = .points(1) } } catch let error as LayoutError { refusals.append(error.kind) } catch {}
+            do { try root.calculateLayout() } catch let error as LayoutError { refusals.append(error.kind) } catch {}
+            do { try root.removeChild(leaf) } catch let error as LayoutError { refusals.append(error.kind) } catch {}
+            return LayoutSize(width: 10, height: 10)
+        }
+        try root.calculateLayout(width: 100, height: 100)
+        #expect(refusals == [.reentrantCall, .reentrantCall, .reentrantCall, .reentrantCall])
+        #expect(root.childCount == 1)
+        // After the pass the tree can be changed again.
+        try root.appendChild(LayoutNode())
+        #expect(root.childCount == 2)
+    }
+
+    @Test func test_baselineFunctionPlacesItemsOnTheBaseline() throws {
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .baseline
+        let root = try LayoutNode(style: rowStyle)
+        var boxStyle = LayoutStyle()
+        boxStyle.width = .points(20)
+        boxStyle.height = .points(40)
+        let tall = try LayoutNode(style: boxStyle)
+        boxStyle.height = .points(20)
+        let short = try LayoutNode(style: boxStyle)
+        try tall.setBaselineFunction { _, height in height * 0.75 }
+        try root.appendChild(tall)
+        try root.appendChild(short)
+        try root.calculateLayout(width: 100, height: 100)
+        // The short box's baseline (its bottom) lines up with the tall one's at 30.
+        #expect(short.layout.top == 10)
+        #expect(tall.layout.top == 0)
+    }
+
+    @Test func test_throwingBaselineFunctionIsReported() throws {
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .baseline
+        let root = try LayoutNode(style: rowStyle)
+        let child = LayoutNode()
+        try child.setBaselineFunction { _, _ in throw Boom() }
+        try root.appendChild(child)
+        let error = #expect(throws: LayoutError.self) { try root.calculateLayout(width: 50, height: 50) }
+        #expect(error?.kind == .callbackFailed)
+    }
+}
