@@ -1,29 +1,55 @@
 # Frond — build, demo and test entry points. `make demo` and `make test` work from a fresh clone.
 SWIFT ?= swift
 CONFIG ?= debug
-BUILD := .build/$(CONFIG)
-OUT := build/$(CONFIG)
 CC ?= cc
 CXX ?= c++
-CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
+PYTHON ?= python3
 
-.PHONY: all build demo test test-swift test-conformance bench clean
+SWIFT_BUILD := .build/$(CONFIG)
+OUT := build/$(CONFIG)
+LIB := $(OUT)/lib/libfrond.so
+STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
+STRICT_CXX := -std=c++11 -Wall -Wextra -pedantic -Werror
+LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm
+C_TESTS := functional_test misuse_test
 
-all: build
+.PHONY: all build lib demo test test-swift test-c test-conformance bench clean
 
+all: lib
+
+# Every Swift product (library, tool, tests' dependencies).
 build:
 	$(SWIFT) build -c $(CONFIG)
 
-demo: build
-	$(BUILD)/frond layout examples/trees/screen.json --width 320
+# libfrond.so: SwiftPM builds it as libFrondCAPI.so (a product cannot share the `frond`
+# tool's name); its SONAME is already libfrond.so.
+lib: build
+	@mkdir -p $(OUT)/lib $(OUT)/bin
+	cp $(SWIFT_BUILD)/libFrondCAPI.so $(LIB)
 
-test: test-swift test-conformance
+$(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
+demo: $(OUT)/bin/layout_demo
+	$(OUT)/bin/layout_demo
+
+test: test-swift test-c test-conformance
 
 test-swift:
 	$(SWIFT) test
 
+test-c: lib
+	$(CC) $(STRICT_C) -Iinclude -c Tests/CAPI/header_test.c -o $(OUT)/bin/header_test_c.o
+	$(CXX) $(STRICT_CXX) -Iinclude -c Tests/CAPI/header_test.cpp -o $(OUT)/bin/header_test_cpp.o
+	@for test in $(C_TESTS); do \
+		$(CC) $(STRICT_C) -Iinclude -ITests/CAPI Tests/CAPI/$$test.c $(LINK_FROND) -o $(OUT)/bin/$$test || exit 1; \
+		$(OUT)/bin/$$test || exit 1; \
+	done
+	$(PYTHON) Tests/CAPI/check_exports.py include/frond.h $(LIB)
+	$(PYTHON) Tests/CAPI/check_coverage.py include/frond.h Tests/CAPI/misuse_test.c
+
 test-conformance: build
-	$(BUILD)/frond conformance
+	$(SWIFT_BUILD)/frond conformance
 
 bench:
 	$(SWIFT) build -c release --product frond

@@ -43,6 +43,10 @@ public final class LayoutNode {
     @exclusivity(unchecked) var isDirtyFlag = true
     /// Set on a root while a pass runs over its tree.
     @exclusivity(unchecked) var isLayingOut = false
+    /// A number the owner of the node may use to find its own record of it (the C API
+    /// keeps the node's handle here). Not used by the engine.
+    public var tag: UInt64 = 0
+
     @exclusivity(unchecked) var measureFunction: MeasureFunction? {
         didSet { isMeasured = measureFunction != nil }
     }
@@ -182,6 +186,10 @@ public final class LayoutNode {
         while let parent = node.owner { node = parent }
         return node
     }
+
+    /// True while a layout pass runs over this node's tree (its callbacks may read the
+    /// tree but not change it).
+    public var isInLayoutPass: Bool { treeRoot.isLayingOut }
 
     func checkNotLayingOut() throws(LayoutError) {
         if treeRoot.isLayingOut {

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// What a handle refers to.
+enum HandleKind: UInt8, CustomStringConvertible {
+    case config = 1
+    case node = 2
+
+    var description: String {
+        switch self {
+        case .config: return "frond_config"
+        case .node: return "frond_node"
+        }
+    }
+}
+
+/// The table behind every opaque handle the C API gives out.
+///
+/// A handle's value is `generation << 32 | kind << 28 | (slot + 1)`, never an address,
+/// so a NULL, freed, never-issued or wrong-kind handle is recognised and refused instead
+/// of being dereferenced. A freed slot is reused with a new generation; the old handle
+/// then no longer matches. The table is thread-safe. No foreign code runs under its
+/// lock: objects leave the table inside the lock but are released by the caller after it.
+final class HandleTable: Sendable {
+    static let slotBits: UInt64 = 28
+    static let maximumSlots = Int(1 << slotBits) - 1
+
+    /// An object kept by the table. Objects are only handed out, never used, under the
+    /// lock, so sharing them between threads is left to the C API's threading rules.
+    private struct Stored: @unchecked Sendable {
+        let object: AnyObject
+    }
+
+    private struct Entry {
+        var generation: UInt32 = 1
+        var kind: UInt8 = 0
+        var stored: Stored?
+    }
+
+    private struct State: ~Copyable {
+        var entries: [Entry] = []
+        var freeSlots: [Int] = []
+        var liveCount = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Why a handle was refused.
+    enum Refusal: Error {
+        case null
+        case stale
+        case wrongKind(HandleKind?)
+        case full
+    }
+
+    /// Registers `object` and returns its handle value.
+    func insert(_ object: AnyObject, kind: HandleKind) throws(Refusal) -> UInt64 {
+        let stored = Stored(object: object)
+        let result: UInt64? = state.withLock { state in
+            let slot: Int
+            if let reused = state.freeSlots.popLast() {
+                slot = reused
+            } else {
+                guard state.entries.count < Self.maximumSlots else { return nil }
+                state.entries.append(Entry())
+                slot = state.entries.count - 1
+            }
+            state.entries[slot].kind = kind.rawValue
+            state.entries[slot].stored = stored
+            state.liveCount += 1
+            return UInt64(state.entries[slot].generation) << 32 | UInt64(kind.rawValue) << Self.slotBits
+                | UInt64(slot + 1)
+        }
+        guard let result else { throw .full }
+        return result
+    }
+
+    /// The object a handle refers to, if it is live and of the expected kind.
+    func resolve(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
+        guard handle != 0 else { throw .null }
+        let found: Result<Stored, Refusal> = state.withLock { state in
+            guard let slot = Self.slot(of: handle, count: state.entries.count),
+                  state.entries[slot].generation == UInt32(truncatingIfNeeded: handle >> 32),
+                  let stored = state.entries[slot].stored else {
+                return .failure(.stale)
+            }
+            guard state.entries[slot].kind == kind.rawValue,
+                  UInt8(truncatingIfNeeded: handle >> Self.slotBits) & 0xF == kind.rawValue else {
+                return .failure(.wrongKind(HandleKind(rawValue: state.entries[slot].kind)))
+            }
+            return .success(stored)
+        }
+        return try found.get().object
+    }
+
+    /// Removes a live handle and returns its object, which the caller releases after the
+    /// lock is dropped (its deinit may run foreign code).
+    func remove(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
+        guard handle != 0 else { throw .null }
+        let removed: Result<Stored, Refusal> = state.withLock { state in
+            guard let slot = Self.slot(of: handle, count: state.entries.count),
+                  state.entries[slot].generation == UInt32(truncatingIfNeeded: handle >> 32),
+                  let stored = state.entries[slot].stored else {
+                return .failure(.stale)
+            }
+            guard state.entries[slot].kind == kind.rawValue else {
+                return .failure(.wrongKind(HandleKind(rawValue: state.entries[slot].kind)))
+            }
+            state.entries[slot].stored = nil
+            state.entries[slot].generation &+= 1
+            if state.entries[slot].generation == 0 { state.entries[slot].generation = 1 }
+            state.freeSlots.append(slot)
+            state.liveCount -= 1
+            return .success(stored)
+        }
+        return try removed.get().object
+    }
+
+    /// The number of live handles.
+    var liveCount: Int { state.withLock { $0.liveCount } }
+
+    private static func slot(of handle: UInt64, count: Int) -> Int? {
+        let slotPlusOne = Int(handle & ((1 << slotBits) - 1))
+        guard slotPlusOne >= 1, slotPlusOne <= count else { return nil }
+        return slotPlusOne - 1
+    }
+}
+
+/// The process-wide handle table.
+let handles = HandleTable()
+
+extension OpaquePointer {
+    /// The handle value of an opaque C handle.
+    var handleValue: UInt64 { UInt64(UInt(bitPattern: self)) }
+
+    /// The opaque C handle for a handle value.
+    init?(handle: UInt64) {
+        self.init(bitPattern: UInt(handle))
+    }
+}

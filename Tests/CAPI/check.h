@@ -1,0 +1,65 @@
+/* A minimal checking harness for the C API tests: failures are counted and printed
+ * with their place; main returns check_report(). */
+#ifndef FROND_TEST_CHECK_H
+#define FROND_TEST_CHECK_H
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frond.h"
+
+static int check_failures = 0;
+static int check_count = 0;
+
+#define CHECK(condition)                                                                   \
+    do {                                                                                   \
+        check_count++;                                                                     \
+        if (!(condition)) {                                                                \
+            check_failures++;                                                              \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #condition); \
+        }                                                                                  \
+    } while (0)
+
+/* Checks that `call` returns `expected`, printing the status and message otherwise. A
+ * failing status must come with a non-empty message. */
+#define CHECK_STATUS(expected, call)                                                        \
+    do {                                                                                    \
+        frond_status check_status_ = (call);                                                \
+        check_count++;                                                                      \
+        if (check_status_ != (expected)) {                                                  \
+            check_failures++;                                                               \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, \
+                    #call, frond_status_name(check_status_), frond_status_name(expected),  \
+                    frond_last_error_message());                                            \
+        } else if (check_status_ != FROND_OK && frond_last_error_message()[0] == '\0') {    \
+            check_failures++;                                                               \
+            fprintf(stderr, "%s:%d: %s failed without a message\n", __FILE__, __LINE__, #call); \
+        }                                                                                   \
+        frond_clear_last_error();                                                           \
+    } while (0)
+
+#define CHECK_OK(call) CHECK_STATUS(FROND_OK, call)
+
+#define CHECK_FLOAT(expected, actual)                                                       \
+    do {                                                                                    \
+        float check_actual_ = (actual);                                                     \
+        float check_expected_ = (expected);                                                 \
+        check_count++;                                                                      \
+        if (!(fabsf(check_actual_ - check_expected_) < 0.001f)) {                           \
+            check_failures++;                                                               \
+            fprintf(stderr, "%s:%d: %s is %g, expected %g\n", __FILE__, __LINE__, #actual,  \
+                    (double)check_actual_, (double)check_expected_);                        \
+        }                                                                                   \
+    } while (0)
+
+static int check_report(const char *name) {
+    if (check_failures > 0) {
+        fprintf(stderr, "%s: %d of %d checks failed\n", name, check_failures, check_count);
+        return 1;
+    }
+    printf("%s: %d checks passed\n", name, check_count);
+    return 0;
+}
+
+#endif

@@ -1,0 +1,421 @@
+/* Misuse test: every function of the C API with NULL, freed, double-freed, wrong-kind
+ * and garbage handles, NULL out pointers, unknown enumerators and NaN, negative and
+ * infinite numbers. Each call must return the documented status with a message and
+ * leave everything intact; none may crash. (Tests/CAPI/check_coverage.py verifies that
+ * every function declared in frond.h appears in this file.) */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+/* Handles that must all be refused with FROND_ERR_MISUSE. */
+enum { BAD_HANDLE_COUNT = 4 };
+static frond_node *bad_nodes[BAD_HANDLE_COUNT];
+static frond_config *bad_configs[BAD_HANDLE_COUNT];
+
+static int destroy_calls = 0;
+static void count_destroy(void *user_data) {
+    (void)user_data;
+    destroy_calls++;
+}
+
+static frond_status unused_measure(frond_node *node, float width, frond_measure_mode width_mode, float height,
+                                   frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
+    (void)node; (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    out_size->width = 1;
+    out_size->height = 1;
+    return FROND_OK;
+}
+
+static frond_status unused_baseline(frond_node *node, float width, float height, float *out_baseline, void *user_data) {
+    (void)node; (void)width; (void)height; (void)user_data;
+    *out_baseline = 1;
+    return FROND_OK;
+}
+
+/* Builds the four kinds of bad handles: NULL is handled by the callers, so here come a
+ * freed node, a config used as a node (and a node used as a config), a garbage value
+ * and a never-issued value. */
+static void make_bad_handles(frond_node *live_node, frond_config *live_config) {
+    frond_node *freed_node = NULL;
+    frond_config *freed_config = NULL;
+    CHECK_OK(frond_node_new(&freed_node, NULL));
+    CHECK_OK(frond_node_free(freed_node));
+    CHECK_OK(frond_config_new(&freed_config));
+    CHECK_OK(frond_config_free(freed_config));
+    bad_nodes[0] = freed_node;
+    bad_nodes[1] = (frond_node *)(void *)live_config;
+    bad_nodes[2] = (frond_node *)(uintptr_t)0xdeadbeefu;
+    bad_nodes[3] = (frond_node *)(uintptr_t)0x7fff0000ffffu;
+    bad_configs[0] = freed_config;
+    bad_configs[1] = (frond_config *)(void *)live_node;
+    bad_configs[2] = (frond_config *)(uintptr_t)0x12345678u;
+    bad_configs[3] = (frond_config *)(uintptr_t)0x1u;
+}
+
+/* Every function taking a node, called with `node` and otherwise valid arguments. */
+static void call_every_node_function(frond_node *node, frond_node *other, frond_status expected) {
+    frond_value value;
+    frond_rect rect;
+    frond_direction direction;
+    frond_flex_direction flex_direction;
+    frond_justify justify;
+    frond_align align;
+    frond_position_type position_type;
+    frond_wrap wrap;
+    frond_overflow overflow;
+    frond_display display;
+    frond_box_sizing box_sizing;
+    frond_node *out_node = NULL;
+    size_t count = 0;
+    float number = 0;
+    bool flag = false;
+
+    CHECK_STATUS(expected, frond_node_insert_child(node, other, 0));
+    CHECK_STATUS(expected, frond_node_append_child(node, other));
+    CHECK_STATUS(expected, frond_node_remove_child(node, other));
+    CHECK_STATUS(expected, frond_node_remove_all_children(node));
+    CHECK_STATUS(expected, frond_node_get_child_count(&count, node));
+    CHECK_STATUS(expected, frond_node_get_child(&out_node, node, 0));
+    CHECK_STATUS(expected, frond_node_get_parent(&out_node, node));
+    CHECK_STATUS(expected, frond_node_style_reset(node));
+    CHECK_STATUS(expected, frond_node_style_set_direction(node, FROND_DIRECTION_LTR));
+    CHECK_STATUS(expected, frond_node_style_get_direction(&direction, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex_direction(node, FROND_FLEX_DIRECTION_ROW));
+    CHECK_STATUS(expected, frond_node_style_get_flex_direction(&flex_direction, node));
+    CHECK_STATUS(expected, frond_node_style_set_justify_content(node, FROND_JUSTIFY_CENTER));
+    CHECK_STATUS(expected, frond_node_style_get_justify_content(&justify, node));
+    CHECK_STATUS(expected, frond_node_style_set_align_content(node, FROND_ALIGN_CENTER));
+    CHECK_STATUS(expected, frond_node_style_get_align_content(&align, node));
+    CHECK_STATUS(expected, frond_node_style_set_align_items(node, FROND_ALIGN_CENTER));
+    CHECK_STATUS(expected, frond_node_style_get_align_items(&align, node));
+    CHECK_STATUS(expected, frond_node_style_set_align_self(node, FROND_ALIGN_CENTER));
+    CHECK_STATUS(expected, frond_node_style_get_align_self(&align, node));
+    CHECK_STATUS(expected, frond_node_style_set_position_type(node, FROND_POSITION_TYPE_ABSOLUTE));
+    CHECK_STATUS(expected, frond_node_style_get_position_type(&position_type, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex_wrap(node, FROND_WRAP_WRAP));
+    CHECK_STATUS(expected, frond_node_style_get_flex_wrap(&wrap, node));
+    CHECK_STATUS(expected, frond_node_style_set_overflow(node, FROND_OVERFLOW_HIDDEN));
+    CHECK_STATUS(expected, frond_node_style_get_overflow(&overflow, node));
+    CHECK_STATUS(expected, frond_node_style_set_display(node, FROND_DISPLAY_FLEX));
+    CHECK_STATUS(expected, frond_node_style_get_display(&display, node));
+    CHECK_STATUS(expected, frond_node_style_set_box_sizing(node, FROND_BOX_SIZING_CONTENT_BOX));
+    CHECK_STATUS(expected, frond_node_style_get_box_sizing(&box_sizing, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex(node, 1));
+    CHECK_STATUS(expected, frond_node_style_unset_flex(node));
+    CHECK_STATUS(expected, frond_node_style_get_flex(&number, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex_grow(node, 1));
+    CHECK_STATUS(expected, frond_node_style_unset_flex_grow(node));
+    CHECK_STATUS(expected, frond_node_style_get_flex_grow(&number, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex_shrink(node, 1));
+    CHECK_STATUS(expected, frond_node_style_unset_flex_shrink(node));
+    CHECK_STATUS(expected, frond_node_style_get_flex_shrink(&number, node));
+    CHECK_STATUS(expected, frond_node_style_set_aspect_ratio(node, 1));
+    CHECK_STATUS(expected, frond_node_style_unset_aspect_ratio(node));
+    CHECK_STATUS(expected, frond_node_style_get_aspect_ratio(&number, node));
+    CHECK_STATUS(expected, frond_node_style_set_flex_basis(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_flex_basis(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_width(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_width(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_height(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_height(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_min_width(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_min_width(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_min_height(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_min_height(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_max_width(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_max_width(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_max_height(node, 10, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_max_height(&value, node));
+    CHECK_STATUS(expected, frond_node_style_set_margin(node, FROND_EDGE_ALL, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_margin(&value, node, FROND_EDGE_ALL));
+    CHECK_STATUS(expected, frond_node_style_set_padding(node, FROND_EDGE_ALL, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_padding(&value, node, FROND_EDGE_ALL));
+    CHECK_STATUS(expected, frond_node_style_set_border(node, FROND_EDGE_ALL, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_border(&value, node, FROND_EDGE_ALL));
+    CHECK_STATUS(expected, frond_node_style_set_position(node, FROND_EDGE_ALL, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_position(&value, node, FROND_EDGE_ALL));
+    CHECK_STATUS(expected, frond_node_style_set_gap(node, FROND_GUTTER_ALL, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(expected, frond_node_style_get_gap(&value, node, FROND_GUTTER_ALL));
+    CHECK_STATUS(expected, frond_node_set_measure_func(node, unused_measure, NULL, count_destroy));
+    CHECK_STATUS(expected, frond_node_has_measure_func(&flag, node));
+    CHECK_STATUS(expected, frond_node_set_measure_func(node, NULL, NULL, NULL));
+    CHECK_STATUS(expected, frond_node_set_baseline_func(node, unused_baseline, NULL, count_destroy));
+    CHECK_STATUS(expected, frond_node_has_baseline_func(&flag, node));
+    CHECK_STATUS(expected, frond_node_set_baseline_func(node, NULL, NULL, NULL));
+    CHECK_STATUS(expected, frond_node_set_is_reference_baseline(node, true));
+    CHECK_STATUS(expected, frond_node_get_is_reference_baseline(&flag, node));
+    CHECK_STATUS(expected, frond_node_mark_dirty(node));
+    CHECK_STATUS(expected, frond_node_is_dirty(&flag, node));
+    CHECK_STATUS(expected, frond_node_calculate_layout(node, 100, 100, FROND_DIRECTION_LTR));
+    CHECK_STATUS(expected, frond_node_layout_get_frame(&rect, node));
+    CHECK_STATUS(expected, frond_node_layout_get_left(&number, node));
+    CHECK_STATUS(expected, frond_node_layout_get_top(&number, node));
+    CHECK_STATUS(expected, frond_node_layout_get_width(&number, node));
+    CHECK_STATUS(expected, frond_node_layout_get_height(&number, node));
+    CHECK_STATUS(expected, frond_node_layout_get_margin(&number, node, FROND_EDGE_LEFT));
+    CHECK_STATUS(expected, frond_node_layout_get_border(&number, node, FROND_EDGE_LEFT));
+    CHECK_STATUS(expected, frond_node_layout_get_padding(&number, node, FROND_EDGE_LEFT));
+    CHECK_STATUS(expected, frond_node_layout_get_direction(&direction, node));
+    CHECK_STATUS(expected, frond_node_layout_get_had_overflow(&flag, node));
+    CHECK_STATUS(expected, frond_node_layout_get_has_new_layout(&flag, node));
+    CHECK_STATUS(expected, frond_node_layout_set_has_new_layout(node, false));
+}
+
+static void call_every_config_function(frond_config *config, frond_status expected) {
+    float number = 0;
+    bool flag = false;
+    uint32_t errata = 0;
+    frond_node *node = NULL;
+    CHECK_STATUS(expected, frond_config_set_point_scale_factor(config, 2));
+    CHECK_STATUS(expected, frond_config_get_point_scale_factor(&number, config));
+    CHECK_STATUS(expected, frond_config_set_use_web_defaults(config, false));
+    CHECK_STATUS(expected, frond_config_get_use_web_defaults(&flag, config));
+    CHECK_STATUS(expected, frond_config_set_errata(config, FROND_ERRATA_NONE));
+    CHECK_STATUS(expected, frond_config_get_errata(&errata, config));
+    CHECK_STATUS(expected, frond_config_set_experimental_feature(config, FROND_EXPERIMENTAL_FEATURE_WEB_FLEX_BASIS, true));
+    CHECK_STATUS(expected, frond_config_get_experimental_feature(&flag, config, FROND_EXPERIMENTAL_FEATURE_WEB_FLEX_BASIS));
+    if (config != NULL) { /* a NULL config asks for a default one */
+        CHECK_STATUS(expected, frond_node_new(&node, config));
+        CHECK(node == NULL);
+    }
+}
+
+static void test_bad_handles_are_refused(frond_node *live_node, frond_config *live_config) {
+    int index;
+    int destroys_before;
+    call_every_node_function(NULL, live_node, FROND_ERR_MISUSE);
+    call_every_config_function(NULL, FROND_ERR_MISUSE);
+    for (index = 0; index < BAD_HANDLE_COUNT; index++) {
+        destroys_before = destroy_calls;
+        call_every_node_function(bad_nodes[index], live_node, FROND_ERR_MISUSE);
+        /* user_data handed over with a refused registration is destroyed once. */
+        CHECK(destroy_calls == destroys_before + 2);
+        call_every_config_function(bad_configs[index], FROND_ERR_MISUSE);
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_node_free(bad_nodes[index]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_node_free_recursive(bad_nodes[index]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_config_free(bad_configs[index]));
+        /* A good node with a bad child handle. */
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_node_append_child(live_node, bad_nodes[index]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_node_insert_child(live_node, bad_nodes[index], 0));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_node_remove_child(live_node, bad_nodes[index]));
+    }
+    /* NULL is a no-op for the free functions. */
+    CHECK_OK(frond_node_free(NULL));
+    CHECK_OK(frond_node_free_recursive(NULL));
+    CHECK_OK(frond_config_free(NULL));
+    /* Double free. */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_node_free(bad_nodes[0]));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_config_free(bad_configs[0]));
+    (void)live_config;
+}
+
+static void test_null_out_pointers(frond_node *node, frond_config *config) {
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_handle_count(NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_new(NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_new(NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_get_point_scale_factor(NULL, config));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_get_use_web_defaults(NULL, config));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_get_errata(NULL, config));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_config_get_experimental_feature(NULL, config, FROND_EXPERIMENTAL_FEATURE_WEB_FLEX_BASIS));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_get_child_count(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_get_child(NULL, node, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_get_parent(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_width(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_margin(NULL, node, FROND_EDGE_LEFT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_gap(NULL, node, FROND_GUTTER_ROW));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_flex_grow(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_align_items(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_has_measure_func(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_is_dirty(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_frame(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_width(NULL, node));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_margin(NULL, node, FROND_EDGE_LEFT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_direction(NULL, node));
+}
+
+static void test_bad_numbers_and_enumerators(frond_node *node, frond_config *config) {
+    frond_value value;
+    float number = 0;
+    const float nan_value = FROND_UNDEFINED;
+    const float infinity = INFINITY;
+
+    /* Sizes: NaN, infinite and negative values are refused, the style is unchanged. */
+    CHECK_OK(frond_node_style_set_width(node, 40, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_width(node, nan_value, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_width(node, infinity, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_width(node, -1, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_height(node, -infinity, FROND_UNIT_PERCENT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_min_width(node, nan_value, FROND_UNIT_PERCENT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_max_height(node, -5, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_basis(node, -5, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_padding(node, FROND_EDGE_TOP, -1, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_padding(node, FROND_EDGE_TOP, 0, FROND_UNIT_AUTO));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_border(node, FROND_EDGE_TOP, 5, FROND_UNIT_PERCENT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_margin(node, FROND_EDGE_TOP, nan_value, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_margin(node, FROND_EDGE_TOP, 0, FROND_UNIT_STRETCH));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_position(node, FROND_EDGE_TOP, infinity, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_gap(node, FROND_GUTTER_ROW, -2, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_grow(node, -1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_grow(node, nan_value));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_shrink(node, infinity));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex(node, nan_value));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_aspect_ratio(node, -1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_aspect_ratio(node, infinity));
+    CHECK_OK(frond_node_style_get_width(&value, node));
+    CHECK(value.unit == FROND_UNIT_POINT);
+    CHECK_FLOAT(40, value.value);
+    CHECK_OK(frond_node_style_get_flex_grow(&number, node));
+    CHECK(isnan(number));
+
+    /* Unknown enumerators. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_width(node, 1, (frond_unit)7));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_width(node, 1, (frond_unit)-1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_margin(node, (frond_edge)9, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_get_margin(&value, node, (frond_edge)100));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_gap(node, (frond_gutter)3, 1, FROND_UNIT_POINT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_direction(node, (frond_direction)3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_direction(node, (frond_flex_direction)4));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_justify_content(node, (frond_justify)6));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_align_items(node, (frond_align)9));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_align_self(node, (frond_align)-3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_align_content(node, (frond_align)1000));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_position_type(node, (frond_position_type)3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_flex_wrap(node, (frond_wrap)3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_overflow(node, (frond_overflow)3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_display(node, (frond_display)3));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_style_set_box_sizing(node, (frond_box_sizing)2));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_margin(&number, node, FROND_EDGE_ALL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_padding(&number, node, FROND_EDGE_HORIZONTAL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_layout_get_border(&number, node, (frond_edge)42));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_node_calculate_layout(node, 100, 100, (frond_direction)5));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_config_set_experimental_feature(config, (frond_experimental_feature)9, true));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_errata(config, 0x80000000u));
+
+    /* Available sizes: NaN means unconstrained; negative and infinite are refused. */
+    CHECK_OK(frond_node_calculate_layout(node, nan_value, nan_value, FROND_DIRECTION_INHERIT));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, -1, 100, FROND_DIRECTION_LTR));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, 100, infinity, FROND_DIRECTION_LTR));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, -infinity, 100, FROND_DIRECTION_LTR));
+
+    /* Config numbers. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_point_scale_factor(config, nan_value));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_point_scale_factor(config, -1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_point_scale_factor(config, infinity));
+    CHECK_OK(frond_config_get_point_scale_factor(&number, config));
+    CHECK_FLOAT(1, number);
+}
+
+/* A callback that misuses the API on its own tree during layout. */
+typedef struct reentry {
+    frond_node *root;
+    frond_node *leaf;
+    int refusals;
+} reentry;
+
+static frond_status reentrant_measure(frond_node *node, float width, frond_measure_mode width_mode, float height,
+                                      frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
+    reentry *state = (reentry *)user_data;
+    frond_node *extra = NULL;
+    float read = 0;
+    (void)width; (void)width_mode; (void)height; (void)height_mode;
+    /* Reading is allowed. */
+    if (frond_node_style_get_width(NULL, node) == FROND_ERR_INVALID_ARGUMENT) {
+        frond_clear_last_error();
+    }
+    if (frond_node_layout_get_width(&read, state->root) != FROND_OK) {
+        state->refusals = -100;
+    }
+    /* Changing or laying out the tree is refused. */
+    state->refusals += frond_node_calculate_layout(state->root, 10, 10, FROND_DIRECTION_LTR) == FROND_ERR_MISUSE;
+    state->refusals += frond_node_style_set_width(state->leaf, 5, FROND_UNIT_POINT) == FROND_ERR_MISUSE;
+    state->refusals += frond_node_free(state->leaf) == FROND_ERR_MISUSE;
+    state->refusals += frond_node_free_recursive(state->root) == FROND_ERR_MISUSE;
+    state->refusals += frond_node_remove_all_children(state->root) == FROND_ERR_MISUSE;
+    if (frond_node_new(&extra, NULL) == FROND_OK) {
+        state->refusals += frond_node_append_child(state->root, extra) == FROND_ERR_MISUSE;
+        frond_node_free(extra);
+    }
+    out_size->width = 10;
+    out_size->height = 10;
+    return FROND_OK;
+}
+
+static void test_changes_from_callbacks_are_refused(void) {
+    reentry state = {NULL, NULL, 0};
+    size_t count = 0;
+    CHECK_OK(frond_node_new(&state.root, NULL));
+    CHECK_OK(frond_node_new(&state.leaf, NULL));
+    CHECK_OK(frond_node_append_child(state.root, state.leaf));
+    CHECK_OK(frond_node_set_measure_func(state.leaf, reentrant_measure, &state, NULL));
+    CHECK_OK(frond_node_calculate_layout(state.root, 100, 100, FROND_DIRECTION_LTR));
+    CHECK(state.refusals >= 6);
+    CHECK_OK(frond_node_get_child_count(&count, state.root));
+    CHECK(count == 1);
+    CHECK_OK(frond_node_free_recursive(state.root));
+}
+
+static void test_library_functions_take_any_input(void) {
+    CHECK(frond_version() != NULL);
+    CHECK(strcmp(frond_status_name((frond_status)12345), "FROND_UNKNOWN_STATUS") == 0);
+    CHECK(strcmp(frond_status_name((frond_status)-12345), "FROND_UNKNOWN_STATUS") == 0);
+    /* The message of a failed call stays until the next failure; success keeps it. */
+    CHECK(frond_node_free((frond_node *)(uintptr_t)42u) == FROND_ERR_MISUSE);
+    CHECK(strstr(frond_last_error_message(), "frond_node_free") != NULL);
+    CHECK(frond_handle_count(&(size_t){0}) == FROND_OK);
+    CHECK(strstr(frond_last_error_message(), "frond_node_free") != NULL);
+    frond_clear_last_error();
+    CHECK(frond_last_error_message()[0] == '\0');
+}
+
+static void test_layout_of_a_non_root_is_refused(void) {
+    frond_node *root = NULL;
+    frond_node *child = NULL;
+    CHECK_OK(frond_node_new(&root, NULL));
+    CHECK_OK(frond_node_new(&child, NULL));
+    CHECK_OK(frond_node_append_child(root, child));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_calculate_layout(child, 10, 10, FROND_DIRECTION_LTR));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_insert_child(root, child, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_insert_child(child, root, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_append_child(child, child));
+    CHECK_OK(frond_node_remove_child(root, child));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_insert_child(root, child, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_insert_child(root, child, (size_t)-1));
+    CHECK_OK(frond_node_free(root));
+    CHECK_OK(frond_node_free(child));
+}
+
+int main(void) {
+    frond_node *live_node = NULL;
+    frond_config *live_config = NULL;
+    size_t handles_at_start = 0;
+    size_t handles_at_end = 0;
+    CHECK_OK(frond_handle_count(&handles_at_start));
+    CHECK_OK(frond_node_new(&live_node, NULL));
+    CHECK_OK(frond_config_new(&live_config));
+    make_bad_handles(live_node, live_config);
+
+    test_bad_handles_are_refused(live_node, live_config);
+    test_null_out_pointers(live_node, live_config);
+    test_bad_numbers_and_enumerators(live_node, live_config);
+    test_changes_from_callbacks_are_refused();
+    test_library_functions_take_any_input();
+    test_layout_of_a_non_root_is_refused();
+
+    /* The live objects still work after all of that. */
+    CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_calculate_layout(live_node, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    {
+        float width = 0;
+        CHECK_OK(frond_node_layout_get_width(&width, live_node));
+        CHECK_FLOAT(25, width);
+    }
+    CHECK_OK(frond_node_free(live_node));
+    CHECK_OK(frond_config_free(live_config));
+    CHECK_OK(frond_handle_count(&handles_at_end));
+    CHECK(handles_at_end == handles_at_start);
+    return check_report("misuse_test");
+}
