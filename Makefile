@@ -50,6 +50,7 @@ test-c: lib
 
 test-conformance: build
 	$(SWIFT_BUILD)/frond conformance
+	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
 
 bench:
 	$(SWIFT) build -c release --product frond

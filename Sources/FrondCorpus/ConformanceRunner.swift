@@ -55,31 +55,35 @@ public enum ConformanceRunner {
     }
 
     /// Runs every case of one corpus file.
-    public static func run(file path: String) throws -> [ConformanceResult] {
+    public static func run(file path: String) throws(CorpusError) -> [ConformanceResult] {
         let fileName = (path as NSString).lastPathComponent
         let json = try TreeDescription.loadJSON(path: path)
-        guard let cases = json as? [Any] else { throw CorpusError("\(fileName): expected a list of cases") }
-        return try cases.enumerated().map { index, item in
-            guard let object = item as? [String: Any] else {
+        guard case .array(let cases) = json else { throw CorpusError("\(fileName): expected a list of cases") }
+        var results: [ConformanceResult] = []
+        for (index, item) in cases.enumerated() {
+            guard case .object(let object) = item else {
                 throw CorpusError("\(fileName)[\(index)]: expected a case object")
             }
-            return run(case: object, file: fileName, index: index)
+            results.append(run(case: object, file: fileName, index: index))
         }
+        return results
     }
 
     /// Runs one case: builds its tree, lays it out for each listed pass in order and
     /// compares every node's left/top/width/height.
-    public static func run(case object: [String: Any], file: String, index: Int) -> ConformanceResult {
-        let name = object["name"] as? String ?? "#\(index)"
-        let disabled = object["disabled"].map { TreeDescription.isJSONBool($0) && ($0 as? Bool ?? false) } ?? false
+    public static func run(case object: [String: JSON], file: String, index: Int) -> ConformanceResult {
+        var name = "#\(index)"
+        if case .string(let text)? = object["name"] { name = text }
+        let disabled = object["disabled"] == .bool(true)
         let place = "\(file): case \"\(name)\""
         func result(_ outcome: ConformanceResult.Outcome, _ mismatches: [ConformanceMismatch] = [],
                     error: String? = nil) -> ConformanceResult {
             ConformanceResult(file: file, name: name, disabled: disabled, outcome: outcome,
                               mismatches: mismatches, error: error)
         }
-        guard let rootJSON = object["root"], let layouts = object["layouts"] as? [Any] else {
-            let reason = object["skipReason"] as? String ?? "no root or layouts"
+        guard let rootJSON = object["root"], case .array(let layouts)? = object["layouts"] else {
+            var reason = "no root or layouts"
+            if case .string(let text)? = object["skipReason"] { reason = text }
             return result(.skipped(reason))
         }
         do {
@@ -88,16 +92,12 @@ public enum ConformanceRunner {
             var mismatches: [ConformanceMismatch] = []
             for (passIndex, layoutJSON) in layouts.enumerated() {
                 let layoutPlace = "\(place).layouts[\(passIndex)]"
-                guard let layout = layoutJSON as? [String: Any] else {
-                    throw CorpusError("\(layoutPlace): expected an object")
-                }
-                let direction = try TreeDescription.keyword(layout["direction"] as Any, "\(layoutPlace).direction",
+                let layout = try TreeDescription.dictionary(layoutJSON, layoutPlace)
+                let direction = try TreeDescription.keyword(layout["direction"] ?? .null, "\(layoutPlace).direction",
                                                             ["ltr": LayoutDirection.ltr, "rtl": .rtl])
                 let width = try optionalSize(layout["availableWidth"], "\(layoutPlace).availableWidth")
                 let height = try optionalSize(layout["availableHeight"], "\(layoutPlace).availableHeight")
-                guard let expected = layout["expected"] as? [String: Any] else {
-                    throw CorpusError("\(layoutPlace).expected: expected a box object")
-                }
+                let expected = try TreeDescription.dictionary(layout["expected"] ?? .null, "\(layoutPlace).expected")
                 try root.calculateLayout(width: width, height: height, direction: direction)
                 try compare(root, expected, path: "root", direction: "\(direction)", into: &mismatches)
             }
@@ -109,29 +109,28 @@ public enum ConformanceRunner {
         }
     }
 
-    private static func optionalSize(_ value: Any?, _ place: String) throws -> Float? {
-        guard let value, !(value is NSNull) else { return nil }
+    private static func optionalSize(_ value: JSON?, _ place: String) throws(CorpusError) -> Float? {
+        guard let value, value != .null else { return nil }
         return try TreeDescription.float(value, place)
     }
 
-    private static func compare(_ node: LayoutNode, _ box: [String: Any], path: String, direction: String,
-                                into mismatches: inout [ConformanceMismatch]) throws {
+    private static func compare(_ node: LayoutNode, _ box: [String: JSON], path: String, direction: String,
+                                into mismatches: inout [ConformanceMismatch]) throws(CorpusError) {
         let frame = node.layout.frame
         for (field, actual) in [("left", frame.left), ("top", frame.top), ("width", frame.width), ("height", frame.height)] {
-            let expected = try TreeDescription.float(box[field] as Any, "expected \(path).\(field)")
+            let expected = try TreeDescription.float(box[field] ?? .null, "expected \(path).\(field)")
             if !(abs(actual - expected) <= tolerance + abs(expected) * 1e-6) {
                 mismatches.append(ConformanceMismatch(direction: direction, nodePath: path, field: field,
                                                       expected: expected, actual: actual))
             }
         }
-        let boxes = box["children"] as? [Any] ?? []
+        var boxes: [JSON] = []
+        if case .array(let items)? = box["children"] { boxes = items }
         guard boxes.count == node.childCount else {
             throw CorpusError("expected \(path): \(boxes.count) child boxes for \(node.childCount) children")
         }
         for (index, child) in node.children.enumerated() {
-            guard let childBox = boxes[index] as? [String: Any] else {
-                throw CorpusError("expected \(path)/\(index): expected a box object")
-            }
+            let childBox = try TreeDescription.dictionary(boxes[index], "expected \(path)/\(index)")
             try compare(child, childBox, path: "\(path)/\(index)", direction: direction, into: &mismatches)
         }
     }

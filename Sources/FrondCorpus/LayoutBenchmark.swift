@@ -13,26 +13,26 @@ public struct LayoutBenchmark {
 
     /// Loads a tree file: a NODE object, or an object with `root` (and optional `config`,
     /// `availableWidth`, `availableHeight`).
-    public init(path: String) throws {
+    public init(path: String) throws(CorpusError) {
         let json = try TreeDescription.loadJSON(path: path)
-        guard let object = json as? [String: Any] else { throw CorpusError("\(path): expected a node object") }
-        let treeJSON: Any
+        let object = try TreeDescription.dictionary(json, path)
+        let treeJSON: JSON
         if let rootJSON = object["root"] {
             config = try TreeDescription.config(from: object["config"], path: "\(path): config")
             treeJSON = rootJSON
-            if let value = object["availableWidth"], !(value is NSNull) {
+            if let value = object["availableWidth"], value != .null {
                 width = try TreeDescription.float(value, "\(path): availableWidth")
             }
-            if let value = object["availableHeight"], !(value is NSNull) {
+            if let value = object["availableHeight"], value != .null {
                 height = try TreeDescription.float(value, "\(path): availableHeight")
             }
         } else {
             config = LayoutConfig()
-            treeJSON = object
+            treeJSON = json
         }
         do {
             root = try TreeDescription.node(from: treeJSON, config: config, path: "root")
-        } catch let error as CorpusError {
+        } catch {
             throw CorpusError("\(path): \(error.message)")
         }
         var count = 0

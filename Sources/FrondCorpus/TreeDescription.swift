@@ -12,36 +12,27 @@ public struct CorpusError: Error, CustomStringConvertible, Sendable {
 /// Builds layout trees from the JSON node format of the conformance corpus
 /// (Tests/Fixtures/FORMAT.md): `{"style": {...}, "children": [...], "measure": {...}}`.
 public enum TreeDescription {
-    /// Parses JSON data into a Foundation object, reporting syntax errors with their position.
-    public static func parseJSON(_ data: Data, source: String) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw CorpusError("\(source): malformed JSON: \(detail)")
-        }
-    }
-
     /// Reads and parses a JSON file.
-    public static func loadJSON(path: String) throws -> Any {
+    public static func loadJSON(path: String) throws(CorpusError) -> JSON {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CorpusError("\(path): cannot read the file")
         }
-        return try parseJSON(data, source: path)
+        return try JSONParser.parse([UInt8](data), source: path)
     }
 
     /// The engine config described by a CONFIG object (absent keys take Yoga's defaults).
-    public static func config(from json: Any?, path: String) throws -> LayoutConfig {
+    public static func config(from json: JSON?, path: String) throws(CorpusError) -> LayoutConfig {
         let config = LayoutConfig()
-        guard let json, !(json is NSNull) else { return config }
-        guard let object = json as? [String: Any] else { throw CorpusError("\(path): expected an object") }
+        guard let json, json != .null else { return config }
+        let object = try dictionary(json, path)
         for (key, value) in object {
             let place = "\(path).\(key)"
             switch key {
             case "useWebDefaults":
                 config.useWebDefaults = try bool(value, place)
             case "pointScaleFactor":
-                do { try config.setPointScaleFactor(try float(value, place)) } catch let error as LayoutError {
+                let factor = try float(value, place)
+                do { try config.setPointScaleFactor(factor) } catch {
                     throw CorpusError("\(place): \(error.message)")
                 }
             case "errata":
@@ -73,23 +64,23 @@ public enum TreeDescription {
 
     /// Builds the tree of a NODE object. Leaves with a `measure` key get the named
     /// measure function (only `IntrinsicSizeMeasure`, Yoga's test text measurer).
-    public static func node(from json: Any, config: LayoutConfig, path: String = "root") throws -> LayoutNode {
+    public static func node(from json: JSON, config: LayoutConfig, path: String = "root") throws(CorpusError) -> LayoutNode {
         try node(from: json, config: config, path: path, depth: 1)
     }
 
-    private static func node(from json: Any, config: LayoutConfig, path: String, depth: Int) throws -> LayoutNode {
+    private static func node(from json: JSON, config: LayoutConfig, path: String,
+                             depth: Int) throws(CorpusError) -> LayoutNode {
         guard depth <= LayoutNode.maximumDepth else {
-            throw CorpusError("\(path): the tree is deeper than \(LayoutNode.maximumDepth) nodes")
+            let place = path.count > 120 ? "\(path.prefix(40))…\(path.suffix(60))" : path
+            throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes")
         }
-        guard let object = json as? [String: Any] else { throw CorpusError("\(path): expected a node object") }
+        guard case .object(let object) = json else { throw CorpusError("\(path): expected a node object") }
         let node = LayoutNode(config: config)
         for key in object.keys where !["style", "children", "measure"].contains(key) {
             throw CorpusError("\(path).\(key): unknown node key")
         }
         if let styleJSON = object["style"] {
-            guard let styleObject = styleJSON as? [String: Any] else {
-                throw CorpusError("\(path).style: expected an object")
-            }
+            let styleObject = try dictionary(styleJSON, "\(path).style")
             let style = try style(from: styleObject, base: node.style, path: "\(path).style")
             do { try node.setStyle(style) } catch {
                 throw CorpusError("\(path).style.\(error.message)")
@@ -105,14 +96,12 @@ public enum TreeDescription {
             }
         }
         if let measure = object["measure"] {
-            guard let measureObject = measure as? [String: Any] else {
-                throw CorpusError("\(path).measure: expected an object")
-            }
-            let function = try string(measureObject["function"] as Any, "\(path).measure.function")
+            let measureObject = try dictionary(measure, "\(path).measure")
+            let function = try string(measureObject["function"] ?? .null, "\(path).measure.function")
             guard function == "IntrinsicSizeMeasure" else {
                 throw CorpusError("\(path).measure.function: unknown measure function \"\(function)\"")
             }
-            let text = try string(measureObject["text"] as Any, "\(path).measure.text")
+            let text = try string(measureObject["text"] ?? .null, "\(path).measure.text")
             let measurer = IntrinsicSizeMeasurer(text: text, node: node)
             do { try node.setMeasureFunction(measurer.measure) } catch {
                 throw CorpusError("\(path).measure: \(error.message)")
@@ -122,7 +111,7 @@ public enum TreeDescription {
     }
 
     /// A style built from a STYLE object on top of `base` (the node's defaults).
-    public static func style(from object: [String: Any], base: LayoutStyle, path: String) throws -> LayoutStyle {
+    public static func style(from object: [String: JSON], base: LayoutStyle, path: String) throws(CorpusError) -> LayoutStyle {
         var style = base
         for (key, value) in object {
             let place = "\(path).\(key)"
@@ -172,8 +161,8 @@ public enum TreeDescription {
 
     // MARK: Value parsing
 
-    static func length(_ value: Any, _ place: String, keywords: [String: LayoutValue]) throws -> LayoutValue {
-        if let text = value as? String {
+    public static func length(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> LayoutValue {
+        if case .string(let text) = value {
             if let keyword = keywords[text] { return keyword }
             if text.hasSuffix("%"), let number = Double(text.dropLast()), number.isFinite {
                 return .percent(Float(number))
@@ -183,7 +172,7 @@ public enum TreeDescription {
         return .points(try float(value, place))
     }
 
-    static func edges(_ value: Any, _ place: String, keywords: [String: LayoutValue]) throws -> EdgeValues {
+    public static func edges(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> EdgeValues {
         var result = EdgeValues()
         for (edgeName, edgeValue) in try dictionary(value, place) {
             guard let edge = edgeNames[edgeName] else { throw CorpusError("\(place).\(edgeName): unknown edge") }
@@ -192,7 +181,7 @@ public enum TreeDescription {
         return result
     }
 
-    static func keyword<T>(_ value: Any, _ place: String, _ table: [String: T]) throws -> T {
+    public static func keyword<T>(_ value: JSON, _ place: String, _ table: [String: T]) throws(CorpusError) -> T {
         let text = try string(value, place)
         guard let result = table[text] else {
             throw CorpusError("\(place): unknown value \"\(text)\" (expected one of \(table.keys.sorted().joined(separator: ", ")))")
@@ -200,42 +189,31 @@ public enum TreeDescription {
         return result
     }
 
-    static func float(_ value: Any, _ place: String) throws -> Float {
-        guard !isJSONBool(value), let number = value as? Double else { throw CorpusError("\(place): expected a number") }
-        guard number.isFinite, abs(number) <= Double(Float.greatestFiniteMagnitude) else {
-            throw CorpusError("\(place): \(number) is not a finite number")
+    public static func float(_ value: JSON, _ place: String) throws(CorpusError) -> Float {
+        guard case .number(let number) = value else { throw CorpusError("\(place): expected a number, not \(value.kindName)") }
+        guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+            throw CorpusError("\(place): \(number) is out of range")
         }
         return Float(number)
     }
 
-    static func bool(_ value: Any, _ place: String) throws -> Bool {
-        guard isJSONBool(value), let flag = value as? Bool else {
-            throw CorpusError("\(place): expected true or false")
-        }
+    public static func bool(_ value: JSON, _ place: String) throws(CorpusError) -> Bool {
+        guard case .bool(let flag) = value else { throw CorpusError("\(place): expected true or false") }
         return flag
     }
 
-    /// True for JSON `true`/`false` (Foundation bridges the numbers 0 and 1 to Bool too,
-    /// so the boxed type tells them apart).
-    static func isJSONBool(_ value: Any) -> Bool {
-        if let number = value as? NSNumber, !(value is Bool && type(of: value) == Bool.self) {
-            return String(cString: number.objCType) == "c"
-        }
-        return value is Bool
-    }
-
-    static func string(_ value: Any, _ place: String) throws -> String {
-        guard let text = value as? String else { throw CorpusError("\(place): expected a string") }
+    public static func string(_ value: JSON, _ place: String) throws(CorpusError) -> String {
+        guard case .string(let text) = value else { throw CorpusError("\(place): expected a string, not \(value.kindName)") }
         return text
     }
 
-    static func array(_ value: Any, _ place: String) throws -> [Any] {
-        guard let items = value as? [Any] else { throw CorpusError("\(place): expected an array") }
+    public static func array(_ value: JSON, _ place: String) throws(CorpusError) -> [JSON] {
+        guard case .array(let items) = value else { throw CorpusError("\(place): expected an array, not \(value.kindName)") }
         return items
     }
 
-    static func dictionary(_ value: Any, _ place: String) throws -> [String: Any] {
-        guard let object = value as? [String: Any] else { throw CorpusError("\(place): expected an object") }
+    public static func dictionary(_ value: JSON, _ place: String) throws(CorpusError) -> [String: JSON] {
+        guard case .object(let object) = value else { throw CorpusError("\(place): expected an object, not \(value.kindName)") }
         return object
     }
 

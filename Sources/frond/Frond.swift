@@ -197,15 +197,15 @@ struct Layout: ParsableCommand {
             var height = self.height
             if let name = self.case {
                 let json = try TreeDescription.loadJSON(path: file)
-                guard let cases = json as? [[String: Any]],
-                      let object = cases.first(where: { $0["name"] as? String == name }) else {
+                let cases = try TreeDescription.array(json, file)
+                guard case .object(let object)? = cases.first(where: { $0["name"] == .string(name) }) else {
                     throw CorpusError("\(file): no case named \"\(name)\"")
                 }
                 let config = try TreeDescription.config(from: object["config"], path: "config")
-                root = try TreeDescription.node(from: object["root"] as Any, config: config)
-                if let first = (object["layouts"] as? [[String: Any]])?.first {
-                    if width == nil, let value = first["availableWidth"] as? Double { width = Float(value) }
-                    if height == nil, let value = first["availableHeight"] as? Double { height = Float(value) }
+                root = try TreeDescription.node(from: object["root"] ?? .null, config: config)
+                if case .array(let layouts)? = object["layouts"], let first = layouts.first {
+                    if width == nil, case .number(let value)? = first["availableWidth"] { width = Float(value) }
+                    if height == nil, case .number(let value)? = first["availableHeight"] { height = Float(value) }
                 }
             } else {
                 root = try LayoutBenchmark(path: file).root

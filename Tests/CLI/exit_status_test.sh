@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The frond tool's exit statuses and messages on bad input and on conformance failures.
+#   exit_status_test.sh PATH/TO/frond
+set -uo pipefail
+FROND=${1:?usage: exit_status_test.sh PATH/TO/frond}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+expect() { # expect STATUS PATTERN COMMAND...
+  local status=$1 pattern=$2
+  shift 2
+  local output
+  output=$("$@" 2>&1)
+  local actual=$?
+  if [ "$actual" -ne "$status" ] || ! grep -qF -- "$pattern" <<<"$output"; then
+    echo "FAIL: $* exited $actual (expected $status) with output:"
+    echo "$output" | head -5
+    echo "  (expected to contain: $pattern)"
+    failures=$((failures + 1))
+  fi
+}
+
+printf '{"style": {"width": 100,}}' > "$WORK/trailing-comma.json"
+printf '{"style": {"width": -5}}' > "$WORK/negative.json"
+printf '{"style": {"wdth": 5}}' > "$WORK/unknown-key.json"
+expect 2 "trailing-comma.json:1:25: malformed JSON" "$FROND" layout "$WORK/trailing-comma.json"
+expect 2 "root.style.width: -5 is negative" "$FROND" bench-layout "$WORK/negative.json"
+expect 2 "root.style.wdth: unknown style key" "$FROND" layout "$WORK/unknown-key.json"
+expect 2 "cannot read the file" "$FROND" bench-layout "$WORK/missing.json"
+expect 2 "no such file or directory" "$FROND" conformance "$WORK/missing"
+
+# A corpus with one passing and one failing case.
+mkdir -p "$WORK/corpus"
+cat > "$WORK/corpus/Mini.json" <<'JSON'
+[{"name": "passes", "config": {}, "root": {"style": {"width": 10, "height": 20}},
+  "layouts": [{"direction": "ltr", "availableWidth": null, "availableHeight": null,
+               "expected": {"left": 0, "top": 0, "width": 10, "height": 20, "children": []}}]},
+ {"name": "fails", "config": {}, "root": {"style": {"width": 10, "height": 20}},
+  "layouts": [{"direction": "ltr", "availableWidth": null, "availableHeight": null,
+               "expected": {"left": 0, "top": 0, "width": 10, "height": 25, "children": []}}]}]
+JSON
+: > "$WORK/none-known.txt"
+printf 'Mini.json:fails  the expected height is deliberately wrong\n' > "$WORK/known.txt"
+expect 1 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/none-known.txt"
+expect 1 "ltr root.height: expected 25.0, got 20.0" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/none-known.txt"
+expect 0 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/known.txt"
+
+if [ "$failures" -ne 0 ]; then
+  echo "exit_status_test: $failures failure(s)"
+  exit 1
+fi
+echo "exit_status_test: all checks passed"
