@@ -8,7 +8,7 @@ struct Frond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frond",
         abstract: "Frond's command-line tool: conformance runs and layout benchmarks.",
-        subcommands: [Conformance.self, BenchLayout.self, Layout.self]
+        subcommands: [Conformance.self, BenchLayout.self, Layout.self, CheckRelayout.self]
     )
 }
 
@@ -229,5 +229,64 @@ struct Layout: ParsableCommand {
             for child in node.children.reversed() { stack.append((child, depth + 1)) }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+struct CheckRelayout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-relayout",
+        abstract: "Check that relaying out after style changes gives the same frames as a fresh layout.",
+        discussion: """
+        BEFORE and AFTER are trees of the same shape. BEFORE is laid out, its styles are replaced \
+        by AFTER's, and it is laid out again; the frames must equal those of AFTER laid out from \
+        scratch. Prints the first difference and exits 1 if there is one.
+        """
+    )
+
+    @Argument(help: "The tree before the change.")
+    var before: String
+
+    @Argument(help: "The same tree after the change.")
+    var after: String
+
+    @Option(name: .long, help: "Available width.")
+    var width: Float?
+
+    @Option(name: .long, help: "Available height.")
+    var height: Float?
+
+    @Flag(name: .long, help: "Lay out right-to-left.")
+    var rtl = false
+
+    func run() throws {
+        do {
+            let incremental = try LayoutBenchmark(path: before).root
+            let fresh = try LayoutBenchmark(path: after).root
+            var incrementalNodes: [LayoutNode] = []
+            var freshNodes: [LayoutNode] = []
+            incremental.forEachNode { incrementalNodes.append($0) }
+            fresh.forEachNode { freshNodes.append($0) }
+            guard incrementalNodes.count == freshNodes.count,
+                  zip(incrementalNodes, freshNodes).allSatisfy({ $0.childCount == $1.childCount }) else {
+                throw CorpusError("\(before) and \(after) do not have the same shape")
+            }
+            let direction: LayoutDirection = rtl ? .rtl : .ltr
+            try incremental.calculateLayout(width: width, height: height, direction: direction)
+            for (node, target) in zip(incrementalNodes, freshNodes) { try node.setStyle(target.style) }
+            try incremental.calculateLayout(width: width, height: height, direction: direction)
+            try fresh.calculateLayout(width: width, height: height, direction: direction)
+            for (index, (node, target)) in zip(incrementalNodes, freshNodes).enumerated()
+            where node.layout.frame != target.layout.frame {
+                print("node \(index): \(node.layout.frame) after relayout, \(target.layout.frame) fresh")
+                throw ExitCode(1)
+            }
+            print("relayout matches a fresh layout (\(incrementalNodes.count) nodes)")
+        } catch let error as CorpusError {
+            printError("frond check-relayout: \(error.message)")
+            throw ExitCode(2)
+        } catch let error as LayoutError {
+            printError("frond check-relayout: \(error.message)")
+            throw ExitCode(2)
+        }
     }
 }

@@ -1,6 +1,12 @@
-// Baselines (CSS Flexbox §8.5, §9.4 step 8): a node's baseline comes from its
-// baseline function, else from its first baseline-aligned (or reference) child on
-// the first line, else from its first child, else it is the node's bottom edge.
+// Baselines (CSS Flexbox §8.5, §9.4 step 8). An item's baseline comes from its baseline
+// function; else, when the item has been laid out in this pass, from its first
+// baseline-aligned (or reference) child on its first line, recursively, else its bottom
+// edge; an item that has only been measured uses its bottom edge.
+//
+// (Yoga walks the children of merely measured items too, reading positions left over
+// from earlier passes, so the same tree could lay out differently after a relayout.
+// Laid-out data is always consistent with the node's current layout; the corpus is
+// matched either way.)
 
 extension LayoutNode {
     /// True when this container (whose layout children are `children`) aligns items on
@@ -15,21 +21,24 @@ extension LayoutNode {
         return false
     }
 
-    /// Distance from the node's top border edge to its baseline, for its measured size.
+    /// Distance from the item's top border edge to its baseline, for its measured size.
     func baselineOffset(pass: LayoutPass) -> Float {
-        if let baselineFunction {
-            do {
-                let baseline = try baselineFunction(state.measuredWidth, state.measuredHeight)
-                if baseline.isFinite { return baseline }
-                pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(baseline)"), in: "baseline function")
-            } catch {
-                pass.recordFailure(of: self, error, in: "baseline function")
-            }
-            return state.measuredHeight
+        if baselineFunction != nil {
+            return callBaselineFunction(width: state.measuredWidth, height: state.measuredHeight, pass: pass)
         }
+        guard state.laidOutPass == pass.generation else { return state.measuredHeight }
+        return laidOutBaseline(pass: pass)
+    }
 
+    /// The baseline of the node's current layout (its laid-out size and its children's positions).
+    private func laidOutBaseline(pass: LayoutPass) -> Float {
+        if baselineFunction != nil {
+            return callBaselineFunction(width: state.width, height: state.height, pass: pass)
+        }
         var baselineChild: LayoutNode? = nil
         for child in layoutChildren {
+            // (Yoga also considers `display: none` children here, and gets NaN from them.)
+            if child.styleStorage.display == .none { continue }
             if child.state.lineIndex > 0 { break }
             if child.styleStorage.positionType == .absolute { continue }
             if alignment(of: child) == .baseline || child.referenceBaseline {
@@ -38,7 +47,19 @@ extension LayoutNode {
             }
             if baselineChild == nil { baselineChild = child }
         }
-        guard let baselineChild else { return state.measuredHeight }
-        return baselineChild.baselineOffset(pass: pass) + baselineChild.state.positionTop
+        guard let baselineChild else { return state.height }
+        return baselineChild.laidOutBaseline(pass: pass) + baselineChild.state.positionTop
+    }
+
+    private func callBaselineFunction(width: Float, height: Float, pass: LayoutPass) -> Float {
+        guard let baselineFunction else { return height }
+        do {
+            let baseline = try baselineFunction(width, height)
+            if baseline.isFinite { return baseline }
+            pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(baseline)"), in: "baseline function")
+        } catch {
+            pass.recordFailure(of: self, error, in: "baseline function")
+        }
+        return height
     }
 }

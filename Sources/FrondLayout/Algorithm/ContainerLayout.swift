@@ -342,6 +342,8 @@ extension LayoutNode {
         state = NodeLayoutState()
         state.width = 0
         state.height = 0
+        state.measuredWidth = 0
+        state.measuredHeight = 0
         state.lineIndex = lineIndex
         state.hasNewLayout = true
         state.childrenTouchedPass = pass.generation

@@ -24,7 +24,10 @@ extension LayoutNode {
             }
         }
 
+        var childrenUsePercentMinMax = false
+        defer { state.childrenUsePercentMinMax = childrenUsePercentMinMax }
         for child in children {
+            childrenUsePercentMinMax = childrenUsePercentMinMax || child.resolved.hasPercentMinMax
             child.processDimensions()
             if child.styleStorage.display == .none {
                 child.zeroOutLayoutRecursively(pass: pass)
@@ -39,6 +42,7 @@ extension LayoutNode {
             if child === singleFlexChild {
                 child.state.computedFlexBasisGeneration = pass.generation
                 child.state.computedFlexBasis = 0
+                child.state.flexBasisKey.isValid = false
             } else {
                 computeFlexBasis(of: child, width: availableInnerWidth, widthMode: widthMode,
                                  height: availableInnerHeight, heightMode: heightMode,
@@ -68,12 +72,16 @@ extension LayoutNode {
         let useResolvedBasis = resolvedBasis.isDefined
             && (mainAxisSize.isDefined
                 || (resolvedBasis > 0 && config.experimentalFeatures.contains(.fixFlexBasisFitContent)))
+        if useResolvedBasis || (isMainAxisRow ? isRowStyleDimDefined : isColumnStyleDimDefined) {
+            // The basis is about to come from the style, not from a measurement.
+            child.state.flexBasisKey.isValid = false
+        }
         if useResolvedBasis {
-            // An explicit basis (computed once per pass).
-            if child.state.computedFlexBasis.isNaN || child.state.computedFlexBasisGeneration != pass.generation {
-                let paddingAndBorder = child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
-                child.state.computedFlexBasis = maxOrDefined(resolvedBasis, paddingAndBorder)
-            }
+            // An explicit basis. (Yoga keeps the first basis computed in a pass, or until the
+            // node is dirty; which pass came first then decides the result, and a relayout can
+            // differ from a fresh layout. Recomputing it every time matches the corpus as well.)
+            let paddingAndBorder = child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+            child.state.computedFlexBasis = maxOrDefined(resolvedBasis, paddingAndBorder)
         } else if isMainAxisRow && isRowStyleDimDefined {
             // A definite width is the basis.
             let paddingAndBorder = child.paddingAndBorderForAxis(.row, direction, ownerWidth)

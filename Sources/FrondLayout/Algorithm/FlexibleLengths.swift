@@ -36,6 +36,8 @@ extension LayoutNode {
                                     direction: LayoutDirection, ownerWidth: Float, mainAxisOwnerSize: Float,
                                     availableInnerMain: Float, availableInnerWidth: Float) {
         var deltaFreeSpace: Float = 0
+        let originalGrowFactors = line.totalFlexGrowFactors
+        let originalShrinkFactors = line.totalFlexShrinkScaledFactors
         for index in line.start..<line.end {
             let child = children[index]
             guard LayoutNode.isInFlow(child) else { continue }
@@ -66,6 +68,12 @@ extension LayoutNode {
             }
         }
         line.remainingFreeSpace -= deltaFreeSpace
+        // When every flexible item froze, the running totals are 0 up to rounding error;
+        // dividing the free space by that residue would send sizes to billions.
+        if abs(line.totalFlexGrowFactors) <= abs(originalGrowFactors) * 1e-5 { line.totalFlexGrowFactors = 0 }
+        if abs(line.totalFlexShrinkScaledFactors) <= abs(originalShrinkFactors) * 1e-5 {
+            line.totalFlexShrinkScaledFactors = 0
+        }
     }
 
     /// Second pass: sizes each item and lays it out (or measures it) at that main size.

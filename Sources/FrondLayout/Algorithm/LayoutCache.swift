@@ -1,7 +1,11 @@
 // Step: the layout cache. Each node remembers its last full layout and up to eight
 // measurements (size for given constraints). A request is answered from the cache
 // when the node is clean (not dirty, same config version, same owner direction)
-// and an entry is compatible with the new constraints.
+// and an entry is compatible with the new constraints. When percentages of the node's
+// style, or of its children's min/max sizes, resolve against the node's containing
+// block, the entry must also have been computed for the same containing block. (Yoga
+// ignores it, so there a relayout can differ from a fresh layout; comparing it always
+// would make nested content-sized trees miss their caches exponentially often.)
 
 extension LayoutNode {
     /// Lays out or measures the node, unless the answer is already cached.
@@ -25,27 +29,35 @@ extension LayoutNode {
 
         // Which entry (if any) answers this request: -1 = the layout entry, 0...7 a measurement.
         var hit: Int? = nil
+        let checkOwner = resolved.usesOwnerSize || state.childrenUsePercentMinMax
+        @inline(__always) func sameOwner(_ entry: CachedMeasurement) -> Bool {
+            !checkOwner || (inexactEquals(entry.ownerWidth, ownerWidth) && inexactEquals(entry.ownerHeight, ownerHeight))
+        }
         if isMeasured {
             let marginRow = marginForAxis(.row, ownerWidth)
             let marginColumn = marginForAxis(.column, ownerWidth)
-            if state.cachedLayout.canAnswer(widthMode, availableWidth, heightMode, availableHeight,
-                                            marginRow, marginColumn, config.pointScaleFactor) {
+            if sameOwner(state.cachedLayout),
+               state.cachedLayout.canAnswer(widthMode, availableWidth, heightMode, availableHeight,
+                                            marginRow, marginColumn) {
                 hit = -1
             } else {
                 for index in 0..<state.measurements.count
-                where state.measurements[index].canAnswer(widthMode, availableWidth, heightMode, availableHeight,
-                                                          marginRow, marginColumn, config.pointScaleFactor) {
+                where sameOwner(state.measurements[index])
+                    && state.measurements[index].canAnswer(widthMode, availableWidth, heightMode, availableHeight,
+                                                           marginRow, marginColumn) {
                     hit = index
                     break
                 }
             }
         } else if performLayout {
-            if state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode) {
+            if sameOwner(state.cachedLayout)
+                && state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode) {
                 hit = -1
             }
         } else {
             for index in 0..<state.measurements.count
-            where state.measurements[index].matches(availableWidth, availableHeight, widthMode, heightMode) {
+            where sameOwner(state.measurements[index])
+                && state.measurements[index].matches(availableWidth, availableHeight, widthMode, heightMode) {
                 hit = index
                 break
             }
@@ -66,7 +78,8 @@ extension LayoutNode {
             if hit == nil {
                 let entry = CachedMeasurement(availableWidth: availableWidth, availableHeight: availableHeight,
                                               widthMode: widthMode, heightMode: heightMode,
-                                              computedWidth: state.measuredWidth, computedHeight: state.measuredHeight)
+                                              computedWidth: state.measuredWidth, computedHeight: state.measuredHeight,
+                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight)
                 if performLayout {
                     state.cachedLayout = entry
                 } else {
@@ -80,6 +93,7 @@ extension LayoutNode {
         if performLayout {
             state.width = state.measuredWidth
             state.height = state.measuredHeight
+            state.laidOutPass = pass.generation
             state.hasNewLayout = true
             isDirtyFlag = false
         }
@@ -96,23 +110,18 @@ extension CachedMeasurement {
             && self.widthMode == widthMode && self.heightMode == heightMode
     }
 
-    /// Whether this measurement of a measured leaf also answers a new request: same
-    /// constraints (compared on the pixel grid), an exact size equal to what was
-    /// computed, a bound that still fits a max-content result, or a stricter bound the
-    /// result still fits in.
+    /// Whether this measurement of a measured leaf also answers a new request: the same
+    /// constraints, an exact size equal to what was computed, a bound that still fits a
+    /// max-content result, or a stricter bound the result still fits in. (Yoga also treats
+    /// constraints that round to the same pixel as equal; the cached size then differs from
+    /// what a fresh measurement would give, so it is not done here.)
     func canAnswer(_ widthMode: SizingMode, _ width: Float, _ heightMode: SizingMode, _ height: Float,
-                   _ marginRow: Float, _ marginColumn: Float, _ scale: Float) -> Bool {
+                   _ marginRow: Float, _ marginColumn: Float) -> Bool {
         if (computedHeight.isDefined && computedHeight < 0) || (computedWidth.isDefined && computedWidth < 0) {
             return false
         }
-        let rounded = scale != 0
-        let effectiveWidth = rounded ? roundToPixelGrid(Double(width), Double(scale), ceil: false, floor: false) : width
-        let effectiveHeight = rounded ? roundToPixelGrid(Double(height), Double(scale), ceil: false, floor: false) : height
-        let effectiveLastWidth = rounded ? roundToPixelGrid(Double(availableWidth), Double(scale), ceil: false, floor: false) : availableWidth
-        let effectiveLastHeight = rounded ? roundToPixelGrid(Double(availableHeight), Double(scale), ceil: false, floor: false) : availableHeight
-
-        let sameWidthSpec = self.widthMode == widthMode && inexactEquals(effectiveLastWidth, effectiveWidth)
-        let sameHeightSpec = self.heightMode == heightMode && inexactEquals(effectiveLastHeight, effectiveHeight)
+        let sameWidthSpec = self.widthMode == widthMode && inexactEquals(availableWidth, width)
+        let sameHeightSpec = self.heightMode == heightMode && inexactEquals(availableHeight, height)
 
         let widthCompatible = sameWidthSpec
             || Self.exactMatchesComputed(widthMode, width - marginRow, computedWidth)

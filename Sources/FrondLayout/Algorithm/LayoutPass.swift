@@ -18,6 +18,8 @@ public struct LayoutPassStatistics: Hashable, Sendable {
     public var measureCallbacks = 0
     /// Nodes whose rounded frame was recomputed.
     public var roundedNodes = 0
+    /// Frames that came out of the algorithm with a NaN or infinite value (replaced by 0).
+    public var nonFiniteValues = 0
 
     public init() {}
 }

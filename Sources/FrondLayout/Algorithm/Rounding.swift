@@ -38,7 +38,14 @@ extension LayoutNode {
     /// node moved off its grid offset.
     func roundToPixelGrid(absoluteLeft: Double, absoluteTop: Double, pass: LayoutPass) {
         let scale = Double(config.pointScaleFactor)
-        let raw = LayoutFrame(left: state.positionLeft, top: state.positionTop, width: state.width, height: state.height)
+        var raw = LayoutFrame(left: state.positionLeft, top: state.positionTop, width: state.width, height: state.height)
+        if !(raw.left.isFinite && raw.top.isFinite && raw.width.isFinite && raw.height.isFinite) {
+            // A last resort: styles whose percentages feed back into their own containing block
+            // can grow sizes without bound; a host never gets NaN or an infinity.
+            raw = LayoutFrame(left: raw.left.isFinite ? raw.left : 0, top: raw.top.isFinite ? raw.top : 0,
+                              width: raw.width.isFinite ? raw.width : 0, height: raw.height.isFinite ? raw.height : 0)
+            pass.statistics.nonFiniteValues += 1
+        }
         let nodeLeft = Double(raw.left)
         let nodeTop = Double(raw.top)
         let absoluteNodeLeft = absoluteLeft + nodeLeft

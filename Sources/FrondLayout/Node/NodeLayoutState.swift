@@ -24,6 +24,9 @@ struct CachedMeasurement {
     var heightMode: SizingMode = .maxContent
     var computedWidth: Float = -1
     var computedHeight: Float = -1
+    /// The containing block the percentages of the node's own style resolved against.
+    var ownerWidth: Float = .nan
+    var ownerHeight: Float = .nan
 }
 
 /// Up to eight remembered measurements, stored inline (no allocation per node).
@@ -96,12 +99,16 @@ struct NodeLayoutState {
     var configVersion: UInt32 = 0
     var lastOwnerDirection: LayoutDirection = .inherit
     var cachedLayout = CachedMeasurement()
+    /// Whether a layout child had a percentage min/max size at the last layout of the children.
+    var childrenUsePercentMinMax = false
     var measurements = MeasurementCache()
 
     // Rounded results and the bookkeeping that lets rounding skip untouched subtrees.
     var rounded = LayoutFrame()
     var lastAbsoluteLeft: Double = .nan
     var lastAbsoluteTop: Double = .nan
+    /// The layout pass that last laid this node out (or confirmed its cached layout).
+    var laidOutPass: UInt32 = 0
     /// The layout pass that last wrote the frames of this node's children (or of absolute
     /// descendants reached through it).
     var childrenTouchedPass: UInt32 = 0

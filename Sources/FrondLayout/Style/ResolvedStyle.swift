@@ -31,6 +31,12 @@ struct ResolvedStyle {
     var fixedPaddingBorderRowLTR = Float.nan
     var fixedPaddingBorderRowRTL = Float.nan
     var fixedPaddingBorderColumn = Float.nan
+    /// True when a percentage in the node's sizes, margins or paddings resolves against its
+    /// containing block (so its layout depends on more than the space offered).
+    var usesOwnerSize = false
+    /// True when a min or max size is a percentage (its parent's layout then depends on the
+    /// parent's containing block: Yoga clamps flex bases with it).
+    var hasPercentMinMax = false
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
     var fixedMarginRow = Float.nan
     var fixedMarginColumn = Float.nan
@@ -67,6 +73,9 @@ struct ResolvedStyle {
             fixedPaddingBorderRowRTL = sum(paddingRTL, .left, .right) + sum(borderRTL, .left, .right)
             fixedPaddingBorderColumn = sum(paddingLTR, .top, .bottom) + sum(borderLTR, .top, .bottom)
         }
+        hasPercentMinMax = [style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains { $0.unit == .percent }
+        usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
+            || Edge.allCases.contains { style.margin[$0].unit == .percent || style.padding[$0].unit == .percent }
         if !Edge.allCases.contains(where: { style.margin[$0].unit == .percent }) {
             fixedMarginRow = marginLTR.left.resolvedOrZero(0) + marginLTR.right.resolvedOrZero(0)
             fixedMarginColumn = marginLTR.top.resolvedOrZero(0) + marginLTR.bottom.resolvedOrZero(0)
