@@ -28,7 +28,6 @@ extension LayoutNode {
         defer { state.childrenUsePercentMinMax = childrenUsePercentMinMax }
         for child in children {
             childrenUsePercentMinMax = childrenUsePercentMinMax || child.resolved.hasPercentMinMax
-            child.processDimensions()
             if child.styleStorage.display == .none {
                 child.zeroOutLayoutRecursively(pass: pass)
                 child.isDirtyFlag = false
@@ -63,6 +62,19 @@ extension LayoutNode {
         let mainAxisSize = isMainAxisRow ? width : height
         let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
 
+        // A clean child offered the same constraints as when its basis was last measured
+        // measures the same again (the key covers everything the branch choice reads too).
+        let key = FlexBasisKey(width: width.bitPattern, height: height.bitPattern,
+                               ownerWidth: ownerWidth.bitPattern, ownerHeight: ownerHeight.bitPattern,
+                               widthMode: widthMode, heightMode: heightMode, direction: direction,
+                               mainAxis: mainAxis, overflow: styleStorage.overflow,
+                               alignment: alignment(of: child), configVersion: config.version,
+                               childConfigVersion: child.config.version, isValid: true)
+        if !child.isDirtyFlag && child.state.flexBasisKey == key {
+            child.state.computedFlexBasisGeneration = pass.generation
+            return
+        }
+
         let resolvedBasis = child.resolveFlexBasis(direction, mainAxis, mainAxisOwnerSize, ownerWidth)
         let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
         let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
@@ -93,17 +105,7 @@ extension LayoutNode {
             child.state.computedFlexBasis = maxOrDefined(child.resolvedDimension(direction, .height, ownerHeight, ownerWidth),
                                                          paddingAndBorder)
         } else {
-            // Measure the child: its max-content size, bounded by what is known. A clean
-            // child offered the same constraints as last time measures the same again.
-            let key = FlexBasisKey(width: width.bitPattern, height: height.bitPattern,
-                                   ownerWidth: ownerWidth.bitPattern, ownerHeight: ownerHeight.bitPattern,
-                                   widthMode: widthMode, heightMode: heightMode, direction: direction,
-                                   mainAxis: mainAxis, overflow: styleStorage.overflow,
-                                   alignment: alignment(of: child), configVersion: config.version, isValid: true)
-            if !child.isDirtyFlag && child.state.flexBasisKey == key {
-                child.state.computedFlexBasisGeneration = pass.generation
-                return
-            }
+            // Measure the child: its max-content size, bounded by what is known.
             var childWidth = Float.nan
             var childHeight = Float.nan
             var childWidthMode = SizingMode.maxContent

@@ -145,7 +145,7 @@ extension LayoutNode {
             } else {
                 childCrossSize = child.resolvedDimension(direction, crossDimension, availableInnerCross, availableInnerWidth)
                     + marginCross
-                let isLoosePercentage = child.state.processed(crossDimension).unit == .percent
+                let isLoosePercentage = child.resolved.processed(crossDimension).unit == .percent
                     && sizingModeCross != .stretchFit
                 childCrossMode = childCrossSize.isNaN || isLoosePercentage ? .maxContent : .stretchFit
             }

@@ -86,7 +86,6 @@ extension LayoutNode {
     /// The root's sizing: a definite style size is exact, a max size bounds the content,
     /// otherwise the available size is exact (or absent).
     private func layoutRoot(ownerWidth: Float, ownerHeight: Float, ownerDirection: LayoutDirection, pass: LayoutPass) {
-        processDimensions()
         let direction = resolveDirection(ownerDirection)
 
         var width = Float.nan
@@ -130,6 +129,13 @@ extension LayoutNode {
     /// Sets the position a child starts from before justification: its leading margin
     /// plus its relative offset, on all four sides.
     func setInitialPosition(_ direction: LayoutDirection, ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
+        guard resolved.hasMargin || resolved.hasInsets else {
+            state.positionLeft = 0
+            state.positionTop = 0
+            state.positionRight = 0
+            state.positionBottom = 0
+            return
+        }
         // A root is always positioned left-to-right so that it never gets negative offsets.
         let rootSafeDirection: LayoutDirection = hasOwner ? direction : .ltr
         let mainAxis = styleStorage.flexDirection.resolved(rootSafeDirection)

@@ -192,30 +192,17 @@ extension LayoutNode {
         return value
     }
 
-    /// Chooses the size each dimension is laid out with: the max size when min and max
-    /// coincide, the declared size otherwise.
-    func processDimensions() {
-        state.processedWidth = processedSize(.width)
-        state.processedHeight = processedSize(.height)
-    }
-
-    @inline(__always)
-    private func processedSize(_ axis: Axis) -> LayoutValue {
-        let maximum = maxSize(axis)
-        return maximum.isDefined && maximum.isApproximatelyEqual(to: minSize(axis)) ? maximum : styleStorage[size: axis]
-    }
-
     /// True when the processed size of `dimension` resolves to a length ≥ 0.
     @inline(__always)
     func hasDefiniteLength(_ dimension: Axis, _ ownerSize: Float) -> Bool {
-        let used = state.processed(dimension).resolve(ownerSize)
+        let used = resolved.processed(dimension).resolve(ownerSize)
         return used.isDefined && used >= 0
     }
 
     /// The processed size of `dimension` as a border-box length (NaN when indefinite).
     @inline(__always)
     func resolvedDimension(_ direction: LayoutDirection, _ dimension: Axis, _ reference: Float, _ ownerWidth: Float) -> Float {
-        contentBoxAdjusted(state.processed(dimension).resolve(reference), direction, dimension, ownerWidth)
+        contentBoxAdjusted(resolved.processed(dimension).resolve(reference), direction, dimension, ownerWidth)
     }
 
     /// The minimum size of `dimension` as a border-box length (NaN when none).

@@ -87,8 +87,6 @@ struct NodeLayoutState {
     var computedFlexBasis: Float = .nan
     var computedFlexBasisGeneration: UInt32 = 0
     var lineIndex = 0
-    var processedWidth = LayoutValue.auto
-    var processedHeight = LayoutValue.auto
     /// The inputs the last measured flex basis was computed from (see `FlexBasisKey`).
     var flexBasisKey = FlexBasisKey()
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
@@ -143,9 +141,6 @@ struct NodeLayoutState {
     mutating func setMeasured(_ value: Float, _ axis: Axis) {
         if axis == .width { measuredWidth = value } else { measuredHeight = value }
     }
-
-    @inline(__always)
-    func processed(_ axis: Axis) -> LayoutValue { axis == .width ? processedWidth : processedHeight }
 }
 
 /// Four floats, one per physical side.
@@ -190,6 +185,7 @@ struct FlexBasisKey: Equatable {
     var overflow: Overflow = .visible
     var alignment: Align = .auto
     var configVersion: UInt32 = 0
+    var childConfigVersion: UInt32 = 0
     /// False until a basis has been stored.
     var isValid = false
 }

@@ -31,6 +31,10 @@ struct ResolvedStyle {
     var fixedPaddingBorderRowLTR = Float.nan
     var fixedPaddingBorderRowRTL = Float.nan
     var fixedPaddingBorderColumn = Float.nan
+    /// The size each dimension is laid out with: the max size when min and max coincide,
+    /// the declared size otherwise.
+    var processedWidth = LayoutValue.auto
+    var processedHeight = LayoutValue.auto
     /// True when a percentage in the node's sizes, margins or paddings resolves against its
     /// containing block (so its layout depends on more than the space offered).
     var usesOwnerSize = false
@@ -73,6 +77,8 @@ struct ResolvedStyle {
             fixedPaddingBorderRowRTL = sum(paddingRTL, .left, .right) + sum(borderRTL, .left, .right)
             fixedPaddingBorderColumn = sum(paddingLTR, .top, .bottom) + sum(borderLTR, .top, .bottom)
         }
+        processedWidth = ResolvedStyle.processedSize(style.width, minimum: style.minWidth, maximum: style.maxWidth)
+        processedHeight = ResolvedStyle.processedSize(style.height, minimum: style.minHeight, maximum: style.maxHeight)
         hasPercentMinMax = [style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains { $0.unit == .percent }
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
             || Edge.allCases.contains { style.margin[$0].unit == .percent || style.padding[$0].unit == .percent }
@@ -81,6 +87,17 @@ struct ResolvedStyle {
             fixedMarginColumn = marginLTR.top.resolvedOrZero(0) + marginLTR.bottom.resolvedOrZero(0)
         }
     }
+
+    private static func processedSize(_ size: LayoutValue, minimum: LayoutValue, maximum: LayoutValue) -> LayoutValue {
+        // Unset and `auto` min/max sizes both mean "none" here.
+        var minimum = minimum, maximum = maximum
+        if minimum.unit == .auto { minimum.unit = .undefined }
+        if maximum.unit == .auto { maximum.unit = .undefined }
+        return maximum.isDefined && maximum.isApproximatelyEqual(to: minimum) ? maximum : size
+    }
+
+    @inline(__always)
+    func processed(_ axis: Axis) -> LayoutValue { axis == .width ? processedWidth : processedHeight }
 
     private static func withoutAuto(_ edges: EdgeValues) -> EdgeValues {
         var result = edges
