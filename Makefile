@@ -48,8 +48,16 @@ test-c: lib
 	$(PYTHON) Tests/CAPI/check_exports.py include/frond.h $(LIB)
 	$(PYTHON) Tests/CAPI/check_coverage.py include/frond.h Tests/CAPI/misuse_test.c
 
+# The Yoga corpus, then the same cases rewritten into the other shapes FORMAT.md allows
+# (every default spelled out, web defaults, CSS form with an empty errata list).
+VARIANTS := explicit web-defaults css css-sparse
+
 test-conformance: build
 	$(SWIFT_BUILD)/frond conformance
+	@for variant in $(VARIANTS); do \
+		$(PYTHON) Tests/Conformance/derive_corpus.py $$variant Tests/Fixtures/yoga $(OUT)/corpora/$$variant || exit 1; \
+		$(SWIFT_BUILD)/frond conformance $(OUT)/corpora/$$variant || exit 1; \
+	done
 	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
 
 bench:

@@ -255,6 +255,11 @@ typedef enum frond_errata {
     FROND_ERRATA_STRETCH_FLEX_BASIS = 1,
     FROND_ERRATA_ABSOLUTE_POSITION_WITHOUT_INSETS_EXCLUDES_PADDING = 2,
     FROND_ERRATA_ABSOLUTE_PERCENT_AGAINST_INNER_SIZE = 4,
+    /** Flex items get no automatic minimum size (`min-width: auto` acts as 0) and free
+     *  space is shared with Yoga's two passes. Without it (FROND_ERRATA_NONE = CSS),
+     *  an item with an unset or auto min main size and visible overflow cannot shrink
+     *  below min(its definite size, its content's min-content size), capped by its max
+     *  size, and flexible lengths are resolved with CSS Flexbox §9.7's loop. */
     FROND_ERRATA_MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO = 8,
     FROND_ERRATA_ALL = 0x7FFFFFFF,
     FROND_ERRATA_CLASSIC = 0x7FFFFFFE
@@ -426,7 +431,10 @@ frond_status frond_node_style_get_gap(frond_value *out_value, frond_node *node, 
  *  `*out_size` and return FROND_OK; any other status (or a NaN or infinite size) makes
  *  frond_node_calculate_layout return FROND_ERR_CALLBACK after finishing the pass with
  *  the leaf measured as 0×0 (it is measured again on the next pass). Negative sizes
- *  count as 0. `node` is the leaf's handle. */
+ *  count as 0. `node` is the leaf's handle. When a flex item's automatic minimum size
+ *  is needed (no FROND_ERRATA_MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO), the leaf is asked for
+ *  at most 0 points of width with no height limit: answer with its narrowest layout
+ *  (for text, the width of the widest word), which becomes its min-content width. */
 typedef frond_status (*frond_measure_func)(frond_node *node, float width, frond_measure_mode width_mode,
                                            float height, frond_measure_mode height_mode,
                                            frond_size *out_size, void *user_data);

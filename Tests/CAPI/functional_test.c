@@ -379,6 +379,50 @@ static void test_has_new_layout_flag(void) {
     CHECK_OK(frond_node_free(root));
 }
 
+static void test_automatic_minimum_size(void) {
+    /* With no errata (CSS), a shrinking item stops at its content's min-content width:
+     * bases 100 + 100 in a 100-point row would shrink to 50 each, but the first item
+     * holds an 80-point child, so it keeps 80 and the second shrinks to 20. */
+    frond_config *config = NULL;
+    frond_node *root, *first, *second, *content;
+    CHECK_OK(frond_config_new(&config));
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_NONE));
+    root = new_node(config);
+    first = new_node(config);
+    second = new_node(config);
+    content = new_node(config);
+    CHECK_OK(frond_node_style_set_flex_direction(root, FROND_FLEX_DIRECTION_ROW));
+    CHECK_OK(frond_node_style_set_width(root, 100, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_height(root, 10, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_flex_basis(first, 100, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_flex_shrink(first, 1));
+    CHECK_OK(frond_node_style_set_flex_basis(second, 100, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_flex_shrink(second, 1));
+    CHECK_OK(frond_node_style_set_width(content, 80, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_append_child(first, content));
+    CHECK_OK(frond_node_append_child(root, first));
+    CHECK_OK(frond_node_append_child(root, second));
+    CHECK_OK(frond_node_calculate_layout(root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK_FLOAT(80, frame_of(first).width);
+    CHECK_FLOAT(20, frame_of(second).width);
+
+    /* An explicit min-width: 0 opts the item out. */
+    CHECK_OK(frond_node_style_set_min_width(first, 0, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_calculate_layout(root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK_FLOAT(50, frame_of(first).width);
+    CHECK_OK(frond_node_style_set_min_width(first, 0, FROND_UNIT_AUTO));
+    CHECK_OK(frond_node_calculate_layout(root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK_FLOAT(80, frame_of(first).width);
+
+    /* Yoga's erratum (the default) lets the item shrink below its content. */
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO));
+    CHECK_OK(frond_node_calculate_layout(root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK_FLOAT(50, frame_of(first).width);
+    CHECK_FLOAT(50, frame_of(second).width);
+    CHECK_OK(frond_node_free_recursive(root));
+    CHECK_OK(frond_config_free(config));
+}
+
 int main(void) {
     size_t handles_at_start = live_handles();
     test_library_basics();
@@ -391,6 +435,7 @@ int main(void) {
     test_tree_navigation_and_handles();
     test_depth_limit();
     test_has_new_layout_flag();
+    test_automatic_minimum_size();
     CHECK(live_handles() == handles_at_start);
     return check_report("functional_test");
 }

@@ -65,21 +65,23 @@ import Testing
     }
 
     /// A random tree and the texts of its measured leaves (for ``TreeDescription/encode(_:measuredTexts:)``).
-    static func randomTree(seed: UInt64, nodes: Int) throws -> [LayoutNode] {
-        try randomTreeWithTexts(seed: seed, nodes: nodes).nodes
+    static func randomTree(seed: UInt64, nodes: Int, config: LayoutConfig? = nil) throws -> [LayoutNode] {
+        try randomTreeWithTexts(seed: seed, nodes: nodes, config: config).nodes
     }
 
-    static func randomTreeWithTexts(seed: UInt64, nodes: Int) throws -> (nodes: [LayoutNode], texts: [ObjectIdentifier: String]) {
+    static func randomTreeWithTexts(seed: UInt64, nodes: Int, config: LayoutConfig? = nil) throws
+        -> (nodes: [LayoutNode], texts: [ObjectIdentifier: String]) {
+        let config = config ?? LayoutConfig()
         var texts: [ObjectIdentifier: String] = [:]
         var random = Generator(state: seed)
         var rootStyle = LayoutStyle()
         rootStyle.width = .points(Float(random.int(100...800)))
         rootStyle.height = .points(Float(random.int(100...800)))
-        var all = [try LayoutNode(style: rootStyle)]
+        var all = [try LayoutNode(config: config, style: rootStyle)]
         while all.count < nodes {
             let parent = all[random.int(0...(all.count - 1))]
             if parent.hasMeasureFunction { continue }
-            let child = try LayoutNode(style: randomStyle(&random))
+            let child = try LayoutNode(config: config, style: randomStyle(&random))
             if random.chance(15) {
                 let words = (0..<random.int(1...6)).map { _ in String(repeating: "x", count: random.int(1...8)) }
                 let text = words.joined(separator: " ")
@@ -102,9 +104,17 @@ import Testing
 
     static func frames(_ nodes: [LayoutNode]) -> [LayoutFrame] { nodes.map(\.layout.frame) }
 
-    @Test(arguments: 1...200)
-    func test_randomTreeHasFiniteBoundedFrames(seed: Int) throws {
-        let (nodes, texts) = try Self.randomTreeWithTexts(seed: UInt64(seed), nodes: 200)
+    /// Seeds for the default (Yoga) configuration, then for CSS automatic minimum sizes
+    /// (no errata), which take other paths through the flex steps.
+    static let finiteCases: [(Int, Errata)] = (1...200).map { ($0, Errata.minSizeUndefinedInsteadOfAuto) }
+        + (1...100).map { ($0, Errata.none) }
+    static let relayoutCases: [(Int, Errata)] = (1...100).map { ($0, Errata.minSizeUndefinedInsteadOfAuto) }
+        + (1...60).map { ($0, Errata.none) }
+
+    @Test(arguments: finiteCases)
+    func test_randomTreeHasFiniteBoundedFrames(seed: Int, errata: Errata) throws {
+        let config = try LayoutConfig(errata: errata)
+        let (nodes, texts) = try Self.randomTreeWithTexts(seed: UInt64(seed), nodes: 200, config: config)
         try nodes[0].calculateLayout(direction: seed % 2 == 0 ? .ltr : .rtl)
         let bad = Self.frames(nodes).enumerated().first { _, frame in
             ![frame.left, frame.top, frame.width, frame.height].allSatisfy { $0.isFinite && abs($0) < 100_000 }
@@ -115,9 +125,10 @@ import Testing
         }
     }
 
-    @Test(arguments: 1...100)
-    func test_relayoutAfterChangesMatchesAFreshLayout(seed: Int) throws {
-        let (nodes, texts) = try Self.randomTreeWithTexts(seed: UInt64(seed), nodes: 120)
+    @Test(arguments: relayoutCases)
+    func test_relayoutAfterChangesMatchesAFreshLayout(seed: Int, errata: Errata) throws {
+        let config = try LayoutConfig(errata: errata)
+        let (nodes, texts) = try Self.randomTreeWithTexts(seed: UInt64(seed), nodes: 120, config: config)
         let beforePath = Self.dump(nodes[0], texts: texts, name: "relayout-\(seed)-before")
         try nodes[0].calculateLayout()
         var random = Generator(state: UInt64(seed) &* 7919)
@@ -131,7 +142,7 @@ import Testing
         try nodes[0].calculateLayout()
         let incremental = Self.frames(nodes)
 
-        let fresh = try Self.randomTree(seed: UInt64(seed), nodes: 120)
+        let fresh = try Self.randomTree(seed: UInt64(seed), nodes: 120, config: try LayoutConfig(errata: errata))
         for (index, style) in changes { try fresh[index].setStyle(style) }
         try fresh[0].calculateLayout()
         let expected = Self.frames(fresh)

@@ -48,6 +48,10 @@ extension LayoutNode {
                                  ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
                                  direction: direction, depth: depth, pass: pass)
             }
+            computeAutomaticMinimum(of: child, mainAxis: mainAxis, direction: direction,
+                                    width: availableInnerWidth, widthMode: widthMode,
+                                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                    depth: depth, pass: pass)
             total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, availableInnerWidth)
         }
         return total
@@ -80,10 +84,11 @@ extension LayoutNode {
         let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
 
         // An explicit basis needs a definite main size to be used, except that with the
-        // fixFlexBasisFitContent feature a positive basis is used regardless (as browsers do).
+        // fixFlexBasisFitContent feature (or no errata at all) a positive basis is used
+        // regardless, as browsers do.
+        let browserBasis = config.errata.isEmpty || config.experimentalFeatures.contains(.fixFlexBasisFitContent)
         let useResolvedBasis = resolvedBasis.isDefined
-            && (mainAxisSize.isDefined
-                || (resolvedBasis > 0 && config.experimentalFeatures.contains(.fixFlexBasisFitContent)))
+            && (mainAxisSize.isDefined || (resolvedBasis > 0 && browserBasis))
         if useResolvedBasis || (isMainAxisRow ? isRowStyleDimDefined : isColumnStyleDimDefined) {
             // The basis is about to come from the style, not from a measurement.
             child.state.flexBasisKey.isValid = false

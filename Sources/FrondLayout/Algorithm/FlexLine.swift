@@ -58,8 +58,9 @@ extension LayoutNode {
 
             let leadingGap: Float = line.itemCount == 0 ? 0 : gap
             let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
-            let boundedBasis = child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                                              mainAxisOwnerSize, ownerWidth)
+            let boundedBasis = child.atLeastAutomaticMinimum(
+                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                               mainAxisOwnerSize, ownerWidth))
             // A wrapping container starts a new line when the next item does not fit.
             if isWrap && line.itemCount > 0
                 && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {

@@ -16,9 +16,16 @@ extension LayoutNode {
                                 availableInnerWidth: Float, availableInnerHeight: Float, mainAxisOverflows: Bool,
                                 sizingModeCross: SizingMode, performLayout: Bool, depth: Int, pass: LayoutPass) {
         let originalFreeSpace = line.remainingFreeSpace
-        freezeClampedItems(&line, children, mainAxis: mainAxis, direction: direction, ownerWidth: ownerWidth,
-                           mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
-                           availableInnerWidth: availableInnerWidth)
+        let spec = usesSpecFlexibleLengths
+        if spec {
+            resolveTargetMainSizes(line, children, mainAxis: mainAxis, direction: direction, ownerWidth: ownerWidth,
+                                   mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
+                                   availableInnerWidth: availableInnerWidth)
+        } else {
+            freezeClampedItems(&line, children, mainAxis: mainAxis, direction: direction, ownerWidth: ownerWidth,
+                               mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
+                               availableInnerWidth: availableInnerWidth)
+        }
         let distributed = distributeFreeSpace(&line, children, mainAxis: mainAxis, crossAxis: crossAxis,
                                               direction: direction, ownerWidth: ownerWidth,
                                               mainAxisOwnerSize: mainAxisOwnerSize, availableInnerMain: availableInnerMain,
@@ -26,7 +33,7 @@ extension LayoutNode {
                                               availableInnerWidth: availableInnerWidth,
                                               availableInnerHeight: availableInnerHeight,
                                               mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
-                                              performLayout: performLayout, depth: depth, pass: pass)
+                                              useTargets: spec, performLayout: performLayout, depth: depth, pass: pass)
         line.remainingFreeSpace = originalFreeSpace - distributed
     }
 
@@ -43,13 +50,15 @@ extension LayoutNode {
             guard LayoutNode.isInFlow(child) else { continue }
             // (The basis is clamped with percentages of the container's owner, as in Yoga;
             // the flexed size below is clamped with percentages of the container.)
-            let basis = child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                                       mainAxisOwnerSize, ownerWidth)
+            let basis = child.atLeastAutomaticMinimum(
+                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                               mainAxisOwnerSize, ownerWidth))
             if line.remainingFreeSpace < 0 {
                 let shrinkScaledFactor = -child.resolveFlexShrink() * basis
                 if shrinkScaledFactor.isDefined && shrinkScaledFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * shrinkScaledFactor
-                    let boundSize = child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth)
+                    let boundSize = child.atLeastAutomaticMinimum(
+                        child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexShrinkScaledFactors -= -child.resolveFlexShrink() * child.state.computedFlexBasis
@@ -59,7 +68,8 @@ extension LayoutNode {
                 let growFactor = child.resolveFlexGrow()
                 if growFactor.isDefined && growFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor
-                    let boundSize = child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth)
+                    let boundSize = child.atLeastAutomaticMinimum(
+                        child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexGrowFactors -= growFactor
@@ -82,7 +92,7 @@ extension LayoutNode {
                                      crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
                                      mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
                                      availableInnerWidth: Float, availableInnerHeight: Float,
-                                     mainAxisOverflows: Bool, sizingModeCross: SizingMode,
+                                     mainAxisOverflows: Bool, sizingModeCross: SizingMode, useTargets: Bool,
                                      performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
         var deltaFreeSpace: Float = 0
         let isMainAxisRow = mainAxis.isRow
@@ -93,11 +103,14 @@ extension LayoutNode {
             guard LayoutNode.isInFlow(child) else { continue }
             // (The basis is clamped with percentages of the container's owner, as in Yoga;
             // the flexed size below is clamped with percentages of the container.)
-            let basis = child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                                       mainAxisOwnerSize, ownerWidth)
+            let basis = child.atLeastAutomaticMinimum(
+                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                               mainAxisOwnerSize, ownerWidth))
             var mainSize = basis
 
-            if line.remainingFreeSpace.isDefined && line.remainingFreeSpace < 0 {
+            if useTargets {
+                mainSize = child.state.flexTarget
+            } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace < 0 {
                 let shrinkScaledFactor = -child.resolveFlexShrink() * basis
                 if shrinkScaledFactor != 0 {
                     let size: Float
@@ -106,14 +119,16 @@ extension LayoutNode {
                     } else {
                         size = basis + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * shrinkScaledFactor
                     }
-                    mainSize = child.boundAxis(mainAxis, direction, size, availableInnerMain, availableInnerWidth)
+                    mainSize = child.atLeastAutomaticMinimum(
+                        child.boundAxis(mainAxis, direction, size, availableInnerMain, availableInnerWidth))
                 }
             } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace > 0 {
                 let growFactor = child.resolveFlexGrow()
                 if !growFactor.isNaN && growFactor != 0 {
-                    mainSize = child.boundAxis(mainAxis, direction,
-                                               basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor,
-                                               availableInnerMain, availableInnerWidth)
+                    mainSize = child.atLeastAutomaticMinimum(
+                        child.boundAxis(mainAxis, direction,
+                                        basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor,
+                                        availableInnerMain, availableInnerWidth))
                 }
             }
             deltaFreeSpace += mainSize - basis

@@ -47,6 +47,22 @@ extension LayoutNode {
                                          ownerHeight, ownerWidth)
     }
 
+    /// The content width of a measured leaf laid out as narrow as it can be: the measure
+    /// function is asked for at most 0 points of width, with no height limit.
+    func measureMinContentWidth(direction: LayoutDirection, pass: LayoutPass) -> Float {
+        guard let measureFunction else { return 0 }
+        pass.statistics.measureCallbacks += 1
+        do {
+            let measured = try measureFunction(0, .atMost, .nan, .undefined)
+            if measured.width.isFinite { return max(0, measured.width) }
+            pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
+                               in: "measure function")
+        } catch {
+            pass.recordFailure(of: self, error, in: "measure function")
+        }
+        return 0
+    }
+
     /// A node without children: the available size, or just its padding and border.
     func measureEmpty(direction: LayoutDirection, availableWidth: Float, availableHeight: Float,
                       widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) {

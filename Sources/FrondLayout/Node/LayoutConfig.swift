@@ -12,10 +12,14 @@ public struct Errata: OptionSet, Hashable, Sendable {
     public static let absolutePositionWithoutInsetsExcludesPadding = Errata(rawValue: 1 << 1)
     /// Percentages on absolute children resolve against the container's inner size.
     public static let absolutePercentAgainstInnerSize = Errata(rawValue: 1 << 2)
-    /// Flex items get no automatic minimum size: `min-width: auto` behaves as 0.
+    /// Flex items get no automatic minimum size: `min-width: auto` behaves as 0, and free
+    /// space is shared with Yoga's two passes. Without it, items whose min main size is
+    /// unset or `auto` keep CSS's content-based minimum (see AutomaticMinimum.swift) and
+    /// flexible lengths are resolved with the specification's loop (SpecFlexibleLengths.swift).
     public static let minSizeUndefinedInsteadOfAuto = Errata(rawValue: 1 << 3)
 
-    /// No errata: follow the specification.
+    /// No errata: follow the specification. (This also turns on what
+    /// ``ExperimentalFeatures/fixFlexBasisFitContent`` does.)
     public static let none: Errata = []
     /// Every erratum.
     public static let all = Errata(rawValue: 0x7FFF_FFFF)

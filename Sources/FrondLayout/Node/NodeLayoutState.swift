@@ -91,6 +91,12 @@ struct NodeLayoutState {
     var flexBasisKey = FlexBasisKey()
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
     var autoMinMainSize: Float = .nan
+    /// The main size the specification's flexible-length loop settled on (see
+    /// `resolveTargetMainSizes`), and whether the item is frozen in that loop.
+    var flexTarget: Float = .nan
+    var flexFrozen = false
+    /// How far the min/max clamp moved the item in the current iteration of that loop.
+    var flexViolation: Float = 0
 
     // Cache validity.
     var generationCount: UInt32 = 0

@@ -1,0 +1,127 @@
+// STEP 3b: the automatic minimum size of flex items (CSS Flexbox §4.5). With a config
+// whose errata lack `minSizeUndefinedInsteadOfAuto`, an item whose min main size is
+// unset or `auto` cannot become smaller than its content: its minimum is the smaller
+// of its specified size and its content's min-content size, capped by its max size.
+// Items that clip their content (`overflow` other than visible) keep a minimum of 0.
+//
+// The minimum is computed once per line layout and kept in `state.autoMinMainSize`;
+// every clamp of a hypothetical or flexed main size then takes it into account.
+
+extension LayoutNode {
+    /// Whether `child`'s min main size is automatic here.
+    @inline(__always)
+    func hasAutomaticMinimum(_ child: LayoutNode, _ mainAxis: FlexDirection) -> Bool {
+        !child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+            && child.styleStorage.overflow == .visible
+            && child.minSize(mainAxis.dimension).unit == .undefined
+    }
+
+    /// `value` raised to the automatic minimum of the line item (no-op when it has none).
+    @inline(__always)
+    func atLeastAutomaticMinimum(_ value: Float) -> Float {
+        let minimum = state.autoMinMainSize
+        return minimum > value ? minimum : value
+    }
+
+    /// Sets `child.state.autoMinMainSize` for the container's current layout: NaN when
+    /// the child has no automatic minimum, otherwise its content-based minimum size.
+    /// `width`/`height` and their modes are the container's inner constraints.
+    func computeAutomaticMinimum(of child: LayoutNode, mainAxis: FlexDirection, direction: LayoutDirection,
+                                 width: Float, widthMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
+                                 depth: Int, pass: LayoutPass) {
+        guard hasAutomaticMinimum(child, mainAxis) else {
+            child.state.autoMinMainSize = .nan
+            return
+        }
+        let isRow = mainAxis.isRow
+        let mainDimension = mainAxis.dimension
+        let crossDimension: Axis = isRow ? .height : .width
+        let mainOwner = isRow ? ownerWidth : ownerHeight
+        let crossOwner = isRow ? ownerHeight : ownerWidth
+
+        // Specified size suggestion: a definite preferred main size.
+        let specified = child.hasDefiniteLength(mainDimension, mainOwner)
+            ? child.resolvedDimension(direction, mainDimension, mainOwner, ownerWidth) : Float.nan
+
+        // Content size suggestion: the min-content main size (for a box with an aspect
+        // ratio and a definite cross size, that size converted through the ratio).
+        var content: Float
+        if let ratio = child.resolved.aspectRatio, child.hasDefiniteLength(crossDimension, crossOwner) {
+            let cross = child.resolvedDimension(direction, crossDimension, crossOwner, ownerWidth)
+            content = isRow ? cross * ratio : cross / ratio
+        } else if isRow {
+            content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
+        } else {
+            content = contentHeight(of: child, width: width, widthMode: widthMode, direction: direction,
+                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
+        }
+        content = maxOrDefined(content, child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+
+        var minimum = specified.isNaN ? content : min(specified, content)
+        let maximum = child.resolvedMaxDimension(direction, mainDimension, mainOwner, ownerWidth)
+        if maximum.isDefined && minimum > maximum { minimum = maximum }
+        child.state.autoMinMainSize = minimum.isFinite && minimum > 0 ? minimum : .nan
+    }
+
+    /// The height `child` takes at the width the container gives it, with no height
+    /// limit: a column item's min-content (= max-content) height.
+    private func contentHeight(of child: LayoutNode, width: Float, widthMode: SizingMode, direction: LayoutDirection,
+                               ownerWidth: Float, ownerHeight: Float, depth: Int, pass: LayoutPass) -> Float {
+        var childWidth = Float.nan
+        var childWidthMode = SizingMode.maxContent
+        if child.hasDefiniteLength(.width, ownerWidth) {
+            childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + child.marginForAxis(.row, ownerWidth)
+            childWidthMode = .stretchFit
+        } else if width.isDefined {
+            childWidth = width
+            let stretches = widthMode == .stretchFit && alignment(of: child) == .stretch
+                && !child.flexStartMarginIsAuto(.row, direction) && !child.flexEndMarginIsAuto(.row, direction)
+            childWidthMode = stretches ? .stretchFit : .fitContent
+        }
+        child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+        child.layoutIfNeeded(availableWidth: childWidth, availableHeight: .nan, ownerDirection: direction,
+                             widthMode: childWidthMode, heightMode: .maxContent,
+                             ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                             performLayout: false, depth: depth, pass: pass)
+        return child.state.measuredHeight
+    }
+
+    /// The node's min-content width as a border-box length: the narrowest it can be
+    /// without its content overflowing. Percentages are indefinite here (treated as
+    /// auto); a measured leaf is asked for at most 0 points of width and answers with
+    /// its narrowest layout (for text: the widest word).
+    func minContentWidth(ownerDirection: LayoutDirection, ownerWidth: Float, pass: LayoutPass) -> Float {
+        let direction = resolveDirection(ownerDirection)
+        let paddingAndBorder = paddingAndBorderForAxis(.row, direction, ownerWidth)
+        if isMeasured {
+            return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
+        }
+        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let sums = mainAxis.isRow && styleStorage.flexWrap == .noWrap
+        var total: Float = 0
+        var items = 0
+        for child in layoutChildren where LayoutNode.isInFlow(child) {
+            let contribution = child.minContentContribution(direction: direction, pass: pass)
+            if sums { total += contribution } else { total = max(total, contribution) }
+            items += 1
+        }
+        if sums && items > 1 { total += gapForAxis(.row, .nan) * Float(items - 1) }
+        return total + paddingAndBorder
+    }
+
+    /// The node's outer min-content width as an item of its parent: its definite width
+    /// or its min-content width, clamped by its min and max widths, plus its margins.
+    private func minContentContribution(direction: LayoutDirection, pass: LayoutPass) -> Float {
+        let ownDirection = resolveDirection(direction)
+        var width: Float
+        if hasDefiniteLength(.width, .nan) {
+            width = resolvedDimension(ownDirection, .width, .nan, .nan)
+        } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
+            width = resolvedDimension(ownDirection, .height, .nan, .nan) * ratio
+        } else {
+            width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
+        }
+        width = boundAxis(.row, ownDirection, width, .nan, .nan)
+        return width + marginForAxis(.row, .nan)
+    }
+}
