@@ -14,8 +14,8 @@ extension LayoutNode {
                                    depth: Int, pass: LayoutPass, offsetLeft: Float, offsetTop: Float,
                                    containingInnerWidth: Float, containingInnerHeight: Float) -> Bool {
         var hasNewLayout = false
-        for child in layoutChildren {
-            if child.styleStorage.display == .none { continue }
+        layoutChildren.forEachBorrowed { child in
+            if child.styleStorage.display == .none { return }
             if child.styleStorage.positionType == .absolute {
                 let againstInner = config.errata.contains(.absolutePercentAgainstInnerSize)
                 let blockWidth = againstInner ? containingInnerWidth

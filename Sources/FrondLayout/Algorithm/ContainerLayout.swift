@@ -251,8 +251,8 @@ extension LayoutNode {
         if performLayout && styleStorage.flexWrap == .wrapReverse {
             let crossStart = crossAxis.flexStartEdge
             let crossDimension = crossAxis.dimension
-            for child in children
-            where child.styleStorage.positionType != .absolute && child.styleStorage.display != .none {
+            children.forEachBorrowed { child in
+                guard child.styleStorage.positionType != .absolute && child.styleStorage.display != .none else { return }
                 child.state.setPosition(state.measured(crossDimension) - child.state.position(crossStart)
                                             - child.state.measured(crossDimension), crossStart)
             }
@@ -264,8 +264,8 @@ extension LayoutNode {
         let needsMainTrailing = mainAxis.isReverse
         let needsCrossTrailing = crossAxis.isReverse
         if needsMainTrailing || needsCrossTrailing {
-            for child in children
-            where child.styleStorage.display != .none && child.styleStorage.positionType != .absolute {
+            children.forEachBorrowed { child in
+                guard child.styleStorage.display != .none && child.styleStorage.positionType != .absolute else { return }
                 if needsMainTrailing { setTrailingPosition(of: child, mainAxis) }
                 if needsCrossTrailing { setTrailingPosition(of: child, crossAxis) }
             }

@@ -12,9 +12,8 @@ extension LayoutNode {
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
 
-        for index in line.start..<line.end {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else { continue }
+        children.forEachBorrowed(in: line.start..<line.end) { index, child in
+            guard LayoutNode.isInFlow(child) else { return }
             var leadingCrossDim = leadingPaddingAndBorderCross
             let alignItem = alignment(of: child)
             let startMarginIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)

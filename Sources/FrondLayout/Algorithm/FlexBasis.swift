@@ -26,18 +26,18 @@ extension LayoutNode {
 
         var childrenUsePercentMinMax = false
         defer { state.childrenUsePercentMinMax = childrenUsePercentMinMax }
-        for child in children {
+        children.forEachBorrowed { child in
             childrenUsePercentMinMax = childrenUsePercentMinMax || child.resolved.hasPercentMinMax
             if child.styleStorage.display == .none {
                 child.zeroOutLayoutRecursively(pass: pass)
                 child.isDirtyFlag = false
-                continue
+                return
             }
             if performLayout {
                 child.setInitialPosition(child.resolveDirection(direction), ownerWidth: availableInnerWidth,
                                          ownerHeight: availableInnerHeight, pass: pass)
             }
-            if child.styleStorage.positionType == .absolute { continue }
+            if child.styleStorage.positionType == .absolute { return }
             if child === singleFlexChild {
                 child.state.computedFlexBasisGeneration = pass.generation
                 child.state.computedFlexBasis = 0
@@ -194,6 +194,7 @@ extension LayoutNode {
     @inline(__always)
     func constrainToMaxSize(_ direction: LayoutDirection, _ axis: FlexDirection, _ ownerAxisSize: Float,
                             _ ownerWidth: Float, _ mode: inout SizingMode, _ size: inout Float) {
+        guard axis.isRow ? resolved.hasMaxWidth : resolved.hasMaxHeight else { return }
         let maxSize = resolvedMaxDimension(direction, axis.dimension, ownerAxisSize, ownerWidth)
             + marginForAxis(axis, ownerWidth)
         switch mode {

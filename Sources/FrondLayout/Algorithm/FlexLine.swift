@@ -45,36 +45,14 @@ extension LayoutNode {
 
         var index = start
         while index < children.count {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else {
-                index += 1
-                continue
+            let added = children.borrowed(index)._withUnsafeGuaranteedRef { child in
+                addItem(child, at: index, to: &line, lineIndex: lineIndex, ownerDirection: ownerDirection,
+                        direction: direction, mainAxis: mainAxis, isWrap: isWrap, gap: gap,
+                        sizeConsumedIncludingMin: &sizeConsumedIncludingMin, ownerWidth: ownerWidth,
+                        mainAxisOwnerSize: mainAxisOwnerSize, availableInnerWidth: availableInnerWidth,
+                        availableInnerMain: availableInnerMain)
             }
-            // (Yoga counts the auto margins and sets the line index of the item that ends up
-            // starting the next line too; kept for identical results.)
-            if child.flexStartMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
-            if child.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
-            child.state.lineIndex = lineIndex
-
-            let leadingGap: Float = line.itemCount == 0 ? 0 : gap
-            let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
-            let boundedBasis = child.atLeastAutomaticMinimum(
-                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                               mainAxisOwnerSize, ownerWidth))
-            // A wrapping container starts a new line when the next item does not fit.
-            if isWrap && line.itemCount > 0
-                && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {
-                break
-            }
-            sizeConsumedIncludingMin += boundedBasis + marginMain + leadingGap
-            line.sizeConsumed += boundedBasis + marginMain + leadingGap
-            if child.isFlexible() {
-                line.totalFlexGrowFactors += child.resolveFlexGrow()
-                // Shrinking is proportional to the basis, not just the factor.
-                line.totalFlexShrinkScaledFactors += -child.resolveFlexShrink() * child.state.computedFlexBasis
-            }
-            line.itemCount += 1
-            line.lastItem = index
+            if !added { break }
             index += 1
         }
         line.end = index
@@ -85,5 +63,41 @@ extension LayoutNode {
             line.totalFlexShrinkScaledFactors = 1
         }
         return line
+    }
+
+    /// Adds child `index` to `line` (out-of-flow children are passed over); returns false,
+    /// leaving the line unchanged, when a wrapping line is full.
+    @inline(__always)
+    private func addItem(_ child: LayoutNode, at index: Int, to line: inout FlexLine, lineIndex: Int,
+                         ownerDirection: LayoutDirection, direction: LayoutDirection, mainAxis: FlexDirection,
+                         isWrap: Bool, gap: Float, sizeConsumedIncludingMin: inout Float, ownerWidth: Float,
+                         mainAxisOwnerSize: Float, availableInnerWidth: Float, availableInnerMain: Float) -> Bool {
+        guard LayoutNode.isInFlow(child) else { return true }
+        // (Yoga counts the auto margins and sets the line index of the item that ends up
+        // starting the next line too; kept for identical results.)
+        if child.flexStartMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
+        if child.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
+        child.state.lineIndex = lineIndex
+
+        let leadingGap: Float = line.itemCount == 0 ? 0 : gap
+        let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
+        let boundedBasis = child.atLeastAutomaticMinimum(
+            child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
+                                           mainAxisOwnerSize, ownerWidth))
+        // A wrapping container starts a new line when the next item does not fit.
+        if isWrap && line.itemCount > 0
+            && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {
+            return false
+        }
+        sizeConsumedIncludingMin += boundedBasis + marginMain + leadingGap
+        line.sizeConsumed += boundedBasis + marginMain + leadingGap
+        if child.isFlexible() {
+            line.totalFlexGrowFactors += child.resolveFlexGrow()
+            // Shrinking is proportional to the basis, not just the factor.
+            line.totalFlexShrinkScaledFactors += -child.resolveFlexShrink() * child.state.computedFlexBasis
+        }
+        line.itemCount += 1
+        line.lastItem = index
+        return true
     }
 }

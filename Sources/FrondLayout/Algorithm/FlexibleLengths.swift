@@ -45,9 +45,8 @@ extension LayoutNode {
         var deltaFreeSpace: Float = 0
         let originalGrowFactors = line.totalFlexGrowFactors
         let originalShrinkFactors = line.totalFlexShrinkScaledFactors
-        for index in line.start..<line.end {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else { continue }
+        children.forEachBorrowed(in: line.start..<line.end) { index, child in
+            guard LayoutNode.isInFlow(child) else { return }
             // (The basis is clamped with percentages of the container's owner, as in Yoga;
             // the flexed size below is clamped with percentages of the container.)
             let basis = child.atLeastAutomaticMinimum(
@@ -98,9 +97,8 @@ extension LayoutNode {
         let isMainAxisRow = mainAxis.isRow
         let isWrap = styleStorage.flexWrap != .noWrap
 
-        for index in line.start..<line.end {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else { continue }
+        children.forEachBorrowed(in: line.start..<line.end) { index, child in
+            guard LayoutNode.isInFlow(child) else { return }
             // (The basis is clamped with percentages of the container's owner, as in Yoga;
             // the flexed size below is clamped with percentages of the container.)
             let basis = child.atLeastAutomaticMinimum(

@@ -66,9 +66,8 @@ extension LayoutNode {
         let mainStart = mainAxis.flexStartEdge
         let autoMarginShare = line.remainingFreeSpace > 0 ? line.remainingFreeSpace / Float(line.autoMarginCount) : 0
 
-        for index in line.start..<line.end {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else { continue }
+        children.forEachBorrowed(in: line.start..<line.end) { index, child in
+            guard LayoutNode.isInFlow(child) else { return }
             if child.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += autoMarginShare
             }

@@ -96,7 +96,7 @@ extension LayoutNode {
         }
 
         guard movedOffGrid || state.childrenTouchedPass == pass.generation else { return }
-        for child in childNodes {
+        childNodes.forEachBorrowed { child in
             child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
         }
     }

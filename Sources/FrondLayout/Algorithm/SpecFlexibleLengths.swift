@@ -25,9 +25,8 @@ extension LayoutNode {
         let gap = gapForAxis(mainAxis, availableInnerMain)
         let freeSpace = line.remainingFreeSpace
         let growing = freeSpace > 0
-        for index in line.start..<line.end {
-            let child = children[index]
-            guard LayoutNode.isInFlow(child) else { continue }
+        children.forEachBorrowed(in: line.start..<line.end) { _, child in
+            guard LayoutNode.isInFlow(child) else { return }
             fixedSpace += child.marginForAxis(mainAxis, availableInnerWidth) + (items == 0 ? 0 : gap)
             items += 1
             let base = child.state.computedFlexBasis
@@ -47,9 +46,8 @@ extension LayoutNode {
             var factors: Float = 0
             var scaledShrinkFactors: Float = 0
             var unfrozen = 0
-            for index in line.start..<line.end {
-                let child = children[index]
-                guard LayoutNode.isInFlow(child) else { continue }
+            children.forEachBorrowed(in: line.start..<line.end) { _, child in
+                guard LayoutNode.isInFlow(child) else { return }
                 if child.state.flexFrozen {
                     used += child.state.flexTarget
                 } else {
@@ -73,9 +71,8 @@ extension LayoutNode {
             }
 
             var totalViolation: Float = 0
-            for index in line.start..<line.end {
-                let child = children[index]
-                guard LayoutNode.isInFlow(child), !child.state.flexFrozen else { continue }
+            children.forEachBorrowed(in: line.start..<line.end) { _, child in
+                guard LayoutNode.isInFlow(child), !child.state.flexFrozen else { return }
                 let base = child.state.computedFlexBasis
                 var target = base
                 if remaining != 0 {
@@ -92,9 +89,8 @@ extension LayoutNode {
                 child.state.flexViolation = clamped - target
                 totalViolation += clamped - target
             }
-            for index in line.start..<line.end {
-                let child = children[index]
-                guard LayoutNode.isInFlow(child), !child.state.flexFrozen else { continue }
+            children.forEachBorrowed(in: line.start..<line.end) { _, child in
+                guard LayoutNode.isInFlow(child), !child.state.flexFrozen else { return }
                 let violation = child.state.flexViolation
                 if totalViolation == 0 || (totalViolation > 0 && violation > 0) || (totalViolation < 0 && violation < 0) {
                     child.state.flexFrozen = true

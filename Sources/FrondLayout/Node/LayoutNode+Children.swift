@@ -123,3 +123,33 @@ extension LayoutNode {
         }
     }
 }
+
+extension Array where Element == LayoutNode {
+    // Hot layout loops visit every child of a container on each pass. Reading
+    // `self[index]` retains the child and releases it at the end of the iteration; the
+    // array already keeps it alive, so these helpers lend it out without either.
+
+    /// The node at `index` (which must be valid), borrowed from the array.
+    @inline(__always)
+    func borrowed(_ index: Int) -> Unmanaged<LayoutNode> {
+        assert(indices.contains(index), "borrowed(\(index)) outside 0..<\(count)")
+        return withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                .load(fromByteOffset: index &* MemoryLayout<LayoutNode>.stride, as: Unmanaged<LayoutNode>.self)
+        }
+    }
+
+    /// Calls `body` with each index of `range` (within the array) and its node, borrowed.
+    @inline(__always)
+    func forEachBorrowed(in range: Range<Int>, _ body: (Int, LayoutNode) throws -> Void) rethrows {
+        for index in range {
+            try borrowed(index)._withUnsafeGuaranteedRef { try body(index, $0) }
+        }
+    }
+
+    /// Calls `body` with every node of the array, borrowed.
+    @inline(__always)
+    func forEachBorrowed(_ body: (LayoutNode) throws -> Void) rethrows {
+        try forEachBorrowed(in: 0..<count) { try body($1) }
+    }
+}

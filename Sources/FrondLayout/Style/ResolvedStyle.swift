@@ -41,6 +41,9 @@ struct ResolvedStyle {
     /// True when a min or max size is a percentage (its parent's layout then depends on the
     /// parent's containing block: Yoga clamps flex bases with it).
     var hasPercentMinMax = false
+    /// Whether a max width / max height is set (unset and `auto` mean none).
+    var hasMaxWidth = false
+    var hasMaxHeight = false
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
     var fixedMarginRow = Float.nan
     var fixedMarginColumn = Float.nan
@@ -80,6 +83,8 @@ struct ResolvedStyle {
         processedWidth = ResolvedStyle.processedSize(style.width, minimum: style.minWidth, maximum: style.maxWidth)
         processedHeight = ResolvedStyle.processedSize(style.height, minimum: style.minHeight, maximum: style.maxHeight)
         hasPercentMinMax = [style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains { $0.unit == .percent }
+        hasMaxWidth = style.maxWidth.isDefined && style.maxWidth.unit != .auto
+        hasMaxHeight = style.maxHeight.isDefined && style.maxHeight.unit != .auto
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
             || Edge.allCases.contains { style.margin[$0].unit == .percent || style.padding[$0].unit == .percent }
         if !Edge.allCases.contains(where: { style.margin[$0].unit == .percent }) {
