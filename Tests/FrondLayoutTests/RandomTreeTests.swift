@@ -155,28 +155,31 @@ import Testing
         }
     }
 
-    @Test func test_runawayPercentagesNeverReachTheHostAsNonFiniteValues() throws {
-        // Each level's horizontal margins are 99% of its width: sizes double per level.
-        let root = LayoutNode()
-        var parent = root
-        for _ in 0..<200 {
-            var style = LayoutStyle()
-            style.flexDirection = .rowReverse
-            let child = try LayoutNode(style: style)
-            try parent.appendChild(child)
-            parent = child
+    @Test func test_overflowingSizesNeverReachTheHostAsNonFiniteValues() throws {
+        // Two items 3e38 wide: their container's width and the second item's far edge
+        // pass Float's limit (3.4e38) and become infinite before the safety net.
+        let config = LayoutConfig()
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        let root = try LayoutNode(config: config, style: rowStyle)
+        var itemStyle = LayoutStyle()
+        itemStyle.width = .points(3e38)
+        itemStyle.height = .points(10)
+        let items = try (0..<2).map { _ in try LayoutNode(config: config, style: itemStyle) }
+        for item in items { try root.appendChild(item) }
+        for scale: Float in [1, 0] {
+            try config.setPointScaleFactor(scale)
+            let statistics = try root.calculateLayout()
+            #expect(statistics.nonFiniteValues > 0, "the safety net was not exercised (scale \(scale))")
+            var finite = true
+            root.forEachNode { node in
+                let frame = node.layout.frame
+                finite = finite && frame.left.isFinite && frame.top.isFinite && frame.width.isFinite && frame.height.isFinite
+            }
+            #expect(finite, "scale \(scale)")
+            #expect(items[0].layout.width == 3e38)
+            #expect(items[1].layout.left == 3e38)
         }
-        var leafStyle = LayoutStyle()
-        leafStyle.width = .points(10)
-        leafStyle.margin.horizontal = .percent(99)
-        try parent.appendChild(try LayoutNode(style: leafStyle))
-        try root.calculateLayout(width: 100)
-        var finite = true
-        root.forEachNode { node in
-            let frame = node.layout.frame
-            finite = finite && frame.left.isFinite && frame.top.isFinite && frame.width.isFinite && frame.height.isFinite
-        }
-        #expect(finite)
     }
 
     @Test func test_frozenItemsDoNotDivideByARoundingResidue() throws {

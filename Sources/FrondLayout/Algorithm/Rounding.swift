@@ -85,11 +85,19 @@ extension LayoutNode {
                 let roundedBottom = FrondLayout.roundToPixelGrid(absoluteNodeTop + nodeHeight, scale,
                                                                  ceil: textRounding && hasFractionalHeight,
                                                                  floor: textRounding && !hasFractionalHeight)
-                state.rounded = LayoutFrame(
+                let rounded = LayoutFrame(
                     left: FrondLayout.roundToPixelGrid(nodeLeft, scale, ceil: false, floor: textRounding),
                     top: FrondLayout.roundToPixelGrid(nodeTop, scale, ceil: false, floor: textRounding),
                     width: roundedRight - roundedLeft,
                     height: roundedBottom - roundedTop)
+                if rounded.left.isFinite && rounded.top.isFinite && rounded.width.isFinite && rounded.height.isFinite {
+                    state.rounded = rounded
+                } else {
+                    // Edges near Float's limit overflow when added up (a 3e38-wide box at
+                    // 3e38): keep the unrounded frame, which is finite.
+                    state.rounded = raw
+                    pass.statistics.nonFiniteValues += 1
+                }
             } else {
                 state.rounded = raw
             }
