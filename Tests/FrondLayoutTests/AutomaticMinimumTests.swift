@@ -119,4 +119,16 @@ import Testing
         #expect(text.layout.width == 40)
         #expect(other.layout.width == 10)
     }
+
+    @Test func test_growFactorsBelowOneLeaveSpaceUnused() throws {
+        // §9.7: with factors adding up to 0.5, only half of the free space is handed out:
+        // 20 + 80 × 0.5. (Yoga starts a lone flexible item from a zero basis and treats
+        // factors below 1 as 1, sharing them by ratio: 0 + 100 × 0.5.)
+        let document = """
+        {"style": {"flexDirection": "row", "width": 100, "height": 10},
+         "children": [{"style": {"flexBasis": 20, "flexGrow": 0.5, "flexShrink": 1}}]}
+        """
+        #expect(try mainSizes(document, errata: []) == [60])
+        #expect(try mainSizes(document, errata: .minSizeUndefinedInsteadOfAuto) == [50])
+    }
 }

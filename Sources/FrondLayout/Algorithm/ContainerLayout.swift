@@ -247,14 +247,26 @@ extension LayoutNode {
                                            paddingAndBorderCross), crossAxis.dimension)
         }
 
-        // Lines were placed in normal order; wrap-reverse mirrors them in the cross axis.
+        // Lines were placed in normal order; wrap-reverse mirrors them in the cross axis:
+        // each item's margin box is mirrored within the content box, so that unequal
+        // paddings, borders or margins on the two sides stay on their own sides, and its
+        // relative offset still points the way it did. (Yoga mirrors the border box within
+        // the whole container, offset included.)
         if performLayout && styleStorage.flexWrap == .wrapReverse {
             let crossStart = crossAxis.flexStartEdge
             let crossDimension = crossAxis.dimension
+            let crossReference = crossAxis.isRow ? availableInnerWidth : availableInnerHeight
+            let contentStart = flexStartPaddingAndBorder(crossAxis, direction, ownerWidth)
+            let contentEnd = flexEndPaddingAndBorder(crossAxis, direction, ownerWidth)
+            let far = state.measured(crossDimension) - contentEnd + contentStart
             children.forEachBorrowed { child in
                 guard child.styleStorage.positionType != .absolute && child.styleStorage.display != .none else { return }
-                child.state.setPosition(state.measured(crossDimension) - child.state.position(crossStart)
-                                            - child.state.measured(crossDimension), crossStart)
+                let marginStart = child.flexStartMargin(crossAxis, direction, availableInnerWidth)
+                let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
+                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference)
+                let placed = child.state.position(crossStart) - relative
+                child.state.setPosition(far - placed + marginStart - marginEnd - child.state.measured(crossDimension)
+                                            + relative, crossStart)
             }
         }
 

@@ -13,7 +13,9 @@ extension LayoutNode {
         // up filling the line whatever its basis, so its basis can be 0 without measuring.
         var singleFlexChild: LayoutNode? = nil
         let sizingModeMain = mainAxis.isRow ? widthMode : heightMode
-        if sizingModeMain == .stretchFit {
+        // (Not with the specification's flexible lengths, where factors below 1 leave part
+        // of the line empty, so the basis matters.)
+        if sizingModeMain == .stretchFit && !usesSpecFlexibleLengths {
             for child in children where child.isFlexible() {
                 if singleFlexChild != nil || inexactEquals(child.resolveFlexGrow(), 0)
                     || inexactEquals(child.resolveFlexShrink(), 0) {

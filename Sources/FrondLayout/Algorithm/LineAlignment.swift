@@ -10,6 +10,7 @@ extension LayoutNode {
         let isMainAxisRow = mainAxis.isRow
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
+        let crossReference = crossAxis.isRow ? availableInnerWidth : availableInnerHeight
         var leadPerLine: Float = 0
         var currentLead = leadingPaddingAndBorderCross
         var extraSpacePerLine: Float = 0
@@ -88,20 +89,23 @@ extension LayoutNode {
             lineHeight += extraSpacePerLine
 
             for child in children[lineStart..<lineEnd] where LayoutNode.isInFlow(child) {
+                // Each item's margin box is placed in the line, then moved by its relative
+                // offset. (Yoga places flex-start items at their inset without their margin,
+                // and centers the border box without the margins.)
+                let marginStart = child.flexStartMargin(crossAxis, direction, availableInnerWidth)
+                let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
+                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference)
                 switch alignment(of: child) {
                 case .flexStart:
-                    child.state.setPosition(currentLead + child.flexStartInset(crossAxis, direction, availableInnerWidth),
-                                            crossStart)
+                    child.state.setPosition(currentLead + marginStart + relative, crossStart)
                 case .flexEnd:
-                    child.state.setPosition(currentLead + lineHeight
-                                                - child.flexEndMargin(crossAxis, direction, availableInnerWidth)
-                                                - child.state.measured(crossDimension), crossStart)
+                    child.state.setPosition(currentLead + lineHeight - marginEnd - child.state.measured(crossDimension)
+                                                + relative, crossStart)
                 case .center:
-                    child.state.setPosition(currentLead + (lineHeight - child.state.measured(crossDimension)) / 2,
-                                            crossStart)
+                    let outer = child.state.measured(crossDimension) + marginStart + marginEnd
+                    child.state.setPosition(currentLead + (lineHeight - outer) / 2 + marginStart + relative, crossStart)
                 case .stretch:
-                    child.state.setPosition(currentLead + child.flexStartMargin(crossAxis, direction, availableInnerWidth),
-                                            crossStart)
+                    child.state.setPosition(currentLead + marginStart + relative, crossStart)
                     // Lay the child out again at the line's cross size.
                     if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                         let childWidth = isMainAxisRow
