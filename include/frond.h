@@ -259,7 +259,8 @@ typedef enum frond_errata {
      *  space is shared with Yoga's two passes. Without it (FROND_ERRATA_NONE = CSS),
      *  an item with an unset or auto min main size and visible overflow cannot shrink
      *  below min(its definite size, its content's min-content size), capped by its max
-     *  size, and flexible lengths are resolved with CSS Flexbox §9.7's loop. */
+     *  size; flexible lengths are resolved with CSS Flexbox §9.7's loop; and the flex
+     *  basis of a content-sized item is its max-content size (§9.2.3). */
     FROND_ERRATA_MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO = 8,
     FROND_ERRATA_ALL = 0x7FFFFFFF,
     FROND_ERRATA_CLASSIC = 0x7FFFFFFE

@@ -113,82 +113,101 @@ extension LayoutNode {
                                                          paddingAndBorder)
         } else {
             // Measure the child: its max-content size, bounded by what is known.
-            var childWidth = Float.nan
-            var childHeight = Float.nan
-            var childWidthMode = SizingMode.maxContent
-            var childHeightMode = SizingMode.maxContent
-            let marginRow = child.marginForAxis(.row, ownerWidth)
-            let marginColumn = child.marginForAxis(.column, ownerWidth)
-
-            if isRowStyleDimDefined {
-                childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginRow
-                childWidthMode = .stretchFit
-            }
-            if isColumnStyleDimDefined {
-                childHeight = child.resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginColumn
-                childHeightMode = .stretchFit
-            }
-
-            // Browsers bound the measurement by the container, except along a scrolling main axis.
-            let parentScrolls = styleStorage.overflow == .scroll
-            if (!isMainAxisRow && parentScrolls) || !parentScrolls {
-                if childWidth.isNaN && width.isDefined {
-                    childWidth = width
-                    childWidthMode = .fitContent
-                }
-            }
-            if ((isMainAxisRow && parentScrolls) || !parentScrolls) && childHeight.isNaN && height.isDefined {
-                childHeight = height
-                childHeightMode = .fitContent
-            }
-
-            if let ratio = child.resolved.aspectRatio {
-                if !isMainAxisRow && childWidthMode == .stretchFit {
-                    childHeight = marginColumn + (childWidth - marginRow) / ratio
-                    childHeightMode = .stretchFit
-                } else if isMainAxisRow && childHeightMode == .stretchFit {
-                    childWidth = marginRow + (childHeight - marginColumn) * ratio
-                    childWidthMode = .stretchFit
-                }
-            }
-
-            // A stretched child without a cross size is measured with the exact inner cross size.
-            let alignment = alignment(of: child)
-            let hasExactWidth = width.isDefined && widthMode == .stretchFit
-            let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
-            if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
-                childWidth = width
-                childWidthMode = .stretchFit
-                if let ratio = child.resolved.aspectRatio {
-                    childHeight = (childWidth - marginRow) / ratio
-                    childHeightMode = .stretchFit
-                }
-            }
-            let hasExactHeight = height.isDefined && heightMode == .stretchFit
-            let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
-            if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
-                childHeight = height
-                childHeightMode = .stretchFit
-                if let ratio = child.resolved.aspectRatio {
-                    childWidth = (childHeight - marginColumn) * ratio
-                    childWidthMode = .stretchFit
-                }
-            }
-
-            child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
-            child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
-
-            child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
-                                 widthMode: childWidthMode, heightMode: childHeightMode,
-                                 ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                                 performLayout: false, depth: depth, pass: pass)
-            child.state.computedFlexBasis = maxOrDefined(child.state.measured(mainAxis.dimension),
-                                                         child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+            child.state.computedFlexBasis = measuredMainSize(of: child, width: width, widthMode: widthMode,
+                                                             height: height, heightMode: heightMode,
+                                                             ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                                             direction: direction, depth: depth, pass: pass)
             child.state.flexBasisKey = key
             child.state.computedFlexBasisGeneration = pass.generation
             return
         }
         child.state.computedFlexBasisGeneration = pass.generation
+    }
+
+    /// The main size `child` measures to (at least its padding and border) when offered
+    /// `width`/`height` (the container's inner size; NaN = unbounded): its max-content
+    /// size at the cross size it will be stretched to, bounded by the container along the
+    /// main axis too unless the container scrolls or follows the specification.
+    func measuredMainSize(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
+                          heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
+                          direction: LayoutDirection, depth: Int, pass: LayoutPass) -> Float {
+        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let isMainAxisRow = mainAxis.isRow
+        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
+        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
+        var childWidth = Float.nan
+        var childHeight = Float.nan
+        var childWidthMode = SizingMode.maxContent
+        var childHeightMode = SizingMode.maxContent
+        let marginRow = child.marginForAxis(.row, ownerWidth)
+        let marginColumn = child.marginForAxis(.column, ownerWidth)
+
+        if isRowStyleDimDefined {
+            childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginRow
+            childWidthMode = .stretchFit
+        }
+        if isColumnStyleDimDefined {
+            childHeight = child.resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginColumn
+            childHeightMode = .stretchFit
+        }
+
+        // Yoga bounds the measurement by the container, except along a scrolling main axis;
+        // the specification measures the main axis at max-content (CSS Flexbox §9.2.3 E)
+        // and only the cross axis is bounded.
+        let parentScrolls = styleStorage.overflow == .scroll || usesSpecFlexibleLengths
+        if (!isMainAxisRow && parentScrolls) || !parentScrolls {
+            if childWidth.isNaN && width.isDefined {
+                childWidth = width
+                childWidthMode = .fitContent
+            }
+        }
+        if ((isMainAxisRow && parentScrolls) || !parentScrolls) && childHeight.isNaN && height.isDefined {
+            childHeight = height
+            childHeightMode = .fitContent
+        }
+
+        if let ratio = child.resolved.aspectRatio {
+            if !isMainAxisRow && childWidthMode == .stretchFit {
+                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                childHeightMode = .stretchFit
+            } else if isMainAxisRow && childHeightMode == .stretchFit {
+                childWidth = marginRow + (childHeight - marginColumn) * ratio
+                childWidthMode = .stretchFit
+            }
+        }
+
+        // A stretched child without a cross size is measured with the exact inner cross size.
+        let alignment = alignment(of: child)
+        let hasExactWidth = width.isDefined && widthMode == .stretchFit
+        let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
+        if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
+            childWidth = width
+            childWidthMode = .stretchFit
+            if let ratio = child.resolved.aspectRatio {
+                childHeight = (childWidth - marginRow) / ratio
+                childHeightMode = .stretchFit
+            }
+        }
+        let hasExactHeight = height.isDefined && heightMode == .stretchFit
+        let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
+        if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
+            childHeight = height
+            childHeightMode = .stretchFit
+            if let ratio = child.resolved.aspectRatio {
+                childWidth = (childHeight - marginColumn) * ratio
+                childWidthMode = .stretchFit
+            }
+        }
+
+        child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+        child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+
+        child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
+                             widthMode: childWidthMode, heightMode: childHeightMode,
+                             ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                             performLayout: false, depth: depth, pass: pass)
+        return maxOrDefined(child.state.measured(mainAxis.dimension),
+                            child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
     }
 
     /// Lowers a size (or turns max-content into fit-content) so that it does not exceed

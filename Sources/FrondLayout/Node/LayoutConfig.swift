@@ -14,8 +14,9 @@ public struct Errata: OptionSet, Hashable, Sendable {
     public static let absolutePercentAgainstInnerSize = Errata(rawValue: 1 << 2)
     /// Flex items get no automatic minimum size: `min-width: auto` behaves as 0, and free
     /// space is shared with Yoga's two passes. Without it, items whose min main size is
-    /// unset or `auto` keep CSS's content-based minimum (see AutomaticMinimum.swift) and
-    /// flexible lengths are resolved with the specification's loop (SpecFlexibleLengths.swift).
+    /// unset or `auto` keep CSS's content-based minimum (see AutomaticMinimum.swift),
+    /// flexible lengths are resolved with the specification's loop (SpecFlexibleLengths.swift)
+    /// and content-sized flex bases are max-content sizes (FlexBasis.swift).
     public static let minSizeUndefinedInsteadOfAuto = Errata(rawValue: 1 << 3)
 
     /// No errata: follow the specification. (This also turns on what

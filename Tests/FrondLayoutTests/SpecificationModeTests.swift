@@ -2,10 +2,12 @@ import FrondCorpus
 import FrondLayout
 import Testing
 
-/// CSS automatic minimum sizes (`min-width: auto` on flex items) with an empty errata
-/// list, and the specification's flexible-length loop that comes with them. Expected
-/// sizes are worked out by hand from CSS Flexbox §4.5 and §9.7 (see each test).
-@Suite struct AutomaticMinimumTests {
+/// A config without Yoga's `minSizeUndefinedInsteadOfAuto` erratum follows the CSS
+/// specification where Yoga does not: automatic minimum sizes (`min-width: auto` on flex
+/// items, §4.5), the flexible-length loop (§9.7) and max-content flex bases (§9.2.3).
+/// Expected sizes are worked out by hand from the specification (see each test), and each
+/// test also pins Yoga's answer under the erratum.
+@Suite struct SpecificationModeTests {
     /// Lays out `document` with `errata` and returns the children's main sizes.
     private func mainSizes(_ document: String, errata: Errata, row: Bool = true) throws -> [Float] {
         let config = try LayoutConfig(errata: errata)
@@ -130,5 +132,31 @@ import Testing
         """
         #expect(try mainSizes(document, errata: []) == [60])
         #expect(try mainSizes(document, errata: .minSizeUndefinedInsteadOfAuto) == [50])
+    }
+
+    @Test func test_contentBasisIsTheMaxContentSize() throws {
+        // §9.2.3 E: a content-sized item's flex basis is its max-content size, not its size
+        // within the container; an item that cannot shrink then overflows. (Yoga measures
+        // the basis within the container's width: the text wraps to 100.)
+        func layout(_ errata: Errata) throws -> Float {
+            let config = try LayoutConfig(errata: errata)
+            var rowStyle = LayoutStyle()
+            rowStyle.flexDirection = .row
+            rowStyle.width = .points(100)
+            rowStyle.height = .points(40)
+            let root = try LayoutNode(config: config, style: rowStyle)
+            let text = try LayoutNode(config: config, style: LayoutStyle())
+            try text.setMeasureFunction { width, widthMode, _, _ in
+                // 200 points of text in 40-point words, 10 points per line.
+                let natural: Float = 200
+                let used = widthMode == .undefined ? natural : max(40, min(natural, width))
+                return LayoutSize(width: used, height: 10 * (natural / used).rounded(.up))
+            }
+            try root.appendChild(text)
+            try root.calculateLayout()
+            return text.layout.width
+        }
+        #expect(try layout([]) == 200)
+        #expect(try layout(.minSizeUndefinedInsteadOfAuto) == 100)
     }
 }
