@@ -43,6 +43,27 @@ func call(_ name: StaticString, _ body: () throws(CallFailure) -> Void) -> frond
     }
 }
 
+/// Like ``call(_:_:)`` for a body that already ran: records the failure, if any, and
+/// returns its status. Registration functions use it so that a destroy function run for
+/// refused user_data (which may call the API and set messages of its own) has finished
+/// before the call's own message is recorded.
+func report(_ name: StaticString, _ failure: CallFailure?) -> frond_status {
+    guard let failure else { return FROND_OK }
+    LastError.set("\(name): \(failure.message)")
+    return failure.status
+}
+
+/// Runs `body` and returns the failure it threw, if any.
+@inline(__always)
+func attempt(_ body: () throws(CallFailure) -> Void) -> CallFailure? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// Converts an engine error thrown by `body` into a call failure.
 @inline(__always)
 func engine<T>(_ body: () throws(LayoutError) -> T) throws(CallFailure) -> T {

@@ -13,6 +13,7 @@ public func frond_config_new(_ outConfig: UnsafeMutablePointer<OpaquePointer?>?)
 public func frond_config_free(_ config: OpaquePointer?) -> frond_status {
     guard let config else { return FROND_OK }
     return call("frond_config_free") { () throws(CallFailure) in
+        _ = try changeableConfig(config)
         // The config is released here, after the table's lock was dropped.
         _ = try releaseHandle(config, .config, "config")
     }
@@ -21,7 +22,7 @@ public func frond_config_free(_ config: OpaquePointer?) -> frond_status {
 @_cdecl("frond_config_set_point_scale_factor") @implementation
 public func frond_config_set_point_scale_factor(_ handle: OpaquePointer?, _ factor: Float) -> frond_status {
     call("frond_config_set_point_scale_factor") { () throws(CallFailure) in
-        let config = try config(handle)
+        let config = try changeableConfig(handle)
         try engine { () throws(LayoutError) in try config.setPointScaleFactor(factor) }
     }
 }
@@ -37,7 +38,7 @@ public func frond_config_get_point_scale_factor(_ outFactor: UnsafeMutablePointe
 @_cdecl("frond_config_set_use_web_defaults") @implementation
 public func frond_config_set_use_web_defaults(_ handle: OpaquePointer?, _ enabled: Bool) -> frond_status {
     call("frond_config_set_use_web_defaults") { () throws(CallFailure) in
-        try config(handle).useWebDefaults = enabled
+        try changeableConfig(handle).useWebDefaults = enabled
     }
 }
 
@@ -52,7 +53,7 @@ public func frond_config_get_use_web_defaults(_ outEnabled: UnsafeMutablePointer
 @_cdecl("frond_config_set_errata") @implementation
 public func frond_config_set_errata(_ handle: OpaquePointer?, _ errata: UInt32) -> frond_status {
     call("frond_config_set_errata") { () throws(CallFailure) in
-        let config = try config(handle)
+        let config = try changeableConfig(handle)
         let known = Errata.all.rawValue
         guard errata & ~known == 0 else {
             throw .invalidArgument("errata 0x\(String(errata, radix: 16)) has unknown bits")
@@ -72,7 +73,7 @@ public func frond_config_get_errata(_ outErrata: UnsafeMutablePointer<UInt32>?, 
 public func frond_config_set_experimental_feature(_ handle: OpaquePointer?, _ feature: frond_experimental_feature,
                                                   _ enabled: Bool) -> frond_status {
     call("frond_config_set_experimental_feature") { () throws(CallFailure) in
-        let config = try config(handle)
+        let config = try changeableConfig(handle)
         let bit = try experimentalFeature(feature)
         if enabled { config.experimentalFeatures.insert(bit) } else { config.experimentalFeatures.remove(bit) }
     }
@@ -94,4 +95,14 @@ private func experimentalFeature(_ feature: frond_experimental_feature) throws(C
     case FROND_EXPERIMENTAL_FEATURE_FIX_FLEX_BASIS_FIT_CONTENT: return .fixFlexBasisFitContent
     default: throw .invalidArgument("unknown experimental feature \(feature.rawValue)")
     }
+}
+
+/// The config behind `handle`, refused while a layout pass whose root uses it is running
+/// (a change from one of its callbacks would alter the settings in the middle of the pass).
+private func changeableConfig(_ handle: OpaquePointer?) throws(CallFailure) -> LayoutConfig {
+    let config = try config(handle)
+    guard config.activeLayouts == 0 else {
+        throw .misuse("config is in use by a layout pass; it cannot be changed or freed from its callbacks")
+    }
+    return config
 }

@@ -13,8 +13,10 @@ where E.RawValue == UInt8 {
 
 /// A style length from a C value and unit.
 @inline(__always)
-func lengthValue(_ value: Float, _ unit: frond_unit) throws(CallFailure) -> LayoutValue {
-    LayoutValue(value: value, unit: try engineEnum(unit.rawValue, LayoutUnit.self, "frond_unit"))
+func lengthValue(_ value: Float, _ unit: frond_unit, unset: LayoutValue = .undefined) throws(CallFailure) -> LayoutValue {
+    let unit = try engineEnum(unit.rawValue, LayoutUnit.self, "frond_unit")
+    // FROND_UNIT_UNDEFINED resets the property to its default, whatever the value.
+    return unit == .undefined ? unset : LayoutValue(value: value, unit: unit)
 }
 
 extension frond_value {

@@ -77,19 +77,8 @@ final class HandleTable: Sendable {
     /// The object a handle refers to, if it is live and of the expected kind.
     func resolve(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
         guard handle != 0 else { throw .null }
-        let found: Result<Stored, Refusal> = state.withLock { state in
-            guard let slot = Self.slot(of: handle, count: state.entries.count),
-                  state.entries[slot].generation == UInt32(truncatingIfNeeded: handle >> 32),
-                  let stored = state.entries[slot].stored else {
-                return .failure(.stale)
-            }
-            guard state.entries[slot].kind == kind.rawValue,
-                  UInt8(truncatingIfNeeded: handle >> Self.slotBits) & 0xF == kind.rawValue else {
-                return .failure(.wrongKind(HandleKind(rawValue: state.entries[slot].kind)))
-            }
-            return .success(stored)
-        }
-        return try found.get().object
+        let found = state.withLock { state in Self.locate(handle, kind: kind, in: state) }
+        return try found.get().stored.object
     }
 
     /// Removes a live handle and returns its object, which the caller releases after the
@@ -97,13 +86,10 @@ final class HandleTable: Sendable {
     func remove(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
         guard handle != 0 else { throw .null }
         let removed: Result<Stored, Refusal> = state.withLock { state in
-            guard let slot = Self.slot(of: handle, count: state.entries.count),
-                  state.entries[slot].generation == UInt32(truncatingIfNeeded: handle >> 32),
-                  let stored = state.entries[slot].stored else {
-                return .failure(.stale)
-            }
-            guard state.entries[slot].kind == kind.rawValue else {
-                return .failure(.wrongKind(HandleKind(rawValue: state.entries[slot].kind)))
+            let slot: Int, stored: Stored
+            switch Self.locate(handle, kind: kind, in: state) {
+            case .success(let found): (slot, stored) = found
+            case .failure(let refusal): return .failure(refusal)
             }
             state.entries[slot].stored = nil
             state.entries[slot].generation &+= 1
@@ -113,6 +99,22 @@ final class HandleTable: Sendable {
             return .success(stored)
         }
         return try removed.get().object
+    }
+
+    /// The slot of a handle that is live, was issued exactly as given (generation and kind
+    /// bits included: a forged value that only shares a slot is refused) and has `kind`.
+    private static func locate(_ handle: UInt64, kind: HandleKind,
+                               in state: borrowing State) -> Result<(slot: Int, stored: Stored), Refusal> {
+        guard let slot = slot(of: handle, count: state.entries.count),
+              state.entries[slot].generation == UInt32(truncatingIfNeeded: handle >> 32),
+              let stored = state.entries[slot].stored,
+              UInt8(truncatingIfNeeded: handle >> slotBits) & 0xF == state.entries[slot].kind else {
+            return .failure(.stale)
+        }
+        guard state.entries[slot].kind == kind.rawValue else {
+            return .failure(.wrongKind(HandleKind(rawValue: state.entries[slot].kind)))
+        }
+        return .success((slot, stored))
     }
 
     /// The number of live handles.

@@ -27,9 +27,15 @@ struct CallbackStatus: Error, CustomStringConvertible {
 public func frond_node_set_measure_func(_ handle: OpaquePointer?, _ measure: frond_measure_func?,
                                         _ userData: UnsafeMutableRawPointer?,
                                         _ destroy: frond_destroy_func?) -> frond_status {
-    // Created first so that destroy runs exactly once whatever happens below.
-    let owner = CallbackOwner(userData, destroy)
-    return call("frond_node_set_measure_func") { () throws(CallFailure) in
+    // The owner is created first so that destroy runs exactly once whatever happens; on
+    // failure it runs when `registerMeasure` returns, before the message is recorded.
+    report("frond_node_set_measure_func", registerMeasure(handle, measure, CallbackOwner(userData, destroy)))
+}
+
+private func registerMeasure(_ handle: OpaquePointer?, _ measure: frond_measure_func?,
+                             _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
         let target = try node(handle)
         guard let measure else {
             try engine { () throws(LayoutError) in try target.setMeasureFunction(nil) }
@@ -58,8 +64,13 @@ public func frond_node_has_measure_func(_ out: UnsafeMutablePointer<Bool>?, _ ha
 public func frond_node_set_baseline_func(_ handle: OpaquePointer?, _ baseline: frond_baseline_func?,
                                          _ userData: UnsafeMutableRawPointer?,
                                          _ destroy: frond_destroy_func?) -> frond_status {
-    let owner = CallbackOwner(userData, destroy)
-    return call("frond_node_set_baseline_func") { () throws(CallFailure) in
+    report("frond_node_set_baseline_func", registerBaseline(handle, baseline, CallbackOwner(userData, destroy)))
+}
+
+private func registerBaseline(_ handle: OpaquePointer?, _ baseline: frond_baseline_func?,
+                              _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
         let target = try node(handle)
         guard let baseline else {
             try engine { () throws(LayoutError) in try target.setBaselineFunction(nil) }

@@ -110,6 +110,10 @@ public func frond_node_layout_get_has_new_layout(_ out: UnsafeMutablePointer<Boo
 @_cdecl("frond_node_layout_set_has_new_layout") @implementation
 public func frond_node_layout_set_has_new_layout(_ handle: OpaquePointer?, _ hasNewLayout: Bool) -> frond_status {
     call("frond_node_layout_set_has_new_layout") { () throws(CallFailure) in
-        try node(handle).hasNewLayout = hasNewLayout
+        let node = try node(handle)
+        guard !node.isInLayoutPass else {
+            throw .misuse("the tree is being laid out; it cannot be changed from its own callbacks")
+        }
+        node.hasNewLayout = hasNewLayout
     }
 }

@@ -6,7 +6,7 @@ import FrondLayout
 @_cdecl("frond_node_style_set_flex_basis") @implementation
 public func frond_node_style_set_flex_basis(_ handle: OpaquePointer?, _ value: Float, _ unit: frond_unit) -> frond_status {
     call("frond_node_style_set_flex_basis") { () throws(CallFailure) in
-        let length = try lengthValue(value, unit)
+        let length = try lengthValue(value, unit, unset: LayoutStyle().flexBasis)
         try changeStyle(handle) { $0.flexBasis = length }
     }
 }
@@ -21,7 +21,7 @@ public func frond_node_style_get_flex_basis(_ out: UnsafeMutablePointer<frond_va
 @_cdecl("frond_node_style_set_width") @implementation
 public func frond_node_style_set_width(_ handle: OpaquePointer?, _ value: Float, _ unit: frond_unit) -> frond_status {
     call("frond_node_style_set_width") { () throws(CallFailure) in
-        let length = try lengthValue(value, unit)
+        let length = try lengthValue(value, unit, unset: LayoutStyle().width)
         try changeStyle(handle) { $0.width = length }
     }
 }
@@ -36,7 +36,7 @@ public func frond_node_style_get_width(_ out: UnsafeMutablePointer<frond_value>?
 @_cdecl("frond_node_style_set_height") @implementation
 public func frond_node_style_set_height(_ handle: OpaquePointer?, _ value: Float, _ unit: frond_unit) -> frond_status {
     call("frond_node_style_set_height") { () throws(CallFailure) in
-        let length = try lengthValue(value, unit)
+        let length = try lengthValue(value, unit, unset: LayoutStyle().height)
         try changeStyle(handle) { $0.height = length }
     }
 }

@@ -50,8 +50,12 @@ public enum ConformanceRunner {
             throw CorpusError("\(path): no such file or directory")
         }
         guard isDirectory.boolValue else { return [path] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: path)
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw CorpusError("\(path): cannot list the folder")
+        }
+        let files = names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+        guard !files.isEmpty else { throw CorpusError("\(path): no .json files in the folder") }
+        return files
     }
 
     /// Runs every case of one corpus file.
@@ -74,17 +78,30 @@ public enum ConformanceRunner {
     public static func run(case object: [String: JSON], file: String, index: Int) -> ConformanceResult {
         var name = "#\(index)"
         if case .string(let text)? = object["name"] { name = text }
-        let disabled = object["disabled"] == .bool(true)
+        var disabled = object["disabled"] == .bool(true)
         let place = "\(file): case \"\(name)\""
         func result(_ outcome: ConformanceResult.Outcome, _ mismatches: [ConformanceMismatch] = [],
                     error: String? = nil) -> ConformanceResult {
             ConformanceResult(file: file, name: name, disabled: disabled, outcome: outcome,
                               mismatches: mismatches, error: error)
         }
-        guard let rootJSON = object["root"], case .array(let layouts)? = object["layouts"] else {
-            var reason = "no root or layouts"
-            if case .string(let text)? = object["skipReason"] { reason = text }
-            return result(.skipped(reason))
+        // A malformed case is a failure, even when the source disables it.
+        do {
+            try checkShape(of: object, place: place)
+        } catch {
+            disabled = false
+            return result(.failed, error: error.message)
+        }
+        // A case the corpus marks skipped is still run when its tree and layouts are there
+        // (those of Yoga's corpus need its text measurer, which FrondCorpus implements).
+        guard let rootJSON = object["root"], case .array(let layouts)? = object["layouts"], !layouts.isEmpty else {
+            if object["skipped"] == .bool(true) {
+                var reason = "skipped by the corpus"
+                if case .string(let text)? = object["skipReason"] { reason = text }
+                return result(.skipped(reason))
+            }
+            disabled = false
+            return result(.failed, error: "\(place): a case that is not skipped needs a root and at least one layout")
         }
         do {
             let config = try TreeDescription.config(from: object["config"], path: "\(place).config")
@@ -103,9 +120,35 @@ public enum ConformanceRunner {
             }
             return result(mismatches.isEmpty ? .passed : .failed, mismatches)
         } catch let error as CorpusError {
+            disabled = false
             return result(.failed, error: error.message)
         } catch {
+            disabled = false
             return result(.failed, error: "\(place): \(error)")
+        }
+    }
+
+    /// The keys and member types FORMAT.md gives a case; anything else is refused.
+    private static func checkShape(of object: [String: JSON], place: String) throws(CorpusError) {
+        let known: Set<String> = ["name", "source", "generated", "disabled", "skipped", "skipReason", "config",
+                                  "root", "layouts"]
+        for key in object.keys.sorted() where !known.contains(key) {
+            throw CorpusError("\(place).\(key): unknown case key")
+        }
+        for key in ["name", "source", "skipReason"] {
+            if let value = object[key] { _ = try TreeDescription.string(value, "\(place).\(key)") }
+        }
+        for key in ["disabled", "skipped"] {
+            if let value = object[key] { _ = try TreeDescription.bool(value, "\(place).\(key)") }
+        }
+        if let value = object["layouts"] {
+            for (index, layout) in try TreeDescription.array(value, "\(place).layouts").enumerated() {
+                let layoutPlace = "\(place).layouts[\(index)]"
+                for key in try TreeDescription.dictionary(layout, layoutPlace).keys.sorted()
+                where !["direction", "availableWidth", "availableHeight", "expected"].contains(key) {
+                    throw CorpusError("\(layoutPlace).\(key): unknown layout key")
+                }
+            }
         }
     }
 
@@ -117,6 +160,9 @@ public enum ConformanceRunner {
     private static func compare(_ node: LayoutNode, _ box: [String: JSON], path: String, direction: String,
                                 into mismatches: inout [ConformanceMismatch]) throws(CorpusError) {
         let frame = node.layout.frame
+        for key in box.keys.sorted() where !["left", "top", "width", "height", "children"].contains(key) {
+            throw CorpusError("expected \(path).\(key): unknown box key")
+        }
         for (field, actual) in [("left", frame.left), ("top", frame.top), ("width", frame.width), ("height", frame.height)] {
             let expected = try TreeDescription.float(box[field] ?? .null, "expected \(path).\(field)")
             if !(abs(actual - expected) <= tolerance + abs(expected) * 1e-6) {
@@ -125,7 +171,7 @@ public enum ConformanceRunner {
             }
         }
         var boxes: [JSON] = []
-        if case .array(let items)? = box["children"] { boxes = items }
+        if let children = box["children"] { boxes = try TreeDescription.array(children, "expected \(path).children") }
         guard boxes.count == node.childCount else {
             throw CorpusError("expected \(path): \(boxes.count) child boxes for \(node.childCount) children")
         }

@@ -136,59 +136,53 @@ public struct JSONParser {
 
     private mutating func parseString() throws(CorpusError) -> String {
         index += 1 // opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flushRun(_ parser: JSONParser, _ end: Int) throws(CorpusError) {
-            guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-                throw parser.error("the string is not valid UTF-8")
-            }
-            scalars.append(contentsOf: text.unicodeScalars)
-        }
+        // The decoded string as UTF-8, checked once at the end (linear in the input, however
+        // many escapes it holds).
+        var utf8: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                try flushRun(self, index)
                 index += 1
-                return String(scalars)
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw error("the string is not valid UTF-8")
+                }
+                return text
             }
             if byte < 0x20 { throw error("control character in a string") }
-            if byte == UInt8(ascii: "\\") {
-                try flushRun(self, index)
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
                 index += 1
-                guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                              bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in a \\u escape")
-                        }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid surrogate pair") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    scalars.append(scalar)
-                default:
-                    index -= 1
-                    throw error("invalid escape in a string")
-                }
-                runStart = index
                 continue
             }
             index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                          bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in a \\u escape")
+                    }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid surrogate pair") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                utf8.append(contentsOf: String(Character(scalar)).utf8)
+            default:
+                index -= 1
+                throw error("invalid escape in a string")
+            }
         }
         throw error("unterminated string")
     }

@@ -18,14 +18,13 @@ public struct LayoutBenchmark {
         let object = try TreeDescription.dictionary(json, path)
         let treeJSON: JSON
         if let rootJSON = object["root"] {
+            for key in object.keys where !["root", "config", "availableWidth", "availableHeight"].contains(key) {
+                throw CorpusError("\(path): \(key): unknown key (a tree file holds root, config, availableWidth, availableHeight)")
+            }
             config = try TreeDescription.config(from: object["config"], path: "\(path): config")
             treeJSON = rootJSON
-            if let value = object["availableWidth"], value != .null {
-                width = try TreeDescription.float(value, "\(path): availableWidth")
-            }
-            if let value = object["availableHeight"], value != .null {
-                height = try TreeDescription.float(value, "\(path): availableHeight")
-            }
+            width = try Self.availableSize(object["availableWidth"], "\(path): availableWidth")
+            height = try Self.availableSize(object["availableHeight"], "\(path): availableHeight")
         } else {
             config = LayoutConfig()
             treeJSON = json
@@ -38,6 +37,14 @@ public struct LayoutBenchmark {
         var count = 0
         root.forEachNode { _ in count += 1 }
         nodeCount = count
+    }
+
+    /// An available size: absent or null (unconstrained), or a finite number ≥ 0.
+    static func availableSize(_ value: JSON?, _ place: String) throws(CorpusError) -> Float? {
+        guard let value, value != .null else { return nil }
+        let size = try TreeDescription.float(value, place)
+        guard size.isFinite && size >= 0 else { throw CorpusError("\(place): \(size) is not a finite number ≥ 0") }
+        return size
     }
 
     /// Median nanoseconds of `iterations` full layouts.

@@ -5,7 +5,13 @@ import FrondLayout
 /// (file, case, and the path inside the JSON).
 public struct CorpusError: Error, CustomStringConvertible, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+
+    /// Messages quote the input; a huge key or value is cut short.
+    public init(_ message: String) {
+        let limit = 1000
+        self.message = message.count <= limit ? message
+            : message.prefix(limit) + "… (\(message.count - limit) more characters)"
+    }
     public var description: String { message }
 }
 
@@ -164,12 +170,47 @@ public enum TreeDescription {
     public static func length(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> LayoutValue {
         if case .string(let text) = value {
             if let keyword = keywords[text] { return keyword }
-            if text.hasSuffix("%"), let number = Double(text.dropLast()), number.isFinite {
+            if text.hasSuffix("%"), isDecimalNumber(text.utf8.dropLast()), let number = Double(text.dropLast()) {
+                guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+                    throw CorpusError("\(place): \"\(text.prefix(40))\" is out of range")
+                }
                 return .percent(Float(number))
             }
-            throw CorpusError("\(place): \"\(text)\" is not a valid value here")
+            throw CorpusError("\(place): \"\(text.prefix(40))\" is not a valid value here")
         }
         return .points(try float(value, place))
+    }
+
+    /// A CSS-style decimal number: an optional sign, digits with an optional fraction (or
+    /// a fraction alone), an optional exponent. No hexadecimal, no `inf` or `nan`.
+    static func isDecimalNumber(_ text: Substring.UTF8View) -> Bool {
+        var index = text.startIndex
+        func digits() -> Int {
+            var count = 0
+            while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
+                index = text.index(after: index)
+                count += 1
+            }
+            return count
+        }
+        func skip(_ characters: String) {
+            if index < text.endIndex, characters.utf8.contains(text[index]) { index = text.index(after: index) }
+        }
+        skip("+-")
+        var mantissa = digits()
+        if index < text.endIndex && text[index] == UInt8(ascii: ".") {
+            index = text.index(after: index)
+            let fraction = digits()
+            guard fraction > 0 else { return false }
+            mantissa += fraction
+        }
+        guard mantissa > 0 else { return false }
+        if index < text.endIndex && (text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E")) {
+            index = text.index(after: index)
+            skip("+-")
+            guard digits() > 0 else { return false }
+        }
+        return index == text.endIndex
     }
 
     public static func edges(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> EdgeValues {

@@ -39,6 +39,10 @@ struct Conformance: ParsableCommand {
     @Option(name: .long, help: "Mismatches printed per failing case.")
     var maxMismatches = 8
 
+    func validate() throws {
+        guard maxMismatches >= 0 else { throw ValidationError("--max-mismatches must be 0 or more") }
+    }
+
     func run() throws {
         let corpora = paths.isEmpty ? [RepositoryFixtures.yogaCorpus] : paths
         let knownPath = knownFailures ?? RepositoryFixtures.knownFailures
@@ -208,7 +212,10 @@ struct Layout: ParsableCommand {
                     if height == nil, case .number(let value)? = first["availableHeight"] { height = Float(value) }
                 }
             } else {
-                root = try LayoutBenchmark(path: file).root
+                let tree = try LayoutBenchmark(path: file)
+                root = tree.root
+                width = width ?? tree.width
+                height = height ?? tree.height
             }
             try root.calculateLayout(width: width, height: height, direction: rtl ? .rtl : .ltr)
             print(Self.describe(root))

@@ -203,8 +203,18 @@ static void test_style_round_trips(void) {
     CHECK_OK(frond_node_style_unset_flex_shrink(node));
     CHECK_OK(frond_node_style_get_flex_shrink(&number, node));
     CHECK(isnan(number));
+    /* FROND_UNIT_UNDEFINED resets a length to its default: auto for sizes, unset for the rest. */
+    CHECK_OK(frond_node_style_set_width(node, 30, FROND_UNIT_POINT));
     CHECK_OK(frond_node_style_set_width(node, 12, FROND_UNIT_UNDEFINED));
     CHECK_OK(frond_node_style_get_width(&value, node));
+    CHECK(value.unit == FROND_UNIT_AUTO);
+    CHECK_OK(frond_node_style_set_flex_basis(node, 30, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_flex_basis(node, 12, FROND_UNIT_UNDEFINED));
+    CHECK_OK(frond_node_style_get_flex_basis(&value, node));
+    CHECK(value.unit == FROND_UNIT_AUTO);
+    CHECK_OK(frond_node_style_set_min_height(node, 30, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_min_height(node, 12, FROND_UNIT_UNDEFINED));
+    CHECK_OK(frond_node_style_get_min_height(&value, node));
     CHECK(value.unit == FROND_UNIT_UNDEFINED);
     CHECK_OK(frond_node_style_reset(node));
     CHECK_OK(frond_node_style_get_align_items(&align, node));

@@ -9,7 +9,7 @@
 #include "check.h"
 
 /* Handles that must all be refused with FROND_ERR_MISUSE. */
-enum { BAD_HANDLE_COUNT = 4 };
+enum { BAD_HANDLE_COUNT = 6 };
 static frond_node *bad_nodes[BAD_HANDLE_COUNT];
 static frond_config *bad_configs[BAD_HANDLE_COUNT];
 
@@ -33,9 +33,10 @@ static frond_status unused_baseline(frond_node *node, float width, float height,
     return FROND_OK;
 }
 
-/* Builds the four kinds of bad handles: NULL is handled by the callers, so here come a
- * freed node, a config used as a node (and a node used as a config), a garbage value
- * and a never-issued value. */
+/* Builds the kinds of bad handles: NULL is handled by the callers, so here come a
+ * freed node, a config used as a node (and a node used as a config), a garbage value, a
+ * never-issued value, and live handles with forged kind bits (bits 28-31), which share a
+ * live object's slot and generation but were never issued. */
 static void make_bad_handles(frond_node *live_node, frond_config *live_config) {
     frond_node *freed_node = NULL;
     frond_config *freed_config = NULL;
@@ -51,6 +52,10 @@ static void make_bad_handles(frond_node *live_node, frond_config *live_config) {
     bad_configs[1] = (frond_config *)(void *)live_node;
     bad_configs[2] = (frond_config *)(uintptr_t)0x12345678u;
     bad_configs[3] = (frond_config *)(uintptr_t)0x1u;
+    bad_nodes[4] = (frond_node *)((uintptr_t)live_node ^ ((uintptr_t)1 << 28));
+    bad_nodes[5] = (frond_node *)((uintptr_t)live_node & ~((uintptr_t)0xF << 28));
+    bad_configs[4] = (frond_config *)((uintptr_t)live_config ^ ((uintptr_t)2 << 28));
+    bad_configs[5] = (frond_config *)((uintptr_t)live_config | ((uintptr_t)0xF << 28));
 }
 
 /* Every function taking a node, called with `node` and otherwise valid arguments. */
@@ -207,7 +212,13 @@ static void test_bad_handles_are_refused(frond_node *live_node, frond_config *li
     /* Double free. */
     CHECK_STATUS(FROND_ERR_MISUSE, frond_node_free(bad_nodes[0]));
     CHECK_STATUS(FROND_ERR_MISUSE, frond_config_free(bad_configs[0]));
-    (void)live_config;
+    /* The live objects whose slots the forged handles shared are untouched. */
+    {
+        uint32_t errata = 0;
+        size_t count = 99;
+        CHECK_OK(frond_config_get_errata(&errata, live_config));
+        CHECK_OK(frond_node_get_child_count(&count, live_node));
+    }
 }
 
 static void test_null_out_pointers(frond_node *node, frond_config *config) {
@@ -313,7 +324,9 @@ static void test_bad_numbers_and_enumerators(frond_node *node, frond_config *con
 typedef struct reentry {
     frond_node *root;
     frond_node *leaf;
-    int refusals;
+    frond_config *config;
+    int calls;
+    int wrong; /* calls in which some change was not refused */
 } reentry;
 
 static frond_status reentrant_measure(frond_node *node, float width, frond_measure_mode width_mode, float height,
@@ -321,23 +334,36 @@ static frond_status reentrant_measure(frond_node *node, float width, frond_measu
     reentry *state = (reentry *)user_data;
     frond_node *extra = NULL;
     float read = 0;
+    int refused = 0;
     (void)width; (void)width_mode; (void)height; (void)height_mode;
+    state->calls++;
     /* Reading is allowed. */
     if (frond_node_style_get_width(NULL, node) == FROND_ERR_INVALID_ARGUMENT) {
         frond_clear_last_error();
     }
     if (frond_node_layout_get_width(&read, state->root) != FROND_OK) {
-        state->refusals = -100;
+        state->wrong++;
     }
-    /* Changing or laying out the tree is refused. */
-    state->refusals += frond_node_calculate_layout(state->root, 10, 10, FROND_DIRECTION_LTR) == FROND_ERR_MISUSE;
-    state->refusals += frond_node_style_set_width(state->leaf, 5, FROND_UNIT_POINT) == FROND_ERR_MISUSE;
-    state->refusals += frond_node_free(state->leaf) == FROND_ERR_MISUSE;
-    state->refusals += frond_node_free_recursive(state->root) == FROND_ERR_MISUSE;
-    state->refusals += frond_node_remove_all_children(state->root) == FROND_ERR_MISUSE;
+    /* Changing or laying out the tree, or changing its config, is refused. */
+    refused += frond_node_calculate_layout(state->root, 10, 10, FROND_DIRECTION_LTR) == FROND_ERR_MISUSE;
+    refused += frond_node_calculate_layout(state->leaf, 10, 10, FROND_DIRECTION_LTR) == FROND_ERR_MISUSE;
+    refused += frond_node_style_set_width(state->leaf, 5, FROND_UNIT_POINT) == FROND_ERR_MISUSE;
+    refused += frond_node_layout_set_has_new_layout(state->leaf, false) == FROND_ERR_MISUSE;
+    refused += frond_node_free(state->leaf) == FROND_ERR_MISUSE;
+    refused += frond_node_free_recursive(state->root) == FROND_ERR_MISUSE;
+    refused += frond_node_remove_all_children(state->root) == FROND_ERR_MISUSE;
+    refused += frond_config_set_errata(state->config, FROND_ERRATA_NONE) == FROND_ERR_MISUSE;
+    refused += frond_config_set_point_scale_factor(state->config, 2) == FROND_ERR_MISUSE;
+    refused += frond_config_set_use_web_defaults(state->config, true) == FROND_ERR_MISUSE;
+    refused += frond_config_set_experimental_feature(state->config, FROND_EXPERIMENTAL_FEATURE_WEB_FLEX_BASIS,
+                                                     true) == FROND_ERR_MISUSE;
+    refused += frond_config_free(state->config) == FROND_ERR_MISUSE;
     if (frond_node_new(&extra, NULL) == FROND_OK) {
-        state->refusals += frond_node_append_child(state->root, extra) == FROND_ERR_MISUSE;
+        refused += frond_node_append_child(state->root, extra) == FROND_ERR_MISUSE;
         frond_node_free(extra);
+    }
+    if (refused != 13) {
+        state->wrong++;
     }
     out_size->width = 10;
     out_size->height = 10;
@@ -345,17 +371,48 @@ static frond_status reentrant_measure(frond_node *node, float width, frond_measu
 }
 
 static void test_changes_from_callbacks_are_refused(void) {
-    reentry state = {NULL, NULL, 0};
+    reentry state = {NULL, NULL, NULL, 0, 0};
     size_t count = 0;
-    CHECK_OK(frond_node_new(&state.root, NULL));
-    CHECK_OK(frond_node_new(&state.leaf, NULL));
+    uint32_t errata = 0;
+    float scale = 0;
+    CHECK_OK(frond_config_new(&state.config));
+    CHECK_OK(frond_node_new(&state.root, state.config));
+    CHECK_OK(frond_node_new(&state.leaf, state.config));
     CHECK_OK(frond_node_append_child(state.root, state.leaf));
     CHECK_OK(frond_node_set_measure_func(state.leaf, reentrant_measure, &state, NULL));
     CHECK_OK(frond_node_calculate_layout(state.root, 100, 100, FROND_DIRECTION_LTR));
-    CHECK(state.refusals >= 6);
+    CHECK(state.calls > 0);
+    CHECK(state.wrong == 0);
     CHECK_OK(frond_node_get_child_count(&count, state.root));
     CHECK(count == 1);
+    CHECK_OK(frond_config_get_errata(&errata, state.config));
+    CHECK(errata == FROND_ERRATA_MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO);
+    CHECK_OK(frond_config_get_point_scale_factor(&scale, state.config));
+    CHECK_FLOAT(1, scale);
     CHECK_OK(frond_node_free_recursive(state.root));
+    CHECK_OK(frond_config_free(state.config));
+}
+
+/* A destroy function that itself fails an API call (setting a message of its own). */
+static int destroy_failures_seen = 0;
+static void failing_destroy(void *user_data) {
+    (void)user_data;
+    destroy_calls++;
+    destroy_failures_seen += frond_node_free((frond_node *)(uintptr_t)77u) == FROND_ERR_MISUSE;
+}
+
+static void test_refused_registration_keeps_its_message(void) {
+    /* (CHECK_STATUS clears the message, so the statuses are checked by hand here.) */
+    int before = destroy_calls;
+    frond_status status = frond_node_set_measure_func(bad_nodes[2], unused_measure, NULL, failing_destroy);
+    CHECK(status == FROND_ERR_MISUSE);
+    CHECK(destroy_calls == before + 1 && destroy_failures_seen == 1);
+    CHECK(strstr(frond_last_error_message(), "frond_node_set_measure_func") != NULL);
+    status = frond_node_set_baseline_func(bad_nodes[0], unused_baseline, NULL, failing_destroy);
+    CHECK(status == FROND_ERR_MISUSE);
+    CHECK(destroy_calls == before + 2 && destroy_failures_seen == 2);
+    CHECK(strstr(frond_last_error_message(), "frond_node_set_baseline_func") != NULL);
+    frond_clear_last_error();
 }
 
 static void test_library_functions_take_any_input(void) {
@@ -402,6 +459,7 @@ int main(void) {
     test_null_out_pointers(live_node, live_config);
     test_bad_numbers_and_enumerators(live_node, live_config);
     test_changes_from_callbacks_are_refused();
+    test_refused_registration_keeps_its_message();
     test_library_functions_take_any_input();
     test_layout_of_a_non_root_is_refused();
 

@@ -46,6 +46,37 @@ expect 1 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --k
 expect 1 "ltr root.height: expected 25.0, got 20.0" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/none-known.txt"
 expect 0 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/known.txt"
 
+expect 64 "--max-mismatches must be 0 or more" "$FROND" conformance "$WORK/corpus" --max-mismatches=-1
+
+# Malformed cases fail (even disabled ones); an empty corpus folder is an error.
+cat > "$WORK/corpus/Broken.json" <<'JSON'
+[{"name": "no-layouts", "root": {}},
+ {"name": "disabled-bad-style", "disabled": true, "root": {"style": {"width": "wide"}},
+  "layouts": [{"direction": "ltr", "availableWidth": null, "availableHeight": null,
+               "expected": {"left": 0, "top": 0, "width": 0, "height": 0}}]},
+ {"name": "odd-key", "extra": 1, "root": {}, "layouts": []}]
+JSON
+expect 1 "Broken.json: case \"no-layouts\": a case that is not skipped needs a root" "$FROND" conformance "$WORK/corpus/Broken.json" --known-failures "$WORK/none-known.txt"
+expect 1 "root.style.width: \"wide\" is not a valid value here" "$FROND" conformance "$WORK/corpus/Broken.json" --known-failures "$WORK/none-known.txt"
+expect 1 "odd-key\".extra: unknown case key" "$FROND" conformance "$WORK/corpus/Broken.json" --known-failures "$WORK/none-known.txt"
+mkdir -p "$WORK/empty"
+expect 2 "no .json files in the folder" "$FROND" conformance "$WORK/empty"
+
+# Percentages are decimal numbers; tree files hold only known keys and sizes >= 0.
+printf '{"style": {"width": "0x10%%"}}' > "$WORK/hex-percent.json"
+printf '{"root": {}, "availableWidth": -1}' > "$WORK/negative-available.json"
+printf '{"root": {}, "availableWdth": 5}' > "$WORK/wrapper-typo.json"
+expect 2 "root.style.width: \"0x10%\" is not a valid value here" "$FROND" layout "$WORK/hex-percent.json"
+expect 2 "availableWidth: -1.0 is not a finite number" "$FROND" layout "$WORK/negative-available.json"
+expect 2 "availableWdth: unknown key" "$FROND" layout "$WORK/wrapper-typo.json"
+
+# Many escapes in one string parse in linear time (this took minutes when it was quadratic).
+python3 - "$WORK/escapes.json" <<'PY'
+import sys
+open(sys.argv[1], "w").write('{"measure": {"function": "IntrinsicSizeMeasure", "text": "' + "\\t" * 400000 + '"}}')
+PY
+expect 0 "(0, 0, 4000000" timeout 20 "$FROND" layout "$WORK/escapes.json"
+
 if [ "$failures" -ne 0 ]; then
   echo "exit_status_test: $failures failure(s)"
   exit 1

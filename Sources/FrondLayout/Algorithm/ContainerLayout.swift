@@ -342,16 +342,17 @@ extension LayoutNode {
         guard contentsChildCount > 0 else { return }
         state.childrenTouchedPass = pass.generation
         for child in childNodes where child.styleStorage.display == .contents {
-            child.resetLayout(pass: pass)
+            child.resetLayout(direction: child.resolveDirection(state.direction), pass: pass)
             child.isDirtyFlag = false
             child.resetContentsChildren(pass: pass)
         }
     }
 
-    /// Clears the node's results to an empty frame at the origin.
-    func resetLayout(pass: LayoutPass) {
+    /// Clears the node's results to an empty frame at the origin, laid out in `direction`.
+    func resetLayout(direction: LayoutDirection, pass: LayoutPass) {
         let lineIndex = state.lineIndex
         state = NodeLayoutState()
+        state.direction = direction
         state.width = 0
         state.height = 0
         state.measuredWidth = 0
@@ -361,9 +362,12 @@ extension LayoutNode {
         state.childrenTouchedPass = pass.generation
     }
 
-    /// Zeroes a `display: none` subtree.
-    func zeroOutLayoutRecursively(pass: LayoutPass) {
-        resetLayout(pass: pass)
-        for child in childNodes { child.zeroOutLayoutRecursively(pass: pass) }
+    /// Zeroes a `display: none` subtree (whose owner is laid out in `ownerDirection`) and
+    /// marks it clean, so that a later change in it marks its ancestors dirty again.
+    func zeroOutLayoutRecursively(ownerDirection: LayoutDirection, pass: LayoutPass) {
+        let direction = resolveDirection(ownerDirection)
+        resetLayout(direction: direction, pass: pass)
+        isDirtyFlag = false
+        for child in childNodes { child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass) }
     }
 }

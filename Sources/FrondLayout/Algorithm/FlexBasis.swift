@@ -31,8 +31,7 @@ extension LayoutNode {
         children.forEachBorrowed { child in
             childrenUsePercentMinMax = childrenUsePercentMinMax || child.resolved.hasPercentMinMax
             if child.styleStorage.display == .none {
-                child.zeroOutLayoutRecursively(pass: pass)
-                child.isDirtyFlag = false
+                child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return
             }
             if performLayout {

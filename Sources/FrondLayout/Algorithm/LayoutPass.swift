@@ -59,6 +59,9 @@ extension LayoutNode {
     @discardableResult
     public func calculateLayout(width: Float? = nil, height: Float? = nil,
                                 direction: LayoutDirection = .ltr) throws(LayoutError) -> LayoutPassStatistics {
+        guard !isInLayoutPass else {
+            throw LayoutError(.reentrantCall, "the tree is already being laid out")
+        }
         guard !hasOwner else {
             throw LayoutError(.invalidTree, "layout must start at a root; this node has a parent")
         }
@@ -67,11 +70,12 @@ extension LayoutNode {
                 throw LayoutError(.invalidValue, "available \(name) \(value) is not a finite number ≥ 0")
             }
         }
-        guard !isLayingOut else {
-            throw LayoutError(.reentrantCall, "the tree is already being laid out")
-        }
         isLayingOut = true
-        defer { isLayingOut = false }
+        config.activeLayouts += 1
+        defer {
+            isLayingOut = false
+            config.activeLayouts -= 1
+        }
 
         let pass = LayoutPass(generation: passCounter.add(1, ordering: .relaxed).newValue)
         layoutRoot(ownerWidth: width ?? .nan, ownerHeight: height ?? .nan, ownerDirection: direction, pass: pass)

@@ -26,7 +26,12 @@ extension LayoutNode {
         if let measureFunction {
             pass.statistics.measureCallbacks += 1
             do {
-                let measured = try measureFunction(innerWidth, widthMode.measureMode, innerHeight, heightMode.measureMode)
+                // A size that overflowed to infinity is no constraint (a measure function
+                // only ever sees NaN with the undefined mode).
+                let measured = try measureFunction(innerWidth.isFinite ? innerWidth : .nan,
+                                                   innerWidth.isFinite ? widthMode.measureMode : .undefined,
+                                                   innerHeight.isFinite ? innerHeight : .nan,
+                                                   innerHeight.isFinite ? heightMode.measureMode : .undefined)
                 if measured.width.isFinite && measured.height.isFinite {
                     // Negative sizes are read as 0, as Yoga does.
                     size = LayoutSize(width: max(0, measured.width), height: max(0, measured.height))
@@ -54,7 +59,7 @@ extension LayoutNode {
         pass.statistics.measureCallbacks += 1
         do {
             let measured = try measureFunction(0, .atMost, .nan, .undefined)
-            if measured.width.isFinite { return max(0, measured.width) }
+            if measured.width.isFinite && measured.height.isFinite { return max(0, measured.width) }
             pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
                                in: "measure function")
         } catch {

@@ -9,7 +9,7 @@
 
 /// Rounds `value` to the grid of `scale` (points per pixel reciprocal), or forces a
 /// ceiling or floor. Values already within 0.0001 of the grid stay put.
-func roundToPixelGrid(_ value: Double, _ scale: Double, ceil forceCeil: Bool, floor forceFloor: Bool) -> Float {
+func roundToPixelGrid(_ value: Double, _ scale: Double, ceil forceCeil: Bool, floor forceFloor: Bool) -> Double {
     var scaled = value * scale
     // The fractional part in [0, 1), also for negative values.
     let fraction = scaled - scaled.rounded(.down)
@@ -25,7 +25,7 @@ func roundToPixelGrid(_ value: Double, _ scale: Double, ceil forceCeil: Bool, fl
         scaled = scaled - fraction + (!fraction.isNaN && (fraction > 0.5 || inexactEquals(fraction, 0.5)) ? 1.0 : 0.0)
     }
     if scaled.isNaN || scale.isNaN { return .nan }
-    return Float(scaled / scale)
+    return scaled / scale
 }
 
 extension LayoutNode {
@@ -50,15 +50,23 @@ extension LayoutNode {
         let nodeTop = Double(raw.top)
         let absoluteNodeLeft = absoluteLeft + nodeLeft
         let absoluteNodeTop = absoluteTop + nodeTop
-        let movedOffGrid = !(movedByWholePixels(absoluteNodeLeft, state.lastAbsoluteLeft, scale)
-                             && movedByWholePixels(absoluteNodeTop, state.lastAbsoluteTop, scale))
+        let previousAbsoluteLeft = state.lastAbsoluteLeft
+        let previousAbsoluteTop = state.lastAbsoluteTop
+        let movedOffGrid = !(movedByWholePixels(absoluteNodeLeft, previousAbsoluteLeft, scale)
+                             && movedByWholePixels(absoluteNodeTop, previousAbsoluteTop, scale))
         state.lastAbsoluteLeft = absoluteNodeLeft
         state.lastAbsoluteTop = absoluteNodeTop
 
-        if scale != 0 && !movedOffGrid && raw.width == state.lastRawFrame.width && raw.height == state.lastRawFrame.height
+        // (Only where Float adds whole pixels exactly: beyond 2^23 points it may not.)
+        let limit = 0x1p23
+        if scale != 0 && !movedOffGrid
+            && raw.width == state.lastRawFrame.width && raw.height == state.lastRawFrame.height
             && raw != state.lastRawFrame
             && movedByWholePixels(nodeLeft, Double(state.lastRawFrame.left), scale)
-            && movedByWholePixels(nodeTop, Double(state.lastRawFrame.top), scale) {
+            && movedByWholePixels(nodeTop, Double(state.lastRawFrame.top), scale)
+            && abs(absoluteNodeLeft) < limit && abs(absoluteNodeTop) < limit
+            && abs(previousAbsoluteLeft) < limit && abs(previousAbsoluteTop) < limit
+            && abs(state.lastRawFrame.left) < Float(limit) && abs(state.lastRawFrame.top) < Float(limit) {
             // Same size, shifted by whole pixels (both relative to the parent and on the
             // page): the rounded frame shifts by the same amount.
             state.rounded.left += Float(nodeLeft - Double(state.lastRawFrame.left))
@@ -85,22 +93,23 @@ extension LayoutNode {
                 let roundedBottom = FrondLayout.roundToPixelGrid(absoluteNodeTop + nodeHeight, scale,
                                                                  ceil: textRounding && hasFractionalHeight,
                                                                  floor: textRounding && !hasFractionalHeight)
-                let rounded = LayoutFrame(
-                    left: FrondLayout.roundToPixelGrid(nodeLeft, scale, ceil: false, floor: textRounding),
-                    top: FrondLayout.roundToPixelGrid(nodeTop, scale, ceil: false, floor: textRounding),
-                    width: roundedRight - roundedLeft,
-                    height: roundedBottom - roundedTop)
-                if rounded.left.isFinite && rounded.top.isFinite && rounded.width.isFinite && rounded.height.isFinite {
-                    state.rounded = rounded
-                } else {
-                    // Edges near Float's limit overflow when added up (a 3e38-wide box at
-                    // 3e38): keep the unrounded frame, which is finite.
-                    state.rounded = raw
-                    pass.statistics.nonFiniteValues += 1
-                }
+                // Sizes are differences of rounded edges, taken before converting to Float
+                // (whose steps are coarser than a pixel far from the origin).
+                state.rounded = LayoutFrame(
+                    left: Float(FrondLayout.roundToPixelGrid(nodeLeft, scale, ceil: false, floor: textRounding)),
+                    top: Float(FrondLayout.roundToPixelGrid(nodeTop, scale, ceil: false, floor: textRounding)),
+                    width: Float(roundedRight - roundedLeft),
+                    height: Float(roundedBottom - roundedTop))
             } else {
                 state.rounded = raw
             }
+        }
+        let rounded = state.rounded
+        if !(rounded.left.isFinite && rounded.top.isFinite && rounded.width.isFinite && rounded.height.isFinite) {
+            // Edges near Float's limit overflow when added up or shifted (a 3e38-wide box
+            // at 3e38): keep the unrounded frame, which is finite.
+            state.rounded = raw
+            pass.statistics.nonFiniteValues += 1
         }
 
         guard movedOffGrid || state.childrenTouchedPass == pass.generation else { return }

@@ -60,6 +60,10 @@ public final class LayoutConfig {
         didSet { if oldValue != experimentalFeatures { bump() } }
     }
 
+    /// Layout passes running on trees whose root uses this config. The C API refuses to
+    /// change or free the config while it is not 0 (that is, from a layout's callbacks).
+    @exclusivity(unchecked) public internal(set) var activeLayouts = 0
+
     /// Incremented on every change; nodes compare it with the version their cache was built with.
     @exclusivity(unchecked) public private(set) var version: UInt32 = 1
 

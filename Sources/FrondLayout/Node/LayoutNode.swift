@@ -110,7 +110,8 @@ public final class LayoutNode {
     /// The results of the last layout pass (frames rounded to the config's pixel grid).
     public var layout: LayoutResult {
         LayoutResult(frame: state.rounded, direction: state.direction, hadOverflow: state.hadOverflow,
-                     margin: state.margin.insets, border: state.border.insets, padding: state.padding.insets)
+                     margin: state.margin.insets.finite, border: state.border.insets.finite,
+                     padding: state.padding.insets.finite)
     }
 
     /// Set by a pass that changed this node's layout; clear it after reading the results

@@ -50,6 +50,13 @@ public struct LayoutInsets: Hashable, Sendable {
         case .bottom: return bottom
         }
     }
+
+    /// The same insets with any non-finite side (a percentage of an overflowing size)
+    /// replaced by 0: results never hand a host NaN or an infinity.
+    var finite: LayoutInsets {
+        func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }
+        return LayoutInsets(left: finite(left), top: finite(top), right: finite(right), bottom: finite(bottom))
+    }
 }
 
 /// What the last layout pass computed for a node.
