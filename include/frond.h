@@ -46,8 +46,9 @@
  *   Handles may be created, resolved and freed from any thread. A node tree is not
  *   synchronized: use one tree from one thread at a time (different trees may be used
  *   concurrently). Error messages are per thread. During frond_node_calculate_layout a
- *   tree's own callbacks may read it, but changing it or laying it out again from inside
- *   them returns FROND_ERR_MISUSE.
+ *   tree's own callbacks may read it, but changing it (its styles, children, callbacks,
+ *   has-new-layout flags, or the config of its root), freeing it or laying it out again
+ *   from inside them returns FROND_ERR_MISUSE.
  *
  * The header compiles as C99 and C++ and declares only frond_* symbols.
  */
@@ -427,8 +428,9 @@ frond_status frond_node_style_get_gap(frond_value *out_value, frond_node *node, 
 
 /* ---- Measure and baseline callbacks -------------------------------------- */
 
-/** Measures a leaf. `width`/`height` are the available content size (FROND_UNDEFINED
- *  when the mode is FROND_MEASURE_MODE_UNDEFINED). Write the content size to
+/** Measures a leaf. `width`/`height` are the available content size: finite and ≥ 0,
+ *  or FROND_UNDEFINED exactly when the mode is FROND_MEASURE_MODE_UNDEFINED (a constraint
+ *  that overflowed is passed as undefined). Write the content size to
  *  `*out_size` and return FROND_OK; any other status (or a NaN or infinite size) makes
  *  frond_node_calculate_layout return FROND_ERR_CALLBACK after finishing the pass with
  *  the leaf measured as 0×0 (it is measured again on the next pass). Negative sizes
@@ -491,7 +493,7 @@ frond_status frond_node_layout_get_margin(float *out_margin, frond_node *node, f
 frond_status frond_node_layout_get_border(float *out_border, frond_node *node, frond_edge edge);
 frond_status frond_node_layout_get_padding(float *out_padding, frond_node *node, frond_edge edge);
 
-/** The direction the node was laid out in (LTR or RTL). */
+/** The direction the node was laid out in (LTR or RTL; INHERIT before its first layout). */
 frond_status frond_node_layout_get_direction(frond_direction *out_direction, frond_node *node);
 /** True when the node's children did not fit in it. */
 frond_status frond_node_layout_get_had_overflow(bool *out_had_overflow, frond_node *node);
