@@ -443,7 +443,8 @@ typedef frond_status (*frond_measure_func)(frond_node *node, float width, frond_
                                            frond_size *out_size, void *user_data);
 
 /** Reports a laid-out node's baseline: the distance from its top edge, written to
- *  `*out_baseline`. A failure is reported as for measure functions. */
+ *  `*out_baseline`. `width`/`height` are the node's finite laid-out size. A failure is
+ *  reported as for measure functions. */
 typedef frond_status (*frond_baseline_func)(frond_node *node, float width, float height,
                                             float *out_baseline, void *user_data);
 

@@ -104,4 +104,26 @@ import Testing
         let error = #expect(throws: LayoutError.self) { try root.calculateLayout(width: 56) }
         #expect(error?.kind == .callbackFailed)
     }
+
+    @Test func test_baselineFunctionSeesFiniteSizes() throws {
+        // A column holding two items 3e38 tall is infinitely tall before the safety net.
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .baseline
+        let root = try LayoutNode(style: rowStyle)
+        let column = LayoutNode()
+        var tall = LayoutStyle()
+        tall.height = .points(3e38)
+        for _ in 0..<2 { try column.appendChild(try LayoutNode(style: tall)) }
+        var seen: [Float] = []
+        try column.setBaselineFunction { width, height in
+            seen += [width, height]
+            return 0
+        }
+        try root.appendChild(column)
+        try root.appendChild(LayoutNode())
+        _ = try root.calculateLayout()
+        #expect(!seen.isEmpty)
+        #expect(seen.allSatisfy { $0.isFinite }, "\(seen)")
+    }
 }

@@ -54,7 +54,8 @@ extension LayoutNode {
     private func callBaselineFunction(width: Float, height: Float, pass: LayoutPass) -> Float {
         guard let baselineFunction else { return height }
         do {
-            let baseline = try baselineFunction(width, height)
+            // Sizes that overflowed are reported as 0: the function only sees finite sizes.
+            let baseline = try baselineFunction(width.isFinite ? width : 0, height.isFinite ? height : 0)
             if baseline.isFinite { return baseline }
             pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(baseline)"), in: "baseline function")
         } catch {
