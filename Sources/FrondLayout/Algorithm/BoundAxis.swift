@@ -6,6 +6,7 @@ extension LayoutNode {
     func boundAxisWithinMinAndMax(_ direction: LayoutDirection, _ axis: FlexDirection, _ value: Float,
                                   _ axisSize: Float, _ widthSize: Float) -> Float {
         let dimension = axis.dimension
+        guard dimension == .width ? resolved.hasMinMaxWidth : resolved.hasMinMaxHeight else { return value }
         let maximum = resolvedMaxDimension(direction, dimension, axisSize, widthSize)
         if maximum >= 0 && value > maximum { return maximum }
         let minimum = resolvedMinDimension(direction, dimension, axisSize, widthSize)

@@ -50,6 +50,11 @@ extension LayoutNode {
         let nodeTop = Double(raw.top)
         let absoluteNodeLeft = absoluteLeft + nodeLeft
         let absoluteNodeTop = absoluteTop + nodeTop
+        if raw == state.lastRawFrame && absoluteNodeLeft == state.lastAbsoluteLeft
+            && absoluteNodeTop == state.lastAbsoluteTop && state.childrenTouchedPass != pass.generation {
+            // Nothing about this subtree's rounding changed.
+            return
+        }
         let previousAbsoluteLeft = state.lastAbsoluteLeft
         let previousAbsoluteTop = state.lastAbsoluteTop
         let movedOffGrid = !(movedByWholePixels(absoluteNodeLeft, previousAbsoluteLeft, scale)

@@ -44,6 +44,9 @@ struct ResolvedStyle {
     /// Whether a max width / max height is set (unset and `auto` mean none).
     var hasMaxWidth = false
     var hasMaxHeight = false
+    /// Whether any min or max size is set on the axis (clamping is then needed at all).
+    var hasMinMaxWidth = false
+    var hasMinMaxHeight = false
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
     var fixedMarginRow = Float.nan
     var fixedMarginColumn = Float.nan
@@ -85,6 +88,8 @@ struct ResolvedStyle {
         hasPercentMinMax = [style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains { $0.unit == .percent }
         hasMaxWidth = style.maxWidth.isDefined && style.maxWidth.unit != .auto
         hasMaxHeight = style.maxHeight.isDefined && style.maxHeight.unit != .auto
+        hasMinMaxWidth = hasMaxWidth || (style.minWidth.isDefined && style.minWidth.unit != .auto)
+        hasMinMaxHeight = hasMaxHeight || (style.minHeight.isDefined && style.minHeight.unit != .auto)
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
             || Edge.allCases.contains { style.margin[$0].unit == .percent || style.padding[$0].unit == .percent }
         if !Edge.allCases.contains(where: { style.margin[$0].unit == .percent }) {
