@@ -8,6 +8,7 @@ let package = Package(
     name: "Frond",
     products: [
         .library(name: "FrondLayout", targets: ["FrondLayout"]),
+        .library(name: "Frond", targets: ["Frond"]),
         // Installed as libfrond.so by `make lib` (a product cannot share the name of the `frond` tool).
         .library(name: "FrondCAPI", type: .dynamic, targets: ["FrondCAPI"]),
         .executable(name: "frond", targets: ["frond"]),
@@ -17,10 +18,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "FrondLayout"),
+        .target(name: "Frond", dependencies: ["FrondLayout"]),
+        .target(name: "FrondTestSupport", dependencies: ["Frond"]),
         .systemLibrary(name: "CFrond", path: "include"),
         .target(
             name: "FrondCAPI",
-            dependencies: ["FrondLayout", "CFrond"],
+            dependencies: ["FrondLayout", "Frond", "CFrond"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([
@@ -35,5 +38,6 @@ let package = Package(
             dependencies: ["FrondCorpus", "FrondLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
+        .testTarget(name: "FrondTests", dependencies: ["Frond", "FrondTestSupport"]),
     ]
 )

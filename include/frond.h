@@ -11,10 +11,10 @@
  *                error code. On error, frond_last_error_message() describes it.
  *   Out params   Results are written through leading `out_` parameters, only on success.
  *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT.
- *   Handles      Objects are opaque handles (frond_config, frond_node). A handle is an
- *                entry of a table (kind + generation + slot), never an address: a NULL,
- *                freed, never-issued or wrong-kind handle returns FROND_ERR_MISUSE and
- *                does no harm.
+ *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
+ *                frond_root). A handle is an entry of a table (kind + generation +
+ *                slot), never an address: a NULL, freed, never-issued or wrong-kind
+ *                handle returns FROND_ERR_MISUSE and does no harm.
  *   Callbacks    Every callback takes `void *user_data` last, writes results through out
  *                parameters and returns a frond_status. It is registered together with a
  *                destroy function that Frond calls exactly once, when the callback is
@@ -34,6 +34,9 @@
  *     valid); frond_node_free_recursive also frees the handles of the whole subtree.
  *   - A node keeps its config's settings alive: a config handle may be freed while
  *     nodes created with it are still in use.
+ *   - A component given to a parent component or a root is kept alive by it: the
+ *     caller may release its own handle (frond_component_release) at once. Components
+ *     are immutable; one component may appear only once in a tree.
  *   - Strings returned by Frond are owned by Frond: frond_version() and
  *     frond_status_name() return static strings; frond_last_error_message() returns a
  *     string valid until the next failing call on the same thread.
@@ -503,6 +506,265 @@ frond_status frond_node_layout_get_had_overflow(bool *out_had_overflow, frond_no
  *  results to learn, next time, which nodes changed. */
 frond_status frond_node_layout_get_has_new_layout(bool *out_has_new_layout, frond_node *node);
 frond_status frond_node_layout_set_has_new_layout(frond_node *node, bool has_new_layout);
+
+/* ======================================================================== */
+/* Components                                                                */
+/*                                                                           */
+/* Immutable descriptions of UI. A component has a view configuration (the   */
+/* host view type and attributes; none for a viewless component), a size and */
+/* an optional key that keeps its identity among siblings across rebuilds.   */
+/* ======================================================================== */
+
+/** An immutable component. */
+typedef struct frond_component frond_component;
+/** The owner of a component tree and its mounted views (section Roots and hosts). */
+typedef struct frond_root frond_root;
+
+/** The type of an attribute value. */
+typedef enum frond_attribute_kind {
+    FROND_ATTRIBUTE_NUMBER = 1,     /**< `number`, finite */
+    FROND_ATTRIBUTE_BOOL = 2,       /**< `boolean` */
+    FROND_ATTRIBUTE_STRING = 3,     /**< `string`, UTF-8, not NULL */
+    FROND_ATTRIBUTE_COLOR = 4,      /**< `color`, components within 0…1 */
+    FROND_ATTRIBUTE_HOST_VALUE = 5, /**< `host_value`, a token the host gives meaning to */
+    FROND_ATTRIBUTE_ACTION = 6      /**< `string`: the name of an action the view sends */
+} frond_attribute_kind;
+
+/** An sRGB color with straight alpha, each component within 0…1. */
+typedef struct frond_color {
+    float red;
+    float green;
+    float blue;
+    float alpha;
+} frond_color;
+
+/** A named view attribute; the member `kind` names holds the value. Frond copies what
+ *  it is given; what it hands a host is valid during the host call only. */
+typedef struct frond_attribute {
+    const char *name;
+    frond_attribute_kind kind;
+    double number;
+    bool boolean;
+    const char *string;
+    frond_color color;
+    uint64_t host_value;
+} frond_attribute;
+
+/** A view configuration. `view_type` NULL makes the component viewless (then it may
+ *  have no attributes and no accessibility). Attribute names must be non-empty and
+ *  unique. Accessibility reaches the host as the attributes `accessibilityLabel`,
+ *  `accessibilityHint` and `accessibilityTraits` when set. */
+typedef struct frond_view_spec {
+    uint32_t struct_size;               /**< sizeof(frond_view_spec) */
+    const char *view_type;
+    const frond_attribute *attributes;
+    size_t attribute_count;
+    const char *accessibility_label;    /**< may be NULL */
+    const char *accessibility_hint;     /**< may be NULL */
+    uint64_t accessibility_traits;      /**< host-defined bits; 0 = none */
+} frond_view_spec;
+
+/** A component's size. Each value is POINT or PERCENT (of the parent), or UNDEFINED or
+ *  AUTO for automatic; values are finite and ≥ 0. A zero-filled struct (with its
+ *  struct_size) is automatic throughout. */
+typedef struct frond_size_spec {
+    uint32_t struct_size;               /**< sizeof(frond_size_spec) */
+    frond_value width;
+    frond_value height;
+    frond_value min_width;
+    frond_value min_height;
+    frond_value max_width;
+    frond_value max_height;
+} frond_size_spec;
+
+/* Every constructor writes a new component handle the caller owns to `*out_component`;
+ * `view` NULL means viewless, `size` NULL automatic, `key` NULL no key. Strings are
+ * copied. A parent (or a root) that is given a component keeps it alive, so the caller
+ * may release its handle right away. Invalid input is FROND_ERR_INVALID_ARGUMENT with a
+ * message naming the field; a child handle that is not a live component is
+ * FROND_ERR_MISUSE. */
+
+/** A leaf component: a view (or nothing) of a given size. */
+frond_status frond_component_new(frond_component **out_component, const frond_view_spec *view,
+                                 const frond_size_spec *size, const char *key);
+
+/** A component wrapping exactly one child, which fills it in each direction where the
+ *  child's own size is automatic. */
+frond_status frond_component_new_composite(frond_component **out_component, const frond_view_spec *view,
+                                           const frond_size_spec *size, const char *key, frond_component *child);
+
+/** How a text component is set. A zero-filled struct (with its struct_size) means: font
+ *  size 14, line height 1.2 × the font size, no family, no color, no line limit. */
+typedef struct frond_text_style {
+    uint32_t struct_size;               /**< sizeof(frond_text_style) */
+    float font_size;                    /**< points; 0 = 14 */
+    float line_height;                  /**< points; 0 = 1.2 × font_size */
+    const char *font_family;            /**< may be NULL */
+    bool has_color;
+    frond_color color;
+    int32_t max_lines;                  /**< 0 = no limit */
+} frond_text_style;
+
+/** A run of text, mounted as a view of type "text" (attributes `text`, `fontSize`,
+ *  `lineHeight`, and `color`, `fontFamily`, `maxLines` when set), sized by the root's
+ *  text measurer. `text` is UTF-8; `style` NULL means the defaults. */
+frond_status frond_component_new_text(frond_component **out_component, const char *text,
+                                      const frond_text_style *style, const frond_size_spec *size, const char *key);
+
+/** The container properties of a flexbox. A zero-filled struct (with its struct_size)
+ *  is a column with Yoga's defaults; ALIGN_AUTO means the default (stretch for
+ *  align_items, flex-start for align_content). */
+typedef struct frond_flexbox_style {
+    uint32_t struct_size;               /**< sizeof(frond_flexbox_style) */
+    frond_flex_direction direction;
+    frond_wrap wrap;
+    frond_justify justify_content;
+    frond_align align_items;
+    frond_align align_content;
+    float spacing;                      /**< points between items along the main axis */
+    float line_spacing;                 /**< points between the lines of a wrapping flexbox */
+    frond_value padding[4];             /**< left, top, right, bottom (POINT or PERCENT) */
+    float border[4];                    /**< left, top, right, bottom */
+    frond_direction layout_direction;
+    frond_overflow overflow;
+} frond_flexbox_style;
+
+/** A flexbox child and its item properties. A zero-filled struct (with its struct_size
+ *  and component) neither grows nor shrinks, has an automatic basis, and is statically
+ *  positioned (like RELATIVE, but insets do not apply). */
+typedef struct frond_flex_child {
+    uint32_t struct_size;               /**< sizeof(frond_flex_child) */
+    frond_component *component;         /**< NULL: the child is dropped */
+    float flex_grow;
+    float flex_shrink;
+    frond_value flex_basis;             /**< UNDEFINED = auto */
+    frond_align align_self;
+    frond_value margin[4];              /**< left, top, right, bottom; AUTO allowed */
+    frond_position_type position_type;
+    frond_value position[4];            /**< insets: left, top, right, bottom */
+    float aspect_ratio;                 /**< width / height; 0 = none */
+} frond_flex_child;
+
+/** A flexbox container with `child_count` children (`children` may be NULL when the
+ *  count is 0). Children whose component is NULL are dropped. */
+frond_status frond_component_new_flexbox(frond_component **out_component, const frond_view_spec *view,
+                                         const frond_size_spec *size, const char *key,
+                                         const frond_flexbox_style *style, const frond_flex_child *children,
+                                         size_t child_count);
+
+/** Releases the caller's handle; the component lives on while a parent or root holds it.
+ *  NULL is a no-op. */
+frond_status frond_component_release(frond_component *component);
+
+/* ======================================================================== */
+/* Roots and hosts                                                           */
+/*                                                                           */
+/* A root owns one component tree: a flush builds it, lays it out within the */
+/* root's size range and sends the host the mutations that turn the mounted   */
+/* views into the new ones. Views are numbered (view 0 is the host's root    */
+/* container); a view keeps its number while it lives.                       */
+/* ======================================================================== */
+
+/** How a root sizes its component. */
+typedef enum frond_size_range_kind {
+    FROND_SIZE_RANGE_FIXED = 0,           /**< width × height; the component fills it */
+    FROND_SIZE_RANGE_FLEXIBLE_HEIGHT = 1, /**< width fixed, height from the content */
+    FROND_SIZE_RANGE_FLEXIBLE_WIDTH = 2,  /**< height fixed, width from the content */
+    FROND_SIZE_RANGE_FIT_CONTENT = 3      /**< the content's size, at most width × height */
+} frond_size_range_kind;
+
+/** A root's size range. Sizes are finite and ≥ 0; for FIT_CONTENT, FROND_UNDEFINED
+ *  means no maximum. Sizes a kind does not use are ignored. */
+typedef struct frond_size_range {
+    uint32_t struct_size;                 /**< sizeof(frond_size_range) */
+    frond_size_range_kind kind;
+    float width;
+    float height;
+} frond_size_range;
+
+/** What a mutation does. Indices refer to the parent's children at the moment the
+ *  mutation is applied, in commit order. */
+typedef enum frond_mutation_kind {
+    FROND_MUTATION_CREATE = 1,    /**< create `view` of `view_type` (in no parent yet) */
+    FROND_MUTATION_UPDATE = 2,    /**< set the `set` attributes of `view`, clear the `unset` names */
+    FROND_MUTATION_SET_FRAME = 3, /**< place `view` at `frame` within its parent view */
+    FROND_MUTATION_INSERT = 4,    /**< insert `view` into `parent` at `index` */
+    FROND_MUTATION_MOVE = 5,      /**< take `view` out of `parent`, put it back at `index` */
+    FROND_MUTATION_REMOVE = 6,    /**< take `view` out of `parent` */
+    FROND_MUTATION_DESTROY = 7    /**< `view` is gone for good (its children went first) */
+} frond_mutation_kind;
+
+/** One change to the host's views. Pointers are valid during the host call only. */
+typedef struct frond_mutation {
+    frond_mutation_kind kind;
+    uint64_t view;
+    uint64_t parent;                   /**< INSERT, MOVE, REMOVE */
+    size_t index;                      /**< INSERT, MOVE */
+    const char *view_type;             /**< CREATE */
+    frond_rect frame;                  /**< SET_FRAME */
+    const frond_attribute *set;        /**< UPDATE */
+    size_t set_count;
+    const char *const *unset;          /**< UPDATE */
+    size_t unset_count;
+} frond_mutation;
+
+/** A host: the functions a root calls to apply a commit (begin, the mutations, end).
+ *  Give either `apply` (one call per mutation) or `apply_batch` (one call per commit
+ *  with all of them, for hosts where crossing into C is costly); `begin_commit` and
+ *  `end_commit` may be NULL. A function returning an error makes frond_root_flush
+ *  return FROND_ERR_CALLBACK once the commit is done (the root still counts the
+ *  mutations as applied). Callbacks must not flush or free their root. */
+typedef struct frond_host {
+    uint32_t struct_size;              /**< sizeof(frond_host) */
+    frond_status (*begin_commit)(frond_root *root, void *user_data);
+    frond_status (*apply)(frond_root *root, const frond_mutation *mutation, void *user_data);
+    frond_status (*apply_batch)(frond_root *root, const frond_mutation *mutations, size_t count, void *user_data);
+    frond_status (*end_commit)(frond_root *root, void *user_data);
+} frond_host;
+
+/** Measures text for layout: the size of `text` set with `style` within the
+ *  constraints, as for frond_measure_func (asked for at most 0 points of width, answer
+ *  with the narrowest layout). */
+typedef frond_status (*frond_text_measure_func)(const char *text, const frond_text_style *style, float width,
+                                                frond_measure_mode width_mode, float height,
+                                                frond_measure_mode height_mode, frond_size *out_size,
+                                                void *user_data);
+
+/** Creates a root with a size range (NULL: FIT_CONTENT without maximums), no host, no
+ *  component, and the default monospace text measurer (0.6 × the font size per
+ *  character, lines 1.2 × the font size apart, breaking at spaces). */
+frond_status frond_root_new(frond_root **out_root, const frond_size_range *range);
+/** Releases the root, its host's user_data (destroy) and its mounted state. NULL is a
+ *  no-op. The host is not told to destroy its views. */
+frond_status frond_root_free(frond_root *root);
+
+frond_status frond_root_set_size_range(frond_root *root, const frond_size_range *range);
+/** Sets the host (copied; NULL removes it) with its user_data and destroy function. */
+frond_status frond_root_set_host(frond_root *root, const frond_host *host, void *user_data, frond_destroy_func destroy);
+/** Sets the text measurer (NULL: the default) with its user_data and destroy function. */
+frond_status frond_root_set_text_measurer(frond_root *root, frond_text_measure_func measure, void *user_data,
+                                          frond_destroy_func destroy);
+/** The component the next flush shows (NULL: nothing). The root keeps it alive. */
+frond_status frond_root_set_component(frond_root *root, frond_component *component);
+
+/** Builds, lays out and mounts the root's component and sends the host the mutations.
+ *  On FROND_ERR_INVALID_ARGUMENT (a bad value in a component), FROND_ERR_INVALID_TREE
+ *  (a component placed twice, siblings with the same type and key, too deep) or a
+ *  failing text measurer (FROND_ERR_CALLBACK) nothing is mounted and the host is not
+ *  called. A host that fails also gives FROND_ERR_CALLBACK, after the commit. Calling it
+ *  from the root's own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
+ *  receives the number of mutations sent. */
+frond_status frond_root_flush(frond_root *root, size_t *out_mutation_count);
+
+/** Reading the mounted views back (view 0 is the root container). */
+frond_status frond_root_get_child_count(size_t *out_count, frond_root *root, uint64_t view);
+frond_status frond_root_get_child(uint64_t *out_child, frond_root *root, uint64_t view, size_t index);
+frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint64_t view);
+/** Writes the mounted views as text (one view per line, indented, with frames and
+ *  attributes) into `buffer` (NUL-terminated, cut short if `capacity` is too small;
+ *  `buffer` may be NULL when `capacity` is 0); `*out_length` receives the full length
+ *  without the NUL. */
+frond_status frond_root_describe(size_t *out_length, frond_root *root, char *buffer, size_t capacity);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -4,11 +4,15 @@ import Synchronization
 enum HandleKind: UInt8, CustomStringConvertible {
     case config = 1
     case node = 2
+    case component = 3
+    case root = 4
 
     var description: String {
         switch self {
         case .config: return "frond_config"
         case .node: return "frond_node"
+        case .component: return "frond_component"
+        case .root: return "frond_root"
         }
     }
 }

@@ -19,7 +19,8 @@ def declared_functions(header_path):
         statement = " ".join(statement.split())
         if not statement or statement.startswith("typedef") or statement.startswith("extern"):
             continue
-        match = re.search(r"\b(frond_[a-z0-9_]+)\s*\(", statement)
+        # A declarator followed by its parameter list (not a function-pointer member).
+        match = re.search(r"\b(frond_[a-z0-9_]+)\s*\((?!\s*\*)", statement)
         if match:
             names.add(match.group(1))
     return names

@@ -3,8 +3,10 @@
  * infinite numbers. Each call must return the documented status with a message and
  * leave everything intact; none may crash. (Tests/CAPI/check_coverage.py verifies that
  * every function declared in frond.h appears in this file.) */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -320,6 +322,316 @@ static void test_bad_numbers_and_enumerators(frond_node *node, frond_config *con
     CHECK_FLOAT(1, number);
 }
 
+/* ---- components and roots ----------------------------------------------- */
+
+static frond_status ok_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    (void)root; (void)mutation; (void)user_data;
+    return FROND_OK;
+}
+
+/* A host whose apply flushes its own root (refused) and then fails. */
+static frond_status reentrant_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    (void)mutation;
+    *(frond_status *)user_data = frond_root_flush(root, NULL);
+    return FROND_ERR_INVALID_ARGUMENT;
+}
+
+static frond_status failing_text_measure(const char *text, const frond_text_style *style, float width,
+                                         frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                         frond_size *out_size, void *user_data) {
+    (void)text; (void)style; (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    out_size->width = 1;
+    out_size->height = 1;
+    return FROND_ERR_INVALID_ARGUMENT;
+}
+
+/* Every function taking a component or a root, with `component`/`root` and otherwise
+ * valid arguments. */
+static void call_every_component_and_root_function(frond_component *component, frond_root *root,
+                                                   frond_status expected_component, frond_status expected_root) {
+    frond_component *out = NULL;
+    frond_flex_child child;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 10, 10};
+    frond_host host = {sizeof(frond_host), NULL, ok_apply, NULL, NULL};
+    size_t count = 0;
+    uint64_t view = 0;
+    frond_rect rect;
+    char text[8];
+    int destroys_before = destroy_calls;
+    memset(&child, 0, sizeof child);
+    child.struct_size = sizeof child;
+    child.component = component;
+    CHECK_STATUS(expected_component, frond_component_new_composite(&out, NULL, NULL, NULL, component));
+    if (expected_component != FROND_OK) CHECK(out == NULL);
+    CHECK_OK(frond_component_release(out));
+    out = NULL;
+    CHECK_STATUS(expected_component, frond_component_new_flexbox(&out, NULL, NULL, NULL, NULL, &child, 1));
+    if (expected_component != FROND_OK) CHECK(out == NULL);
+    CHECK_OK(frond_component_release(out));
+    out = NULL;
+    CHECK_STATUS(expected_root, frond_root_set_size_range(root, &range));
+    CHECK_STATUS(expected_root, frond_root_set_host(root, &host, NULL, count_destroy));
+    CHECK_STATUS(expected_root, frond_root_set_text_measurer(root, failing_text_measure, NULL, count_destroy));
+    if (expected_root != FROND_OK) CHECK(destroy_calls == destroys_before + 2);
+    CHECK_STATUS(expected_root, frond_root_set_text_measurer(root, NULL, NULL, NULL));
+    CHECK_STATUS(expected_root, frond_root_set_component(root, NULL));
+    CHECK_STATUS(expected_root, frond_root_flush(root, &count));
+    CHECK_STATUS(expected_root, frond_root_get_child_count(&count, root, 0));
+    if (expected_root != FROND_OK) CHECK_STATUS(expected_root, frond_root_get_child(&view, root, 0, 0));
+    CHECK_STATUS(expected_root, frond_root_get_frame(&rect, root, 0));
+    CHECK_STATUS(expected_root, frond_root_describe(&count, root, text, sizeof text));
+}
+
+static void test_component_and_root_handles_are_checked(frond_node *live_node, frond_config *live_config) {
+    frond_component *live = NULL, *released = NULL;
+    frond_root *root = NULL, *freed_root = NULL;
+    frond_view_spec view;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "v";
+    CHECK_OK(frond_component_new(&live, &view, NULL, NULL));
+    CHECK_OK(frond_component_new(&released, &view, NULL, NULL));
+    CHECK_OK(frond_component_release(released));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_release(released));
+    CHECK_OK(frond_component_release(NULL));
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_new(&freed_root, NULL));
+    CHECK_OK(frond_root_free(freed_root));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_free(freed_root));
+    CHECK_OK(frond_root_free(NULL));
+
+    /* Good handles, then NULL, freed, wrong-kind and garbage ones. */
+    call_every_component_and_root_function(live, root, FROND_OK, FROND_OK);
+    call_every_component_and_root_function(live, NULL, FROND_OK, FROND_ERR_MISUSE);
+    call_every_component_and_root_function(live, freed_root, FROND_OK, FROND_ERR_MISUSE);
+    call_every_component_and_root_function(live, (frond_root *)(void *)live_node, FROND_OK, FROND_ERR_MISUSE);
+    call_every_component_and_root_function(live, (frond_root *)(uintptr_t)0xdeadbeefu, FROND_OK, FROND_ERR_MISUSE);
+    call_every_component_and_root_function(released, root, FROND_ERR_MISUSE, FROND_OK);
+    call_every_component_and_root_function((frond_component *)(void *)live_config, root, FROND_ERR_MISUSE, FROND_OK);
+    call_every_component_and_root_function((frond_component *)(void *)root, root, FROND_ERR_MISUSE, FROND_OK);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_release((frond_component *)(void *)live_node));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_free((frond_root *)(void *)live));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_component(root, (frond_component *)(void *)live_node));
+    CHECK_OK(frond_component_release(live));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_component_arguments_are_checked(void) {
+    frond_component *out = NULL, *leaf = NULL;
+    frond_view_spec view;
+    frond_attribute attributes[2];
+    frond_size_spec size;
+    frond_text_style text_style;
+    frond_flexbox_style style;
+    frond_flex_child child;
+    const char bad_utf8[] = {(char)0xC3, (char)0x28, 0};
+
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "v";
+    CHECK_OK(frond_component_new(&leaf, &view, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(NULL, &view, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_composite(NULL, NULL, NULL, NULL, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(NULL, "x", NULL, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(NULL, NULL, NULL, NULL, NULL, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_composite(&out, NULL, NULL, NULL, NULL));
+
+    /* The view: struct_size, type, attributes. */
+    view.struct_size = 0;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    view.struct_size = sizeof view;
+    view.view_type = "";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    view.view_type = bad_utf8;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    view.view_type = "v";
+    memset(attributes, 0, sizeof attributes);
+    attributes[0].name = "a";
+    attributes[0].kind = FROND_ATTRIBUTE_NUMBER;
+    attributes[0].number = NAN;
+    view.attributes = attributes;
+    view.attribute_count = 1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    attributes[0].number = 1;
+    attributes[1] = attributes[0];
+    view.attribute_count = 2;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL)); /* name twice */
+    attributes[1].name = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    attributes[1].name = "b";
+    attributes[1].kind = FROND_ATTRIBUTE_STRING;
+    attributes[1].string = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    attributes[1].kind = (frond_attribute_kind)77;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    attributes[1].kind = FROND_ATTRIBUTE_COLOR;
+    attributes[1].color.red = 1.5f;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL));
+    view.attributes = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL)); /* NULL with count 2 */
+    view.view_type = NULL;
+    view.attributes = attributes;
+    view.attribute_count = 1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, &view, NULL, NULL)); /* viewless with attributes */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, NULL, NULL, bad_utf8)); /* key */
+
+    /* The size. */
+    memset(&size, 0, sizeof size);
+    size.struct_size = sizeof size;
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, NULL, &size, NULL));
+    size.width.value = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, NULL, &size, NULL));
+    size.width.unit = FROND_UNIT_MAX_CONTENT;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, NULL, &size, NULL));
+    size.width.unit = (frond_unit)99;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new(&out, NULL, &size, NULL));
+
+    /* Text. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&out, NULL, NULL, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&out, bad_utf8, NULL, NULL, NULL));
+    memset(&text_style, 0, sizeof text_style);
+    text_style.struct_size = sizeof text_style;
+    text_style.font_size = -3;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&out, "x", &text_style, NULL, NULL));
+    text_style.font_size = 10;
+    text_style.max_lines = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&out, "x", &text_style, NULL, NULL));
+
+    /* Flexbox style and children. */
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    style.direction = (frond_flex_direction)9;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, NULL, 0));
+    style.direction = FROND_FLEX_DIRECTION_ROW;
+    style.spacing = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, NULL, 0));
+    style.spacing = 0;
+    style.border[2] = INFINITY;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, NULL, 0));
+    style.border[2] = 0;
+    style.padding[1].unit = FROND_UNIT_AUTO;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, NULL, 0));
+    style.padding[1].unit = FROND_UNIT_UNDEFINED;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, NULL, 3));
+    memset(&child, 0, sizeof child);
+    child.struct_size = sizeof child;
+    child.component = leaf;
+    child.flex_grow = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, &child, 1));
+    child.flex_grow = 0;
+    child.struct_size = 4;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, &child, 1));
+    child.struct_size = sizeof child;
+    child.align_self = (frond_align)42;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, &child, 1));
+    child.align_self = FROND_ALIGN_AUTO;
+    child.margin[0].unit = FROND_UNIT_STRETCH;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_flexbox(&out, NULL, NULL, NULL, &style, &child, 1));
+    CHECK(out == NULL);
+    CHECK_OK(frond_component_release(leaf));
+}
+
+static void test_root_arguments_and_failures_are_reported(void) {
+    frond_root *root = NULL;
+    frond_component *leaf = NULL, *twice = NULL, *duplicate_keys = NULL;
+    frond_size_range range = {sizeof(frond_size_range), (frond_size_range_kind)7, 1, 1};
+    frond_host host = {sizeof(frond_host), NULL, NULL, NULL, NULL};
+    frond_flex_child children[2];
+    frond_view_spec view;
+    frond_status inner = FROND_OK;
+    size_t count = 0;
+    uint64_t child_view = 0;
+    char text[16];
+    int destroys_before;
+
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_new(NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_new(&root, &range));
+    range.kind = FROND_SIZE_RANGE_FIXED;
+    range.width = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_new(&root, &range));
+    range.width = -2;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_new(&root, &range));
+    range.struct_size = 2;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_new(&root, &range));
+    CHECK(root == NULL);
+    range.struct_size = sizeof range;
+    range.width = 50;
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_set_size_range(root, NULL));
+
+    /* A host needs apply or apply_batch; refused user_data is destroyed once. */
+    destroys_before = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_set_host(root, &host, NULL, count_destroy));
+    CHECK(destroy_calls == destroys_before + 1);
+    host.struct_size = 1;
+    host.apply = ok_apply;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_set_host(root, &host, NULL, count_destroy));
+    CHECK(destroy_calls == destroys_before + 2);
+
+    /* Reading views that are not there. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_child_count(NULL, root, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_child_count(&count, root, 12345));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_get_child(&child_view, root, 0, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_child(NULL, root, 0, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame(NULL, root, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(NULL, root, text, sizeof text));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(&count, root, NULL, 4));
+
+    /* Mount one leaf; then bad trees fail the flush and leave it mounted. */
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "leaf";
+    CHECK_OK(frond_component_new(&leaf, &view, NULL, "k"));
+    CHECK_OK(frond_root_set_component(root, leaf));
+    CHECK_OK(frond_root_flush(root, NULL));
+    memset(children, 0, sizeof children);
+    children[0].struct_size = sizeof children[0];
+    children[0].component = leaf;
+    children[1] = children[0];
+    CHECK_OK(frond_component_new_flexbox(&twice, NULL, NULL, NULL, NULL, children, 2));
+    CHECK_OK(frond_root_set_component(root, twice));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_flush(root, NULL));
+    CHECK_OK(frond_component_new(&children[1].component, &view, NULL, "k"));
+    CHECK_OK(frond_component_new_flexbox(&duplicate_keys, NULL, NULL, NULL, NULL, children, 2));
+    CHECK_OK(frond_component_release(children[1].component));
+    CHECK_OK(frond_root_set_component(root, duplicate_keys));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_get_child_count(&count, root, 0));
+    CHECK(count == 1);
+
+    /* A failing text measurer fails the flush; the mounted leaf stays. */
+    {
+        frond_component *text_component = NULL;
+        frond_size_range fit = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIT_CONTENT, FROND_UNDEFINED, FROND_UNDEFINED};
+        CHECK_OK(frond_root_set_size_range(root, &fit)); /* so that the text is measured */
+        CHECK_OK(frond_component_new_text(&text_component, "x", NULL, NULL, NULL));
+        CHECK_OK(frond_root_set_text_measurer(root, failing_text_measure, NULL, NULL));
+        CHECK_OK(frond_root_set_component(root, text_component));
+        CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+        CHECK_OK(frond_root_get_child_count(&count, root, 0));
+        CHECK(count == 1);
+        CHECK_OK(frond_root_set_text_measurer(root, NULL, NULL, NULL));
+        CHECK_OK(frond_component_release(text_component));
+    }
+
+    /* A host that flushes its own root is refused (MISUSE) and its failure reported. */
+    host.struct_size = sizeof host;
+    host.apply = reentrant_apply;
+    CHECK_OK(frond_root_set_host(root, &host, &inner, NULL));
+    CHECK_OK(frond_root_set_component(root, NULL));
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+    CHECK(inner == FROND_ERR_MISUSE);
+    CHECK_OK(frond_root_get_child_count(&count, root, 0));
+    CHECK(count == 0);
+
+    CHECK_OK(frond_component_release(leaf));
+    CHECK_OK(frond_component_release(twice));
+    CHECK_OK(frond_component_release(duplicate_keys));
+    CHECK_OK(frond_root_free(root));
+}
+
 /* A callback that misuses the API on its own tree during layout. */
 typedef struct reentry {
     frond_node *root;
@@ -462,6 +774,9 @@ int main(void) {
     test_refused_registration_keeps_its_message();
     test_library_functions_take_any_input();
     test_layout_of_a_non_root_is_refused();
+    test_component_and_root_handles_are_checked(live_node, live_config);
+    test_component_arguments_are_checked();
+    test_root_arguments_and_failures_are_reported();
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

@@ -1,0 +1,75 @@
+/// The value of a view attribute. Values are compared when a view is updated: only
+/// attributes whose value changed are sent to the host.
+public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
+    /// A finite number.
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case color(Color)
+    /// A token the host gives meaning to (an image id, a font handle, …).
+    case hostValue(UInt64)
+    /// The name of an action the view sends (a tap handler, …).
+    case action(String)
+
+    /// Refuses values that cannot be compared or drawn (NaN, infinities, bad colors).
+    func validated(_ place: String) throws(FrondError) -> AttributeValue {
+        switch self {
+        case .number(let number):
+            guard number.isFinite else { throw FrondError(.invalidValue, "\(place): \(number) is not a finite number") }
+        case .color(let color):
+            try color.validate(place)
+        case .action(let name):
+            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place): an action needs a name") }
+        case .bool, .string, .hostValue:
+            break
+        }
+        return self
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? "\(Int64(number))" : "\(number)"
+        case .bool(let value): return "\(value)"
+        case .string(let text): return "\"\(text)\""
+        case .color(let color): return "\(color)"
+        case .hostValue(let token): return "host(\(token))"
+        case .action(let name): return "action(\(name))"
+        }
+    }
+}
+
+/// An sRGB color with straight alpha, each component in 0…1.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Float
+    public var green: Float
+    public var blue: Float
+    public var alpha: Float
+
+    public init(red: Float, green: Float, blue: Float, alpha: Float = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A color from `0xRRGGBB` (opaque).
+    public init(rgb: UInt32) {
+        self.init(red: Float((rgb >> 16) & 0xFF) / 255, green: Float((rgb >> 8) & 0xFF) / 255,
+                  blue: Float(rgb & 0xFF) / 255)
+    }
+
+    func validate(_ place: String) throws(FrondError) {
+        for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
+        where !(value >= 0 && value <= 1) {
+            throw FrondError(.invalidValue, "\(place): color \(name) \(value) is not within 0…1")
+        }
+    }
+
+    public var description: String {
+        func byte(_ value: Float) -> String {
+            let hex = String(Int((value * 255).rounded()), radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+}

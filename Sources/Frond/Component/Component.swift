@@ -1,0 +1,84 @@
+import FrondLayout
+
+/// An immutable description of a piece of UI, made during a build.
+///
+/// A component has a view configuration (which view the host shows for it; none for a
+/// viewless component), a size, and an optional key that keeps its identity among its
+/// siblings when they are reordered. Built-in subclasses arrange children: ``Flexbox``,
+/// ``CompositeComponent``, ``Text``. A component instance may appear only once in a
+/// tree; building a tree that holds one instance twice fails.
+open class Component: @unchecked Sendable, CustomStringConvertible {
+    public let view: ViewConfiguration
+    public let size: ComponentSize
+    /// Distinguishes siblings of the same type across rebuilds (and reorders).
+    public let key: String?
+
+    public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
+        self.view = view
+        self.size = size
+        self.key = key
+    }
+
+    /// The type name, with the key and view type when there are some: `Label["title"](label)`.
+    public var description: String {
+        var text = String(describing: type(of: self))
+        if let key { text += "[\"\(key)\"]" }
+        if let viewType = view.viewType { text += "(\(viewType))" }
+        return text
+    }
+
+    /// Throws when this component's own values cannot be laid out or mounted (its
+    /// children are checked when they are built). Flushing a root checks every component.
+    public func validate() throws(FrondError) {
+        let place = description
+        try view.validate(place)
+        try size.validate(place)
+        try validateParameters(place)
+    }
+
+    // MARK: Layout (overridden by the built-in kinds)
+
+    /// The components inside this one, in order.
+    var childComponents: [Component] { [] }
+
+    /// Sets the container properties of this component's layout node.
+    func configureNode(_ style: inout LayoutStyle) {}
+
+    /// Sets the properties the child at `index` gets as an item of this component.
+    func configureChild(at index: Int, _ style: inout LayoutStyle) {}
+
+    /// A measure function when the component's size comes from its content.
+    func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? { nil }
+
+    /// Throws when the component's own parameters cannot be laid out.
+    func validateParameters(_ place: String) throws(FrondError) {}
+}
+
+/// A component that wraps exactly one child and hides how it is made: the child fills
+/// the composite (in each direction where its own size is automatic), and the
+/// composite's size and view (if any) apply around it.
+open class CompositeComponent: Component, @unchecked Sendable {
+    public let child: Component
+
+    public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil,
+                child: Component) {
+        self.child = child
+        super.init(view: view, size: size, key: key)
+    }
+
+    override var childComponents: [Component] { [child] }
+
+    override func configureNode(_ style: inout LayoutStyle) {
+        style.flexDirection = .column
+        style.alignItems = .stretch
+    }
+
+    override func configureChild(at index: Int, _ style: inout LayoutStyle) {
+        // Width: stretched by the column unless set. Height: grows and shrinks to the
+        // composite unless set.
+        if child.size.height == .auto {
+            style.flexGrow = 1
+            style.flexShrink = 1
+        }
+    }
+}

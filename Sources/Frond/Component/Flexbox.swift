@@ -1,0 +1,165 @@
+@_exported import FrondLayout
+
+/// A container that lays its children out with flexbox (as CKFlexboxComponent): every
+/// container property FrondLayout supports, plus `spacing` between items and between
+/// lines. Each child comes with its item properties (``FlexChild``); nil children are
+/// dropped.
+public final class Flexbox: Component, @unchecked Sendable {
+    public let style: FlexboxStyle
+    public let children: [FlexChild]
+
+    public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil,
+                style: FlexboxStyle = FlexboxStyle(), children: [FlexChild?]) {
+        self.style = style
+        self.children = children.compactMap { $0 }.filter { $0.component != nil }
+        super.init(view: view, size: size, key: key)
+    }
+
+    /// A flexbox whose children come from a builder:
+    /// `Flexbox(direction: .row) { Avatar(url); Label(title).flexGrow(1) }`.
+    public convenience init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(),
+                            key: String? = nil, direction: FlexDirection? = nil, style: FlexboxStyle = FlexboxStyle(),
+                            @ChildrenBuilder children: () -> [FlexChild]) {
+        var style = style
+        if let direction { style.direction = direction }
+        self.init(view: view, size: size, key: key, style: style, children: children())
+    }
+
+    override var childComponents: [Component] { children.compactMap(\.component) }
+
+    override func configureNode(_ layout: inout LayoutStyle) {
+        layout.flexDirection = style.direction
+        layout.flexWrap = style.wrap
+        layout.justifyContent = style.justifyContent
+        layout.alignItems = style.alignItems
+        layout.alignContent = style.alignContent
+        layout.direction = style.layoutDirection
+        layout.overflow = style.overflow
+        layout.padding = style.padding
+        layout.border = style.border
+        // Spacing goes between items along the main axis, line spacing between lines.
+        let rowDirection = style.direction == .row || style.direction == .rowReverse
+        layout.gap[rowDirection ? .column : .row] = .points(style.spacing)
+        layout.gap[rowDirection ? .row : .column] = .points(style.lineSpacing)
+    }
+
+    override func configureChild(at index: Int, _ layout: inout LayoutStyle) {
+        let child = children[index]
+        layout.flexGrow = child.flexGrow
+        layout.flexShrink = child.flexShrink
+        layout.flexBasis = child.flexBasis
+        layout.alignSelf = child.alignSelf
+        layout.margin = child.margin
+        layout.positionType = child.positionType
+        layout.position = child.position
+        if let ratio = child.aspectRatio { layout.aspectRatio = ratio }
+    }
+
+    override func validateParameters(_ place: String) throws(FrondError) {
+        for (name, value) in [("spacing", style.spacing), ("lineSpacing", style.lineSpacing)]
+        where !(value.isFinite && value >= 0) {
+            throw FrondError(.invalidValue, "\(place): \(name) \(value) is not a finite number ≥ 0")
+        }
+    }
+}
+
+/// The container properties of a ``Flexbox``.
+public struct FlexboxStyle: Hashable, Sendable {
+    public var direction: FlexDirection = .column
+    public var wrap: FlexWrap = .noWrap
+    public var justifyContent: Justify = .flexStart
+    public var alignItems: Align = .stretch
+    public var alignContent: Align = .flexStart
+    /// Space between neighbouring items along the main axis, in points.
+    public var spacing: Float = 0
+    /// Space between the lines of a wrapping flexbox, in points.
+    public var lineSpacing: Float = 0
+    public var padding = EdgeValues()
+    public var border = EdgeValues()
+    /// Text direction for the children (start/end, row order).
+    public var layoutDirection: LayoutDirection = .inherit
+    public var overflow: Overflow = .visible
+
+    public init(direction: FlexDirection = .column, wrap: FlexWrap = .noWrap, justifyContent: Justify = .flexStart,
+                alignItems: Align = .stretch, alignContent: Align = .flexStart, spacing: Float = 0,
+                lineSpacing: Float = 0, padding: EdgeValues = EdgeValues(), border: EdgeValues = EdgeValues(),
+                layoutDirection: LayoutDirection = .inherit, overflow: Overflow = .visible) {
+        self.direction = direction
+        self.wrap = wrap
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.alignContent = alignContent
+        self.spacing = spacing
+        self.lineSpacing = lineSpacing
+        self.padding = padding
+        self.border = border
+        self.layoutDirection = layoutDirection
+        self.overflow = overflow
+    }
+}
+
+/// A child of a ``Flexbox`` with its item properties (as CKFlexboxComponentChild).
+public struct FlexChild: @unchecked Sendable {
+    public var component: Component?
+    public var flexGrow: Float
+    public var flexShrink: Float
+    public var flexBasis: LayoutValue
+    public var alignSelf: Align
+    public var margin: EdgeValues
+    /// `.absolute` takes the child out of the flow; `position` then places it.
+    public var positionType: PositionType
+    public var position: EdgeValues
+    public var aspectRatio: Float?
+
+    public init(_ component: Component?, flexGrow: Float = 0, flexShrink: Float = 0, flexBasis: LayoutValue = .auto,
+                alignSelf: Align = .auto, margin: EdgeValues = EdgeValues(), positionType: PositionType = .relative,
+                position: EdgeValues = EdgeValues(), aspectRatio: Float? = nil) {
+        self.component = component
+        self.flexGrow = flexGrow
+        self.flexShrink = flexShrink
+        self.flexBasis = flexBasis
+        self.alignSelf = alignSelf
+        self.margin = margin
+        self.positionType = positionType
+        self.position = position
+        self.aspectRatio = aspectRatio
+    }
+}
+
+extension Component {
+    /// This component as a flexbox child that grows by `factor`.
+    public func flexGrow(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: factor) }
+    /// This component as a flexbox child that shrinks by `factor`.
+    public func flexShrink(_ factor: Float) -> FlexChild { FlexChild(self, flexShrink: factor) }
+}
+
+extension FlexChild {
+    /// The same child, also growing by `factor`.
+    public func flexGrow(_ factor: Float) -> FlexChild {
+        var copy = self
+        copy.flexGrow = factor
+        return copy
+    }
+
+    /// The same child, also shrinking by `factor`.
+    public func flexShrink(_ factor: Float) -> FlexChild {
+        var copy = self
+        copy.flexShrink = factor
+        return copy
+    }
+}
+
+/// Builds a list of flexbox children: components, children with item properties,
+/// optionals (nil is dropped), `if`/`else` and `for` loops.
+@resultBuilder
+public enum ChildrenBuilder {
+    public static func buildExpression(_ component: Component) -> [FlexChild] { [FlexChild(component)] }
+    public static func buildExpression(_ component: Component?) -> [FlexChild] { component.map { [FlexChild($0)] } ?? [] }
+    public static func buildExpression(_ child: FlexChild) -> [FlexChild] { [child] }
+    public static func buildExpression(_ children: [Component]) -> [FlexChild] { children.map { FlexChild($0) } }
+    public static func buildBlock(_ parts: [FlexChild]...) -> [FlexChild] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [FlexChild]?) -> [FlexChild] { part ?? [] }
+    public static func buildEither(first part: [FlexChild]) -> [FlexChild] { part }
+    public static func buildEither(second part: [FlexChild]) -> [FlexChild] { part }
+    public static func buildArray(_ parts: [[FlexChild]]) -> [FlexChild] { parts.flatMap { $0 } }
+}

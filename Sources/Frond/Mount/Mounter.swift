@@ -1,0 +1,246 @@
+/// A view the host holds for a root, as the last commit left it.
+final class MountedView {
+    let id: ViewID
+    let viewType: String
+    /// The identity of the component the view shows (see ``IdentityTable``).
+    var identity: Int
+    var attributes: [Attribute]
+    var frame: LayoutFrame
+    var children: [MountedView] = []
+    /// Created in the commit being made: its frame is sent even if it is all zeros.
+    var isFresh = true
+
+    init(id: ViewID, viewType: String, identity: Int, attributes: [Attribute], frame: LayoutFrame) {
+        self.id = id
+        self.viewType = viewType
+        self.identity = identity
+        self.attributes = attributes
+        self.frame = frame
+    }
+
+    /// What a view can be reused for: the same type with the same attribute names.
+    var shape: Shape { Shape(viewType: viewType, names: attributes.map(\.name)) }
+
+    struct Shape: Hashable {
+        let viewType: String
+        let names: [String]
+    }
+}
+
+/// Turns a new build into host mutations against what is mounted.
+///
+///     built components (with views) ──► per parent view: match old children
+///                                         1. same identity and view type → keep
+///                                         2. same (type, attribute names) → reuse
+///                                         3. otherwise                    → create
+///     old children left over ─────────► remove + destroy (children first)
+///     kept views out of order ────────► move (the longest run in order stays put)
+///
+/// Viewless components have no view: their children are mounted into the nearest
+/// ancestor view, with the viewless components' offsets added to their frames.
+struct Mounter {
+    private(set) var mutations: [Mutation] = []
+    private(set) var statistics = CommitStatistics()
+    private var nextViewID: UInt64
+    /// Every live view by number (kept up to date as views are created and destroyed).
+    private(set) var registry: [ViewID: MountedView]
+
+    init(nextViewID: UInt64, registry: [ViewID: MountedView]) {
+        self.nextViewID = nextViewID
+        self.registry = registry
+    }
+
+    var lastViewID: UInt64 { nextViewID }
+
+    /// A view-bearing component to mount, with its frame relative to the parent view.
+    struct Placement {
+        let built: BuiltComponent
+        let frame: LayoutFrame
+    }
+
+    /// The view-bearing components under `built` (itself excluded), as children of the
+    /// view that contains `built`, which sits at (`left`, `top`) in that view.
+    static func placements(under built: BuiltComponent, left: Float, top: Float, into list: inout [Placement]) {
+        for child in built.children {
+            let frame = child.node.layout.frame
+            let childLeft = left + frame.left
+            let childTop = top + frame.top
+            if child.component.view.hasView {
+                list.append(Placement(built: child, frame: LayoutFrame(left: childLeft, top: childTop,
+                                                                     width: frame.width, height: frame.height)))
+            } else {
+                placements(under: child, left: childLeft, top: childTop, into: &list)
+            }
+        }
+    }
+
+    /// Makes `parent`'s children match `placements`, recursively.
+    mutating func reconcile(_ parent: MountedView, with placements: [Placement]) {
+        let old = parent.children
+        var taken = [Bool](repeating: false, count: old.count)
+        var final: [MountedView?] = Array(repeating: nil, count: placements.count)
+        var oldIndexOf: [ObjectIdentifier: Int] = [:]
+
+        // 1. Views of the same component (identity) and type are kept.
+        if !old.isEmpty {
+            var byIdentity: [Int: Int] = [:]
+            byIdentity.reserveCapacity(old.count)
+            for (index, view) in old.enumerated() { byIdentity[view.identity] = index }
+            for (slot, placement) in placements.enumerated() {
+                guard let index = byIdentity[placement.built.identity], !taken[index],
+                      old[index].viewType == placement.built.component.view.viewType else { continue }
+                taken[index] = true
+                final[slot] = old[index]
+                oldIndexOf[ObjectIdentifier(old[index])] = index
+            }
+        }
+
+        // 2. Other old views of the same shape are reused, in order; 3. the rest is created.
+        var pool: [MountedView.Shape: [Int]]? = nil
+        for (slot, placement) in placements.enumerated() where final[slot] == nil {
+            let configuration = placement.built.component.view
+            let attributes = configuration.mountedAttributes
+            if pool == nil {
+                var shapes: [MountedView.Shape: [Int]] = [:]
+                for (index, view) in old.enumerated().reversed() where !taken[index] { shapes[view.shape, default: []].append(index) }
+                pool = shapes
+            }
+            let shape = MountedView.Shape(viewType: configuration.viewType ?? "", names: attributes.map(\.name))
+            if let index = pool?[shape]?.popLast() {
+                taken[index] = true
+                old[index].identity = placement.built.identity
+                final[slot] = old[index]
+                oldIndexOf[ObjectIdentifier(old[index])] = index
+            } else {
+                let view = MountedView(id: ViewID(nextViewID), viewType: configuration.viewType ?? "",
+                                       identity: placement.built.identity, attributes: [], frame: LayoutFrame())
+                nextViewID += 1
+                registry[view.id] = view
+                emit(.create(view.id, viewType: view.viewType))
+                statistics.created += 1
+                final[slot] = view
+            }
+        }
+
+        // Old views nobody took leave the parent.
+        for (index, view) in old.enumerated() where !taken[index] {
+            emit(.remove(child: view.id, parent: parent.id))
+            destroy(view)
+        }
+
+        // Attributes, frames and children of every view in the new order.
+        let views = final.compactMap { $0 }
+        for (view, placement) in zip(views, placements) {
+            update(view, to: placement)
+            var childPlacements: [Placement] = []
+            Self.placements(under: placement.built, left: 0, top: 0, into: &childPlacements)
+            reconcile(view, with: childPlacements)
+        }
+
+        order(views, in: parent, oldIndexOf: oldIndexOf)
+        parent.children = views
+    }
+
+    /// Sends the attribute and frame changes of one view.
+    private mutating func update(_ view: MountedView, to placement: Placement) {
+        let attributes = placement.built.component.view.mountedAttributes
+        if attributes != view.attributes {
+            var set: [Attribute] = []
+            var unset: [String] = []
+            var oldIndex = 0
+            for attribute in attributes {
+                while oldIndex < view.attributes.count && view.attributes[oldIndex].name < attribute.name {
+                    unset.append(view.attributes[oldIndex].name)
+                    oldIndex += 1
+                }
+                if oldIndex < view.attributes.count && view.attributes[oldIndex].name == attribute.name {
+                    if view.attributes[oldIndex].value != attribute.value { set.append(attribute) }
+                    oldIndex += 1
+                } else {
+                    set.append(attribute)
+                }
+            }
+            while oldIndex < view.attributes.count {
+                unset.append(view.attributes[oldIndex].name)
+                oldIndex += 1
+            }
+            view.attributes = attributes
+            emit(.update(view.id, set: set, unset: unset))
+            statistics.updated += 1
+        }
+        if view.isFresh || placement.frame != view.frame {
+            view.isFresh = false
+            view.frame = placement.frame
+            emit(.setFrame(view.id, placement.frame))
+        }
+    }
+
+    /// Puts `views` in order under `parent`: new views are inserted, kept views that are
+    /// out of order are moved. Views in the longest run that is already in order stay.
+    private mutating func order(_ views: [MountedView], in parent: MountedView, oldIndexOf: [ObjectIdentifier: Int]) {
+        let keptOldIndices = views.compactMap { oldIndexOf[ObjectIdentifier($0)] }
+        let inOrder = zip(keptOldIndices, keptOldIndices.dropFirst()).allSatisfy { $0 < $1 }
+        if inOrder {
+            // Every kept view stays; new ones go in at their final index, left to right.
+            for (index, view) in views.enumerated() where oldIndexOf[ObjectIdentifier(view)] == nil {
+                emit(.insert(child: view.id, parent: parent.id, index: index))
+            }
+            return
+        }
+        // Keep the longest increasing run of old positions; place the rest right to left,
+        // each just before the view that follows it.
+        let stay = Set(Self.longestIncreasingRun(keptOldIndices).map { keptOldIndices[$0] })
+        var current = views.compactMap { view in oldIndexOf[ObjectIdentifier(view)].map { (view, $0) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+        for position in views.indices.reversed() {
+            let view = views[position]
+            let anchor = position + 1 < views.count ? (current.firstIndex { $0 === views[position + 1] } ?? current.count)
+                : current.count
+            if let oldIndex = oldIndexOf[ObjectIdentifier(view)] {
+                guard !stay.contains(oldIndex), let from = current.firstIndex(where: { $0 === view }) else { continue }
+                current.remove(at: from)
+                let target = from < anchor ? anchor - 1 : anchor
+                current.insert(view, at: target)
+                emit(.move(child: view.id, parent: parent.id, index: target))
+                statistics.moved += 1
+            } else {
+                current.insert(view, at: anchor)
+                emit(.insert(child: view.id, parent: parent.id, index: anchor))
+            }
+        }
+    }
+
+    /// Indices (into `values`) of a longest strictly increasing subsequence.
+    static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+        var tails: [Int] = []            // index into values of the smallest tail per length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var run: [Int] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            run.append(index)
+            index = previous[index]
+        }
+        return run.reversed()
+    }
+
+    /// Destroys a view and everything in it (children first).
+    private mutating func destroy(_ view: MountedView) {
+        for child in view.children { destroy(child) }
+        registry[view.id] = nil
+        emit(.destroy(view.id))
+        statistics.destroyed += 1
+    }
+
+    private mutating func emit(_ mutation: Mutation) {
+        mutations.append(mutation)
+    }
+}

@@ -1,0 +1,66 @@
+/// A view's number in a root: never reused while the root lives. View 0 is the host's
+/// root container; every other view is created by a ``Mutation/create(_:viewType:)``.
+public struct ViewID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The host's root container, which every top-level view is inserted into.
+    public static let root = ViewID(0)
+
+    public static func < (lhs: ViewID, rhs: ViewID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "v\(rawValue)" }
+}
+
+/// One change the host applies to its views. A commit lists them in an order the host
+/// can apply one by one: a view is created before it is updated or inserted, removed
+/// before it is destroyed, and indices refer to the parent's children at that moment.
+public enum Mutation: Hashable, Sendable, CustomStringConvertible {
+    /// Create a view of `viewType` (not yet in any parent).
+    case create(ViewID, viewType: String)
+    /// Set the listed attributes and clear (unapply) the named ones.
+    case update(ViewID, set: [Attribute], unset: [String])
+    /// Place the view within its parent view (coordinates relative to the parent).
+    case setFrame(ViewID, LayoutFrame)
+    /// Insert `child` among `parent`'s children at `index`.
+    case insert(child: ViewID, parent: ViewID, index: Int)
+    /// Take `child` out of `parent`'s children and put it back at `index`.
+    case move(child: ViewID, parent: ViewID, index: Int)
+    /// Take `child` out of `parent`'s children.
+    case remove(child: ViewID, parent: ViewID)
+    /// The view is gone for good (its children were destroyed before it).
+    case destroy(ViewID)
+
+    public var description: String {
+        switch self {
+        case .create(let view, let type): return "create \(view) \(type)"
+        case .update(let view, let set, let unset):
+            var parts = set.map { "\($0.name)=\($0.value)" }
+            parts += unset.map { "-\($0)" }
+            return "update \(view) " + parts.joined(separator: " ")
+        case .setFrame(let view, let frame): return "frame \(view) \(frame)"
+        case .insert(let child, let parent, let index): return "insert \(child) into \(parent) at \(index)"
+        case .move(let child, let parent, let index): return "move \(child) in \(parent) to \(index)"
+        case .remove(let child, let parent): return "remove \(child) from \(parent)"
+        case .destroy(let view): return "destroy \(view)"
+        }
+    }
+}
+
+/// Counts of what a commit did.
+public struct CommitStatistics: Hashable, Sendable {
+    public var components = 0
+    public var mutations = 0
+    public var created = 0
+    public var destroyed = 0
+    public var moved = 0
+    public var updated = 0
+    public init() {}
+}
+
+/// Receives the mutations of each commit, in order, between `begin` and `end`.
+/// The root calls it on the thread that flushes; it must not flush the root again.
+public protocol Host: AnyObject {
+    func beginCommit()
+    func apply(_ mutation: Mutation)
+    func endCommit()
+}

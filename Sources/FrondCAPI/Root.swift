@@ -1,0 +1,171 @@
+import CFrond
+import Frond
+
+func sizeRange(_ pointer: UnsafePointer<frond_size_range>?) throws(CallFailure) -> SizeRange {
+    guard let spec = try structArgument(pointer, "range") else { return .fitContent() }
+    let range: SizeRange
+    switch spec.kind {
+    case FROND_SIZE_RANGE_FIXED: range = .fixed(width: spec.width, height: spec.height)
+    case FROND_SIZE_RANGE_FLEXIBLE_HEIGHT: range = .flexibleHeight(width: spec.width)
+    case FROND_SIZE_RANGE_FLEXIBLE_WIDTH: range = .flexibleWidth(height: spec.height)
+    case FROND_SIZE_RANGE_FIT_CONTENT:
+        range = .fitContent(maxWidth: spec.width.isNaN ? nil : spec.width, maxHeight: spec.height.isNaN ? nil : spec.height)
+    default: throw .invalidArgument("range.kind \(spec.kind.rawValue) is not a frond_size_range_kind")
+    }
+    try frond { () throws(FrondError) in try range.validate() }
+    return range
+}
+
+/// The root behind a root handle.
+func cRoot(_ handle: OpaquePointer?) throws(CallFailure) -> CRoot {
+    // The table only ever stores CRoot objects under the root kind.
+    unsafeDowncast(try resolve(handle, .root, "root"), to: CRoot.self)
+}
+
+@_cdecl("frond_root_new") @implementation
+public func frond_root_new(_ outRoot: UnsafeMutablePointer<OpaquePointer?>?,
+                           _ range: UnsafePointer<frond_size_range>?) -> frond_status {
+    call("frond_root_new") { () throws(CallFailure) in
+        let out = try requireOut(outRoot)
+        let root = CRoot(root: Root(sizeRange: try sizeRange(range)))
+        root.handle = try issueHandle(root, .root)
+        out.pointee = root.handle
+    }
+}
+
+@_cdecl("frond_root_free") @implementation
+public func frond_root_free(_ handle: OpaquePointer?) -> frond_status {
+    guard let handle else { return FROND_OK }
+    return call("frond_root_free") { () throws(CallFailure) in
+        // The root (and its host's user_data) goes once the handle is gone and no flush
+        // is still using it.
+        _ = try releaseHandle(handle, .root, "root")
+    }
+}
+
+@_cdecl("frond_root_set_size_range") @implementation
+public func frond_root_set_size_range(_ handle: OpaquePointer?, _ range: UnsafePointer<frond_size_range>?) -> frond_status {
+    call("frond_root_set_size_range") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        guard range != nil else { throw .invalidArgument("range is NULL") }
+        root.root.sizeRange = try sizeRange(range)
+    }
+}
+
+@_cdecl("frond_root_set_host") @implementation
+public func frond_root_set_host(_ handle: OpaquePointer?, _ host: UnsafePointer<frond_host>?,
+                                _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_root_set_host", registerHost(handle, host, CallbackOwner(userData, destroy)))
+}
+
+private func registerHost(_ handle: OpaquePointer?, _ host: UnsafePointer<frond_host>?,
+                          _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        guard let functions = try structArgument(host, "host") else {
+            root.root.host = nil
+            return
+        }
+        guard functions.apply != nil || functions.apply_batch != nil else {
+            throw .invalidArgument("host: give apply or apply_batch")
+        }
+        root.root.host = CHost(functions, owner: owner, rootHandle: root.handle)
+    }
+}
+
+@_cdecl("frond_root_set_text_measurer") @implementation
+public func frond_root_set_text_measurer(_ handle: OpaquePointer?, _ measure: frond_text_measure_func?,
+                                         _ userData: UnsafeMutableRawPointer?,
+                                         _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_root_set_text_measurer", registerMeasurer(handle, measure, CallbackOwner(userData, destroy)))
+}
+
+private func registerMeasurer(_ handle: OpaquePointer?, _ measure: frond_text_measure_func?,
+                              _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        if let measure {
+            root.root.textMeasurer = CTextMeasurer(measure, owner: owner)
+        } else {
+            root.root.textMeasurer = MonospaceTextMeasurer()
+        }
+    }
+}
+
+@_cdecl("frond_root_set_component") @implementation
+public func frond_root_set_component(_ handle: OpaquePointer?, _ componentHandle: OpaquePointer?) -> frond_status {
+    call("frond_root_set_component") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        root.root.setComponent(componentHandle == nil ? nil : try component(componentHandle))
+    }
+}
+
+@_cdecl("frond_root_flush") @implementation
+public func frond_root_flush(_ handle: OpaquePointer?, _ outMutationCount: UnsafeMutablePointer<Int>?) -> frond_status {
+    call("frond_root_flush") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        let host = root.host
+        host?.resetFailure()
+        let statistics = try frond { () throws(FrondError) in try root.root.flush() }
+        outMutationCount?.pointee = statistics.mutations
+        if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+    }
+}
+
+@_cdecl("frond_root_get_child_count") @implementation
+public func frond_root_get_child_count(_ outCount: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                       _ view: UInt64) -> frond_status {
+    call("frond_root_get_child_count") { () throws(CallFailure) in
+        let out = try requireOut(outCount)
+        out.pointee = try children(try cRoot(handle), view).count
+    }
+}
+
+@_cdecl("frond_root_get_child") @implementation
+public func frond_root_get_child(_ outChild: UnsafeMutablePointer<UInt64>?, _ handle: OpaquePointer?, _ view: UInt64,
+                                 _ index: Int) -> frond_status {
+    call("frond_root_get_child") { () throws(CallFailure) in
+        let out = try requireOut(outChild)
+        let list = try children(try cRoot(handle), view)
+        guard index >= 0 && index < list.count else {
+            throw CallFailure(FROND_ERR_INVALID_TREE, "index \(index) is out of range (view \(view) has \(list.count) children)")
+        }
+        out.pointee = list[index].rawValue
+    }
+}
+
+private func children(_ root: CRoot, _ view: UInt64) throws(CallFailure) -> [ViewID] {
+    guard let list = root.root.children(of: ViewID(view)) else { throw .invalidArgument("view \(view) is not mounted") }
+    return list
+}
+
+@_cdecl("frond_root_get_frame") @implementation
+public func frond_root_get_frame(_ outFrame: UnsafeMutablePointer<frond_rect>?, _ handle: OpaquePointer?,
+                                 _ view: UInt64) -> frond_status {
+    call("frond_root_get_frame") { () throws(CallFailure) in
+        let out = try requireOut(outFrame)
+        guard let frame = try cRoot(handle).root.frame(of: ViewID(view)) else {
+            throw .invalidArgument("view \(view) is not mounted")
+        }
+        out.pointee = frond_rect(left: frame.left, top: frame.top, width: frame.width, height: frame.height)
+    }
+}
+
+@_cdecl("frond_root_describe") @implementation
+public func frond_root_describe(_ outLength: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> frond_status {
+    call("frond_root_describe") { () throws(CallFailure) in
+        let out = try requireOut(outLength)
+        guard capacity >= 0, capacity == 0 || buffer != nil else { throw .invalidArgument("buffer is NULL but capacity is \(capacity)") }
+        let text = Array(try cRoot(handle).root.mountedDump.utf8)
+        out.pointee = text.count
+        guard let buffer, capacity > 0 else { return }
+        let copied = min(text.count, capacity - 1)
+        text.withUnsafeBufferPointer { bytes in
+            for index in 0..<copied { buffer[index] = CChar(bitPattern: bytes[index]) }
+        }
+        buffer[copied] = 0
+    }
+}

@@ -1,0 +1,429 @@
+/* Functional test of the Components and Roots-and-hosts sections of the C API:
+ * building components, flushing a root into a C host (one call per mutation, or one
+ * batch per commit), reading the mounted views back, and handle lifetimes. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* ---- a host that writes each mutation as a line of text ------------------ */
+
+typedef struct recorder {
+    char log[8192];
+    size_t length;
+    int commits;
+    int batches;
+    int mutations;
+    int destroyed; /* user_data destroy calls */
+} recorder;
+
+static void record(recorder *r, const char *line) {
+    size_t n = strlen(line);
+    if (r->length + n + 2 < sizeof r->log) {
+        memcpy(r->log + r->length, line, n);
+        r->length += n;
+        r->log[r->length++] = '\n';
+        r->log[r->length] = '\0';
+    }
+}
+
+static void describe_mutation(const frond_mutation *m, char *line, size_t size) {
+    size_t i;
+    int used;
+    switch (m->kind) {
+    case FROND_MUTATION_CREATE:
+        snprintf(line, size, "create %llu %s", (unsigned long long)m->view, m->view_type);
+        break;
+    case FROND_MUTATION_UPDATE:
+        used = snprintf(line, size, "update %llu", (unsigned long long)m->view);
+        for (i = 0; i < m->set_count && used > 0 && (size_t)used < size; i++) {
+            const frond_attribute *a = &m->set[i];
+            switch (a->kind) {
+            case FROND_ATTRIBUTE_NUMBER: used += snprintf(line + used, size - used, " %s=%g", a->name, a->number); break;
+            case FROND_ATTRIBUTE_BOOL: used += snprintf(line + used, size - used, " %s=%s", a->name, a->boolean ? "true" : "false"); break;
+            case FROND_ATTRIBUTE_STRING: used += snprintf(line + used, size - used, " %s='%s'", a->name, a->string); break;
+            case FROND_ATTRIBUTE_COLOR: used += snprintf(line + used, size - used, " %s=rgb(%g,%g,%g)", a->name, a->color.red, a->color.green, a->color.blue); break;
+            case FROND_ATTRIBUTE_HOST_VALUE: used += snprintf(line + used, size - used, " %s=host:%llu", a->name, (unsigned long long)a->host_value); break;
+            case FROND_ATTRIBUTE_ACTION: used += snprintf(line + used, size - used, " %s=action:%s", a->name, a->string); break;
+            }
+        }
+        for (i = 0; i < m->unset_count && used > 0 && (size_t)used < size; i++) {
+            used += snprintf(line + used, size - used, " -%s", m->unset[i]);
+        }
+        break;
+    case FROND_MUTATION_SET_FRAME:
+        snprintf(line, size, "frame %llu %g %g %g %g", (unsigned long long)m->view, m->frame.left, m->frame.top,
+                 m->frame.width, m->frame.height);
+        break;
+    case FROND_MUTATION_INSERT:
+        snprintf(line, size, "insert %llu into %llu at %zu", (unsigned long long)m->view,
+                 (unsigned long long)m->parent, m->index);
+        break;
+    case FROND_MUTATION_MOVE:
+        snprintf(line, size, "move %llu in %llu to %zu", (unsigned long long)m->view, (unsigned long long)m->parent,
+                 m->index);
+        break;
+    case FROND_MUTATION_REMOVE:
+        snprintf(line, size, "remove %llu from %llu", (unsigned long long)m->view, (unsigned long long)m->parent);
+        break;
+    case FROND_MUTATION_DESTROY:
+        snprintf(line, size, "destroy %llu", (unsigned long long)m->view);
+        break;
+    }
+}
+
+static frond_status host_begin(frond_root *root, void *user_data) {
+    recorder *r = (recorder *)user_data;
+    CHECK(root != NULL);
+    r->commits++;
+    record(r, "begin");
+    return FROND_OK;
+}
+
+static frond_status host_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    char line[512];
+    (void)root;
+    describe_mutation(mutation, line, sizeof line);
+    record((recorder *)user_data, line);
+    ((recorder *)user_data)->mutations++;
+    return FROND_OK;
+}
+
+static frond_status host_apply_batch(frond_root *root, const frond_mutation *mutations, size_t count, void *user_data) {
+    recorder *r = (recorder *)user_data;
+    size_t i;
+    r->batches++;
+    for (i = 0; i < count; i++) host_apply(root, &mutations[i], user_data);
+    return FROND_OK;
+}
+
+static frond_status host_end(frond_root *root, void *user_data) {
+    (void)root;
+    record((recorder *)user_data, "end");
+    return FROND_OK;
+}
+
+static void recorder_destroy(void *user_data) {
+    ((recorder *)user_data)->destroyed++;
+}
+
+static const frond_host per_mutation_host = {sizeof(frond_host), host_begin, host_apply, NULL, host_end};
+static const frond_host batch_host = {sizeof(frond_host), NULL, NULL, host_apply_batch, NULL};
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static size_t live_handles(void) {
+    size_t count = 0;
+    CHECK_OK(frond_handle_count(&count));
+    return count;
+}
+
+static frond_size_spec fixed_size(float width, float height) {
+    frond_size_spec size;
+    memset(&size, 0, sizeof size);
+    size.struct_size = sizeof size;
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = width;
+    size.height.unit = FROND_UNIT_POINT;
+    size.height.value = height;
+    return size;
+}
+
+static frond_attribute string_attribute(const char *name, const char *value) {
+    frond_attribute a;
+    memset(&a, 0, sizeof a);
+    a.name = name;
+    a.kind = FROND_ATTRIBUTE_STRING;
+    a.string = value;
+    return a;
+}
+
+/* A 10×10 "box" named `name`, keyed by its name. */
+static frond_component *box(const char *name) {
+    frond_attribute attributes[1];
+    frond_view_spec view;
+    frond_size_spec size = fixed_size(10, 10);
+    frond_component *component = NULL;
+    attributes[0] = string_attribute("name", name);
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "box";
+    view.attributes = attributes;
+    view.attribute_count = 1;
+    CHECK_OK(frond_component_new(&component, &view, &size, name));
+    return component;
+}
+
+/* A row ("list" view) of keyed boxes; the boxes' handles are released at once. */
+static frond_component *row(const char *const *names, size_t count) {
+    frond_flex_child children[16];
+    frond_flexbox_style style;
+    frond_view_spec view;
+    frond_component *component = NULL;
+    size_t i;
+    memset(children, 0, sizeof children);
+    memset(&style, 0, sizeof style);
+    memset(&view, 0, sizeof view);
+    style.struct_size = sizeof style;
+    style.direction = FROND_FLEX_DIRECTION_ROW;
+    view.struct_size = sizeof view;
+    view.view_type = "list";
+    for (i = 0; i < count; i++) {
+        children[i].struct_size = sizeof children[i];
+        children[i].component = box(names[i]);
+    }
+    CHECK_OK(frond_component_new_flexbox(&component, &view, NULL, NULL, &style, children, count));
+    for (i = 0; i < count; i++) CHECK_OK(frond_component_release(children[i].component));
+    return component;
+}
+
+static const char *describe(frond_root *root, char *buffer, size_t capacity) {
+    size_t length = 0;
+    CHECK_OK(frond_root_describe(&length, root, buffer, capacity));
+    CHECK(length < capacity);
+    return buffer;
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+static void test_screen_is_mounted_through_a_per_mutation_host(void) {
+    recorder r;
+    frond_root *root = NULL;
+    frond_component *screen = NULL, *text = NULL, *icon = NULL;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 100, 50};
+    frond_attribute attributes[6];
+    frond_view_spec view, screen_view;
+    frond_size_spec icon_size = fixed_size(10, 10);
+    frond_text_style text_style;
+    frond_flexbox_style style;
+    frond_flex_child children[2];
+    size_t mutations = 0, count = 0;
+    uint64_t first = 0;
+    frond_rect frame;
+    char text_buffer[1024];
+
+    memset(&r, 0, sizeof r);
+    memset(attributes, 0, sizeof attributes);
+    attributes[0] = string_attribute("name", "icon");
+    attributes[1].name = "opacity"; attributes[1].kind = FROND_ATTRIBUTE_NUMBER; attributes[1].number = 0.5;
+    attributes[2].name = "tint"; attributes[2].kind = FROND_ATTRIBUTE_COLOR;
+    attributes[2].color.red = 1; attributes[2].color.alpha = 1;
+    attributes[3].name = "visible"; attributes[3].kind = FROND_ATTRIBUTE_BOOL; attributes[3].boolean = true;
+    attributes[4].name = "image"; attributes[4].kind = FROND_ATTRIBUTE_HOST_VALUE; attributes[4].host_value = 42;
+    attributes[5].name = "onTap"; attributes[5].kind = FROND_ATTRIBUTE_ACTION; attributes[5].string = "open";
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "image";
+    view.attributes = attributes;
+    view.attribute_count = 6;
+    CHECK_OK(frond_component_new(&icon, &view, &icon_size, NULL));
+
+    memset(&text_style, 0, sizeof text_style);
+    text_style.struct_size = sizeof text_style;
+    text_style.font_size = 10;
+    CHECK_OK(frond_component_new_text(&text, "hello world", &text_style, NULL, NULL));
+
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    style.direction = FROND_FLEX_DIRECTION_ROW;
+    style.align_items = FROND_ALIGN_FLEX_START;
+    style.spacing = 5;
+    memset(children, 0, sizeof children);
+    children[0].struct_size = sizeof children[0];
+    children[0].component = icon;
+    children[1].struct_size = sizeof children[1];
+    children[1].component = text;
+    children[1].flex_grow = 1;
+    memset(&screen_view, 0, sizeof screen_view);
+    screen_view.struct_size = sizeof screen_view;
+    screen_view.view_type = "screen";
+    screen_view.accessibility_label = "Home";
+    CHECK_OK(frond_component_new_flexbox(&screen, &screen_view, NULL, "home", &style, children, 2));
+    /* The flexbox keeps its children alive. */
+    CHECK_OK(frond_component_release(icon));
+    CHECK_OK(frond_component_release(text));
+
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_root_set_host(root, &per_mutation_host, &r, recorder_destroy));
+    CHECK_OK(frond_root_set_component(root, screen));
+    CHECK_OK(frond_component_release(screen));
+    CHECK_OK(frond_root_flush(root, &mutations));
+    CHECK(r.commits == 1);
+    CHECK((int)mutations == r.mutations);
+    CHECK(strcmp(r.log,
+                 "begin\n"
+                 "create 1 screen\n"
+                 "update 1 accessibilityLabel='Home'\n"
+                 "frame 1 0 0 100 50\n"
+                 "create 2 image\n"
+                 "create 3 text\n"
+                 "update 2 image=host:42 name='icon' onTap=action:open opacity=0.5 tint=rgb(1,0,0) visible=true\n"
+                 "frame 2 0 0 10 10\n"
+                 "update 3 fontSize=10 lineHeight=12 text='hello world'\n"
+                 "frame 3 15 0 85 12\n"
+                 "insert 2 into 1 at 0\n"
+                 "insert 3 into 1 at 1\n"
+                 "insert 1 into 0 at 0\n"
+                 "end\n") == 0);
+    if (check_failures) fprintf(stderr, "%s", r.log);
+
+    /* Reading the mounted views back. */
+    CHECK_OK(frond_root_get_child_count(&count, root, 0));
+    CHECK(count == 1);
+    CHECK_OK(frond_root_get_child(&first, root, 0, 0));
+    CHECK(first == 1);
+    CHECK_OK(frond_root_get_child_count(&count, root, first));
+    CHECK(count == 2);
+    CHECK_OK(frond_root_get_frame(&frame, root, 3));
+    CHECK_FLOAT(15, frame.left);
+    CHECK_FLOAT(85, frame.width);
+    CHECK(strstr(describe(root, text_buffer, sizeof text_buffer), "v3 text (15, 0, 85×12)") != NULL);
+
+    /* Nothing changed: nothing is sent. */
+    CHECK_OK(frond_root_flush(root, &mutations));
+    CHECK(mutations == 0);
+    CHECK(r.commits == 1);
+
+    CHECK_OK(frond_root_free(root));
+    CHECK(r.destroyed == 1);
+}
+
+static void test_batch_host_gets_one_call_per_commit(void) {
+    recorder r;
+    frond_root *root = NULL;
+    frond_component *list = NULL;
+    const char *before[] = {"a", "b", "c", "d"};
+    const char *after[] = {"d", "b", "c", "a", "e"};
+    size_t mutations = 0;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FLEXIBLE_HEIGHT, 200, 0};
+    char buffer[1024];
+
+    memset(&r, 0, sizeof r);
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_root_set_host(root, &batch_host, &r, recorder_destroy));
+    list = row(before, 4);
+    CHECK_OK(frond_root_set_component(root, list));
+    CHECK_OK(frond_component_release(list));
+    CHECK_OK(frond_root_flush(root, &mutations));
+    CHECK(r.batches == 1);
+    CHECK((int)mutations == r.mutations);
+
+    /* A keyed reorder moves views; the new box is created and inserted. */
+    r.length = 0;
+    r.log[0] = '\0';
+    list = row(after, 5);
+    CHECK_OK(frond_root_set_component(root, list));
+    CHECK_OK(frond_component_release(list));
+    CHECK_OK(frond_root_flush(root, &mutations));
+    CHECK(r.batches == 2);
+    CHECK(strstr(r.log, "create 6 box") != NULL);
+    CHECK(strstr(r.log, "create 2") == NULL && strstr(r.log, "destroy") == NULL);
+    CHECK(strstr(r.log, "move") != NULL);
+    describe(root, buffer, sizeof buffer);
+    CHECK(strstr(buffer, "name=\"d\"") < strstr(buffer, "name=\"b\""));
+    CHECK(strstr(buffer, "name=\"a\"") < strstr(buffer, "name=\"e\""));
+
+    /* A short buffer gets a cut, terminated text and the full length. */
+    {
+        char small[8];
+        size_t length = 0;
+        CHECK_OK(frond_root_describe(&length, root, small, sizeof small));
+        CHECK(length > sizeof small && strlen(small) == sizeof small - 1);
+        CHECK_OK(frond_root_describe(&length, root, NULL, 0));
+        CHECK(length == strlen(buffer));
+    }
+    CHECK_OK(frond_root_free(root));
+    CHECK(r.destroyed == 1);
+}
+
+/* A text measurer: 5 points per byte, 8-point lines, no wrapping. */
+static int measure_calls = 0;
+static frond_status fixed_measure(const char *text, const frond_text_style *style, float width,
+                                  frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                  frond_size *out_size, void *user_data) {
+    (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    CHECK(style != NULL && style->font_size == 14);
+    measure_calls++;
+    out_size->width = 5.0f * (float)strlen(text);
+    out_size->height = 8;
+    return FROND_OK;
+}
+
+static void count_destroy(void *user_data) {
+    (*(int *)user_data)++;
+}
+
+static void test_host_supplied_text_measurer_sizes_text(void) {
+    frond_root *root = NULL;
+    frond_component *text = NULL;
+    frond_rect frame;
+    uint64_t view = 0;
+    int destroyed = 0;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIT_CONTENT, FROND_UNDEFINED, FROND_UNDEFINED};
+
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_root_set_text_measurer(root, fixed_measure, &destroyed, count_destroy));
+    CHECK_OK(frond_component_new_text(&text, "abcd", NULL, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, text));
+    CHECK_OK(frond_component_release(text));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(measure_calls > 0);
+    CHECK_OK(frond_root_get_child(&view, root, 0, 0));
+    CHECK_OK(frond_root_get_frame(&frame, root, view));
+    CHECK_FLOAT(20, frame.width);
+    CHECK_FLOAT(8, frame.height);
+    /* Back to the default measurer: the replaced one is destroyed. */
+    CHECK_OK(frond_root_set_text_measurer(root, NULL, NULL, NULL));
+    CHECK(destroyed == 1);
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_composite_and_viewless_components(void) {
+    frond_root *root = NULL;
+    frond_component *inner = NULL, *card = NULL, *wrapper = NULL;
+    frond_view_spec view;
+    frond_size_spec card_size = fixed_size(60, 30);
+    frond_flexbox_style style;
+    frond_flex_child child;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 100, 100};
+    char buffer[512];
+
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "fill";
+    CHECK_OK(frond_component_new(&inner, &view, NULL, NULL));
+    view.view_type = "card";
+    CHECK_OK(frond_component_new_composite(&card, &view, &card_size, NULL, inner));
+    CHECK_OK(frond_component_release(inner));
+    /* A viewless flexbox with padding: the card is mounted at its offset. */
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    style.align_items = FROND_ALIGN_FLEX_START;
+    style.padding[0].unit = FROND_UNIT_POINT;
+    style.padding[0].value = 7;
+    memset(&child, 0, sizeof child);
+    child.struct_size = sizeof child;
+    child.component = card;
+    CHECK_OK(frond_component_new_flexbox(&wrapper, NULL, NULL, NULL, &style, &child, 1));
+    CHECK_OK(frond_component_release(card));
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_root_set_component(root, wrapper));
+    CHECK_OK(frond_component_release(wrapper));
+    CHECK_OK(frond_root_flush(root, NULL));
+    describe(root, buffer, sizeof buffer);
+    CHECK(strcmp(buffer, "v1 card (7, 0, 60×30)\n  v2 fill (0, 0, 60×30)") == 0);
+    if (check_failures) fprintf(stderr, "%s\n", buffer);
+    CHECK_OK(frond_root_free(root));
+}
+
+int main(void) {
+    size_t handles_at_start = live_handles();
+    test_screen_is_mounted_through_a_per_mutation_host();
+    test_batch_host_gets_one_call_per_commit();
+    test_host_supplied_text_measurer_sizes_text();
+    test_composite_and_viewless_components();
+    CHECK(live_handles() == handles_at_start);
+    return check_report("component_test");
+}
