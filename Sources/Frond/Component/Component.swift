@@ -50,6 +50,10 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// A measure function when the component's size comes from its content.
     func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? { nil }
 
+    /// Whether `other` (replacing this component) measures its content exactly as this one
+    /// does, so the node keeps its measure function and cached measurements.
+    func measuresLike(_ other: Component) -> Bool { true }
+
     /// Throws when the component's own parameters cannot be laid out.
     func validateParameters(_ place: String) throws(FrondError) {}
 }

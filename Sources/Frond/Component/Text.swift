@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A run of text whose size comes from the root's ``TextMeasurer``. It is mounted as a
 /// view of type `"text"` with the attributes `text`, `fontSize`, `lineHeight` and, when
 /// set, `color`, `fontFamily` and `maxLines`.
@@ -24,9 +26,14 @@ public final class Text: Component, @unchecked Sendable {
         let text = self.text
         let style = self.style
         return { width, widthMode, height, heightMode in
-            try measurer.measure(text, style: style, width: width, widthMode: widthMode,
+            try measurer.current.measure(text, style: style, width: width, widthMode: widthMode,
                                  height: height, heightMode: heightMode)
         }
+    }
+
+    override func measuresLike(_ other: Component) -> Bool {
+        guard let other = other as? Text else { return false }
+        return other.text == text && other.style == style
     }
 
     override func validateParameters(_ place: String) throws(FrondError) {
@@ -119,5 +126,21 @@ public struct MonospaceTextMeasurer: TextMeasurer {
         if heightMode == .exactly { measuredHeight = height }
         if heightMode == .atMost { measuredHeight = min(measuredHeight, height) }
         return LayoutSize(width: measuredWidth, height: measuredHeight)
+    }
+}
+
+/// The root's current text measurer. Measure functions read it when they run, so a
+/// replaced measurer is released at once (a C measurer's destroy function runs when it
+/// is replaced, not at the next flush).
+final class TextMeasurerSlot: Sendable {
+    private let measurer: Mutex<any TextMeasurer>
+
+    init(_ measurer: any TextMeasurer) {
+        self.measurer = Mutex(measurer)
+    }
+
+    var current: any TextMeasurer {
+        get { measurer.withLock { $0 } }
+        set { measurer.withLock { $0 = newValue } }
     }
 }

@@ -2,7 +2,7 @@
 final class MountedView {
     let id: ViewID
     let viewType: String
-    /// The identity of the component the view shows (see ``IdentityTable``).
+    /// The identity of the component the view shows (see ``TreeNode``).
     var identity: Int
     var attributes: [Attribute]
     var frame: LayoutFrame
@@ -54,13 +54,13 @@ struct Mounter {
 
     /// A view-bearing component to mount, with its frame relative to the parent view.
     struct Placement {
-        let built: BuiltComponent
+        let built: TreeNode
         let frame: LayoutFrame
     }
 
     /// The view-bearing components under `built` (itself excluded), as children of the
     /// view that contains `built`, which sits at (`left`, `top`) in that view.
-    static func placements(under built: BuiltComponent, left: Float, top: Float, into list: inout [Placement]) {
+    static func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
         for child in built.children {
             let frame = child.node.layout.frame
             let childLeft = left + frame.left

@@ -48,7 +48,26 @@ public enum Mutation: Hashable, Sendable, CustomStringConvertible {
 
 /// Counts of what a commit did.
 public struct CommitStatistics: Hashable, Sendable {
+    /// Components in the tree after the commit.
     public var components = 0
+    /// Tree nodes built (new or changed) in this commit's build.
+    public var builtNodes = 0
+    /// Subtrees taken over whole from the previous tree (nothing in them changed).
+    public var reusedSubtrees = 0
+    /// Calls of render components' `render`.
+    public var renders = 0
+    /// Calls of `shouldUpdate(from:)`.
+    public var shouldUpdateCalls = 0
+    /// Scopes created and destroyed (components that entered and left the tree).
+    public var scopesCreated = 0
+    public var scopesDestroyed = 0
+    /// State updates applied (and dropped because their component had left the tree).
+    public var stateUpdates = 0
+    public var droppedStateUpdates = 0
+    /// Layout nodes laid out again (not answered from their caches), and calls to
+    /// measure functions (text measurers).
+    public var layouts = 0
+    public var measureCalls = 0
     public var mutations = 0
     public var created = 0
     public var destroyed = 0

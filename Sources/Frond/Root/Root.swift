@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The size a root lays its component out in.
 public enum SizeRange: Hashable, Sendable {
     /// Exactly this size; the component fills it (unless its own size says otherwise).
@@ -46,43 +48,76 @@ public enum SizeRange: Hashable, Sendable {
 /// The owner of one component tree: it builds the tree from its component, lays it out
 /// within its size range, and tells its host which views to create, change and remove.
 ///
-///     setComponent ──► flush: build ──► layout ──► mount (diff) ──► host.apply(…)
+///     setComponent ─┐
+///     state updates ┴─► flush: build (reconcile) ──► layout ──► mount (diff) ──► host.apply(…)
 ///
-/// A failed flush (bad component, failing text measurer) throws and leaves the mounted
-/// views as they were. A root is used from one thread at a time.
+/// The tree persists between flushes: a flush rebuilds only what changed (a new root
+/// component, the path from an updated scope to the top), and reuses the rest with its
+/// layout. A failed flush (bad component, failing text measurer) throws and leaves the
+/// tree and the mounted views as they were; state updates it applied stay applied and
+/// are rendered by the next flush. A root is used from one thread at a time; state
+/// updates may come from any thread.
 public final class Root {
     public var sizeRange: SizeRange
     /// Receives the mutations of each commit; none = the mutations are only recorded in
     /// the mounted state.
     public var host: (any Host)?
-    /// Measures ``Text`` components (the next flush uses a new measurer).
-    public var textMeasurer: any TextMeasurer
+    /// Measures ``Text`` components (the next flush measures every text again).
+    public var textMeasurer: any TextMeasurer {
+        get { measurerSlot.current }
+        set {
+            measurerSlot.current = newValue
+            measurerGeneration += 1
+        }
+    }
+    private let measurerSlot: TextMeasurerSlot
 
     private var component: Component?
-    private let identities = IdentityTable()
-    private let rootView = MountedView(id: .root, viewType: "", identity: IdentityTable.rootIdentity,
-                                       attributes: [], frame: LayoutFrame())
+    private var componentChanged = false
+    private var tree: TreeNode?
+    private var nextIdentity = 1
+    private var measurerGeneration = 1
+    private var builtMeasurerGeneration = 1
+    private let queue: UpdateQueue
+    private let flushRequest = FlushRequest()
+    private let rootView = MountedView(id: .root, viewType: "", identity: 0, attributes: [], frame: LayoutFrame())
     private var nextViewID: UInt64 = 1
     private var registry: [ViewID: MountedView] = [:]
     private let layoutConfig = LayoutConfig()
+    /// Holds the top component's layout node and gives it the size range.
+    private let container: LayoutNode
     private var isFlushing = false
-
-    /// The layout of the last flush (nil before the first one or without a component).
-    public private(set) var layout: ComponentLayout?
 
     public init(sizeRange: SizeRange, host: (any Host)? = nil, textMeasurer: any TextMeasurer = MonospaceTextMeasurer()) {
         self.sizeRange = sizeRange
         self.host = host
-        self.textMeasurer = textMeasurer
+        measurerSlot = TextMeasurerSlot(textMeasurer)
+        let request = flushRequest
+        queue = UpdateQueue { request.fire() }
+        container = LayoutNode(config: layoutConfig)
     }
 
     /// The component to show from the next flush on (nil: nothing).
     public func setComponent(_ component: Component?) {
         self.component = component
+        componentChanged = true
     }
 
-    /// Builds, lays out and mounts the current component, and hands the host the
-    /// mutations. Returns what the commit did.
+    /// Called (on the updating thread) when a state update arrives and no flush is
+    /// pending yet, so the host can schedule one. Safe to set from any thread.
+    public func setFlushRequestHandler(_ handler: (@Sendable () -> Void)?) {
+        flushRequest.set(handler)
+    }
+
+    /// Whether a flush has something to do: a new component or queued state updates.
+    public var needsFlush: Bool { componentChanged || !queue.isEmpty }
+
+    /// The laid-out component tree of the last flush (nil before the first one or
+    /// without a component). Made on each call.
+    public var layout: ComponentLayout? { tree.map(ComponentLayout.init) }
+
+    /// Builds, lays out and mounts the current component with the queued state updates,
+    /// and hands the host the mutations. Returns what the commit did.
     @discardableResult
     public func flush() throws(FrondError) -> CommitStatistics {
         guard !isFlushing else { throw FrondError(.misuse, "the root is already flushing (a host cannot flush from a commit)") }
@@ -90,37 +125,61 @@ public final class Root {
         defer { isFlushing = false }
         try sizeRange.validate()
 
-        let context = BuildContext(config: layoutConfig, textMeasurer: textMeasurer, identities: identities)
-        var built: BuiltComponent? = nil
+        var updateStatistics = CommitStatistics()
+        applyStateUpdates(&updateStatistics)
+
+        let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
+                                   measurerGeneration: measurerGeneration, nextIdentity: nextIdentity)
+        context.rebuildAll = builtMeasurerGeneration != measurerGeneration
+        let previousTree = tree
+        let previousTop = container.children.first
+        var newTree: TreeNode? = nil
         do {
             if let component {
-                built = try TreeBuilder.build(component, parent: nil, parentIdentity: IdentityTable.rootIdentity,
-                                              index: 0, counter: 0, context: context, depth: 1)
+                let matching = previousTree.flatMap { old in
+                    old.componentType == ObjectIdentifier(type(of: component)) && old.component.key == component.key ? old : nil
+                }
+                if let previousTree, matching == nil { context.dropped.append(previousTree) }
+                newTree = try Reconciler.build(component, previous: matching, parent: nil, parentComponent: nil,
+                                               itemIndex: 0, context: context, depth: 1)
+            } else if let previousTree {
+                context.dropped.append(previousTree)
             }
-            if let built { try layOut(built) }
+            try layOut(newTree, &context.statistics)
         } catch {
-            identities.discard()
+            Reconciler.rollBack(context)
+            restoreContainer(previousTop)
+            nextIdentity = context.identityCounter
             throw error
         }
-        identities.commit()
+        Reconciler.commitDrops(context)
+        tree = newTree
+        nextIdentity = context.identityCounter
+        builtMeasurerGeneration = measurerGeneration
+        componentChanged = false
 
         var mounter = Mounter(nextViewID: nextViewID, registry: registry)
         var placements: [Mounter.Placement] = []
-        if let built {
-            let frame = built.node.layout.frame
-            if built.component.view.hasView {
-                placements.append(Mounter.Placement(built: built, frame: frame))
+        if let newTree {
+            let frame = newTree.node.layout.frame
+            if newTree.component.view.hasView {
+                placements.append(Mounter.Placement(built: newTree, frame: frame))
             } else {
-                Mounter.placements(under: built, left: frame.left, top: frame.top, into: &placements)
+                Mounter.placements(under: newTree, left: frame.left, top: frame.top, into: &placements)
             }
         }
         mounter.reconcile(rootView, with: placements)
         nextViewID = mounter.lastViewID
         registry = mounter.registry
-        layout = built.map(ComponentLayout.init)
 
-        var statistics = mounter.statistics
-        statistics.components = context.componentCount
+        var statistics = context.statistics
+        statistics.stateUpdates = updateStatistics.stateUpdates
+        statistics.droppedStateUpdates = updateStatistics.droppedStateUpdates
+        statistics.components = newTree?.subtreeSize ?? 0
+        statistics.created = mounter.statistics.created
+        statistics.destroyed = mounter.statistics.destroyed
+        statistics.moved = mounter.statistics.moved
+        statistics.updated = mounter.statistics.updated
         statistics.mutations = mounter.mutations.count
         if let host, !mounter.mutations.isEmpty {
             host.beginCommit()
@@ -130,22 +189,53 @@ public final class Root {
         return statistics
     }
 
-    /// Lays the built tree out inside a container sized by the size range.
-    private func layOut(_ built: BuiltComponent) throws(FrondError) {
+    /// Applies the queued state updates to their scopes, in order, and marks the paths
+    /// from their components to the top for the build.
+    private func applyStateUpdates(_ statistics: inout CommitStatistics) {
+        for update in queue.drain() {
+            let scope = update.scope
+            guard !scope.isInvalidated, let node = scope.treeNode, let state = update.transform(scope.state) else {
+                statistics.droppedStateUpdates += 1
+                continue
+            }
+            scope.state = state
+            scope.hasNewState = true
+            node.markDirtyPath()
+            statistics.stateUpdates += 1
+        }
+    }
+
+    /// Lays the tree out inside the container sized by the size range.
+    private func layOut(_ tree: TreeNode?, _ statistics: inout CommitStatistics) throws(FrondError) {
         do {
-            let container = try LayoutNode(config: layoutConfig, style: sizeRange.containerStyle)
-            var style = built.node.style
-            style.flexGrow = 1
-            style.flexShrink = 1
-            try built.node.setStyle(style)
-            try container.appendChild(built.node)
-            // The container lives only for this layout; the component's node must not
-            // keep it as its parent.
-            defer { try? container.removeAllChildren() }
-            try container.calculateLayout()
+            let style = sizeRange.containerStyle
+            if container.style != style { try container.setStyle(style) }
+            let top = container.children.first
+            if top !== tree?.node {
+                try container.removeAllChildren()
+                if let tree {
+                    try tree.node.removeFromParent()
+                    try container.appendChild(tree.node)
+                }
+            }
+            if tree != nil {
+                let pass = try container.calculateLayout()
+                statistics.layouts = pass.layouts
+                statistics.measureCalls = pass.measureCallbacks
+            }
         } catch {
             let kind: FrondError.Kind = error.kind == .callbackFailed ? .callbackFailed : .invalidValue
             throw FrondError(kind, "layout: \(error.message)")
+        }
+    }
+
+    /// Puts the previous top node back after a failed flush.
+    private func restoreContainer(_ top: LayoutNode?) {
+        guard container.children.first !== top else { return }
+        try? container.removeAllChildren()
+        if let top {
+            try? top.removeFromParent()
+            try? container.appendChild(top)
         }
     }
 
@@ -177,5 +267,18 @@ public final class Root {
         }
         for child in rootView.children { visit(child, 0) }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The handler a root calls when state updates arrive (set from any thread).
+final class FlushRequest: Sendable {
+    private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func set(_ newHandler: (@Sendable () -> Void)?) {
+        handler.withLock { $0 = newHandler }
+    }
+
+    func fire() {
+        handler.withLock { $0 }?()
     }
 }

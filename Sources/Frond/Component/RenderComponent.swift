@@ -1,0 +1,109 @@
+/// The engine's view of every component whose child comes from `render` (stateful or
+/// not). Subclass ``RenderComponent`` or ``StatelessComponent`` instead.
+open class AnyRenderComponent: Component, @unchecked Sendable {
+    /// Whether the component keeps state in a scope.
+    var isStateful: Bool { false }
+    /// A new scope's state (nil when none can be made).
+    func makeInitialState() -> Any? { nil }
+    /// The child for the given state (the scope is nil for stateless components).
+    func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { nil }
+    /// Whether a new instance replacing `previous` (same identity) must render again.
+    func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool { true }
+
+    // The rendered child fills the component, as a composite's does.
+    override func configureNode(_ style: inout LayoutStyle) {
+        style.flexDirection = .column
+        style.alignItems = .stretch
+    }
+
+    func configureRenderedChild(_ child: Component, _ style: inout LayoutStyle) {
+        if child.size.height == .auto {
+            style.flexGrow = 1
+            style.flexShrink = 1
+        }
+    }
+}
+
+/// A component with state whose child comes from `render(state:scope:)` (as
+/// ComponentKit's CKRenderComponent). The state lives in a scope identified by the
+/// component's type, key (or position among keyless siblings of its type) and parent;
+/// it survives rebuilds and is dropped when the component leaves the tree.
+///
+/// Subclasses give the initial state (override ``initialState()`` or conform to
+/// ``ComponentInitialStateProtocol``), render a child, and may skip re-rendering after
+/// a props change by overriding ``shouldUpdate(from:)``.
+open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
+    public override init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
+        super.init(view: view, size: size, key: key)
+    }
+
+    /// The state a new scope starts with. The default uses the class's
+    /// ``ComponentInitialStateProtocol`` conformance; nil fails the build.
+    open func initialState() -> State? {
+        guard let provider = type(of: self) as? any ComponentInitialStateProtocol.Type else { return nil }
+        return provider.initialState() as? State
+    }
+
+    /// The child to show for `state` (nil: nothing). `scope` changes the state later.
+    open func render(state: State, scope: StateScope<State>) -> Component? { nil }
+
+    /// Whether this new instance, replacing `previous`, must render again (when the
+    /// state did not change). The default is true.
+    open func shouldUpdate(from previous: RenderComponent<State>) -> Bool { true }
+
+    override var isStateful: Bool { true }
+
+    override func makeInitialState() -> Any? { initialState() }
+
+    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
+        guard let scope, let typed = state as? State else {
+            throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
+        }
+        return render(state: typed, scope: StateScope(scope: scope, queue: queue))
+    }
+
+    override func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool {
+        guard let previous = previous as? RenderComponent<State> else { return true }
+        return shouldUpdate(from: previous)
+    }
+}
+
+/// A component without state whose child comes from `render()`.
+open class StatelessComponent: AnyRenderComponent, @unchecked Sendable {
+    public override init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
+        super.init(view: view, size: size, key: key)
+    }
+
+    /// The child to show (nil: nothing).
+    open func render() -> Component? { nil }
+
+    /// Whether this new instance, replacing `previous`, must render again. The default is true.
+    open func shouldUpdate(from previous: StatelessComponent) -> Bool { true }
+
+    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { render() }
+
+    override func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool {
+        guard let previous = previous as? StatelessComponent else { return true }
+        return shouldUpdate(from: previous)
+    }
+}
+
+/// A stateless component made from a function of its props; it renders again only when
+/// the props change: `FunctionComponent(props: title) { Text($0) }`.
+public final class FunctionComponent<Props: Equatable>: StatelessComponent, @unchecked Sendable {
+    public let props: Props
+    private let body: (Props) -> Component?
+
+    public init(props: Props, key: String? = nil, _ body: @escaping (Props) -> Component?) {
+        self.props = props
+        self.body = body
+        super.init(key: key)
+    }
+
+    public override func render() -> Component? { body(props) }
+
+    public override func shouldUpdate(from previous: StatelessComponent) -> Bool {
+        guard let previous = previous as? FunctionComponent<Props> else { return true }
+        return previous.props != props
+    }
+}

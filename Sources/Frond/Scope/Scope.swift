@@ -1,0 +1,108 @@
+import Synchronization
+
+/// The engine's record of a stateful component's identity: it holds the state and lives
+/// as long as a component with that identity stays in the tree (across rebuilds).
+final class Scope: @unchecked Sendable {
+    let identity: Int
+    /// The current state; read and written only while building (on the flushing thread).
+    var state: Any
+    /// The tree node of the component the scope belongs to.
+    weak var treeNode: TreeNode?
+    /// Set (for one build) when updates changed the state since the last render.
+    var hasNewState = false
+    private let invalidated = Atomic<Bool>(false)
+
+    init(identity: Int, state: Any) {
+        self.identity = identity
+        self.state = state
+    }
+
+    /// True once the component left the tree: its state is gone and updates are refused.
+    var isInvalidated: Bool { invalidated.load(ordering: .acquiring) }
+
+    func invalidate() {
+        invalidated.store(true, ordering: .releasing)
+    }
+}
+
+/// A queued state change: which scope, and how to change its state.
+struct StateUpdate {
+    let scope: Scope
+    /// Returns the new state, or nil when the state is not of the expected type.
+    let transform: (Any) -> Any?
+}
+
+/// State updates from any thread, waiting for the next flush (in the order they came).
+final class UpdateQueue: Sendable {
+    private let pending = Mutex<[StateUpdateBox]>([])
+    /// Called (outside the lock) when the first update after a flush arrives.
+    let onFirstUpdate: @Sendable () -> Void
+
+    init(onFirstUpdate: @escaping @Sendable () -> Void) {
+        self.onFirstUpdate = onFirstUpdate
+    }
+
+    func enqueue(_ update: StateUpdate) {
+        let wasEmpty = pending.withLock { list in
+            let empty = list.isEmpty
+            list.append(StateUpdateBox(update: update))
+            return empty
+        }
+        if wasEmpty { onFirstUpdate() }
+    }
+
+    func drain() -> [StateUpdate] {
+        pending.withLock { list in
+            let updates = list.map(\.update)
+            list.removeAll()
+            return updates
+        }
+    }
+
+    var isEmpty: Bool { pending.withLock { $0.isEmpty } }
+}
+
+/// Queued updates cross threads; their closures are only run by the flushing thread.
+struct StateUpdateBox: @unchecked Sendable {
+    let update: StateUpdate
+}
+
+/// The handle a stateful component gets with its state, to change it later (from any
+/// thread, as ComponentSwift's StateScope): `scope.update { $0.count += 1 }`. Updates
+/// are queued and applied, in order, at the root's next flush, which re-renders the
+/// component (and only the path from it to the root).
+public final class StateScope<State>: @unchecked Sendable {
+    private weak var scope: Scope?
+    private weak var queue: UpdateQueue?
+
+    init(scope: Scope, queue: UpdateQueue) {
+        self.scope = scope
+        self.queue = queue
+    }
+
+    /// False once the component left the tree (or its root is gone).
+    public var isValid: Bool {
+        guard let scope, queue != nil else { return false }
+        return !scope.isInvalidated
+    }
+
+    /// Queues a change of the state. Throws (``FrondError/Kind/misuse``) when the
+    /// component has left the tree; an update queued before that is dropped.
+    public func update(_ change: @escaping (inout State) -> Void) throws(FrondError) {
+        guard let scope, let queue, !scope.isInvalidated else {
+            throw FrondError(.misuse, "the state's component has left the tree; its state cannot change")
+        }
+        queue.enqueue(StateUpdate(scope: scope) { old in
+            guard var state = old as? State else { return nil }
+            change(&state)
+            return state
+        })
+    }
+}
+
+/// ComponentSwift's way to give a component its initial state: a component class that
+/// conforms declares its state type and a static initial state.
+public protocol ComponentInitialStateProtocol: AnyObject {
+    associatedtype StateType
+    static func initialState() -> StateType
+}

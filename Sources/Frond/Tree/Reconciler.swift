@@ -1,0 +1,279 @@
+/// What one build needs and counts.
+final class BuildContext {
+    let config: LayoutConfig
+    let textMeasurer: TextMeasurerSlot
+    let queue: UpdateQueue
+    /// Bumped when the root's text measurer changes: text must be measured again.
+    let measurerGeneration: Int
+    /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
+    var undo: [() -> Void] = []
+    /// Subtrees that left the tree; their scopes die once the build is committed.
+    var dropped: [TreeNode] = []
+    /// Component instances placed in the rebuilt part of the tree.
+    var placed = Set<ObjectIdentifier>()
+    var statistics = CommitStatistics()
+    /// Set when the text measurer changed: no subtree is reused whole, so every text is
+    /// measured again.
+    var rebuildAll = false
+    private var nextIdentity: Int
+
+    init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, measurerGeneration: Int,
+         nextIdentity: Int) {
+        self.config = config
+        self.textMeasurer = textMeasurer
+        self.queue = queue
+        self.measurerGeneration = measurerGeneration
+        self.nextIdentity = nextIdentity
+    }
+
+    var identityCounter: Int { nextIdentity }
+
+    func newIdentity() -> Int {
+        defer { nextIdentity += 1 }
+        return nextIdentity
+    }
+}
+
+/// Builds the tree of a new generation from the previous one.
+///
+///     component (this build)      previous tree node
+///     ─────────────────────       ──────────────────────────────────────────────
+///     same instance, nothing   ─► reused with its whole subtree (no render, no
+///     pending below it            shouldUpdate, layout nodes and their caches kept)
+///     render component, state  ─► render again
+///     changed
+///     render component, new    ─► shouldUpdate(from: previous) decides: render
+///     props, state unchanged      again, or keep the previous rendered child
+///     anything else            ─► rebuilt: style updated in place, children matched
+///                                 by (type, key or position) and built recursively
+///
+/// Children that find no match are new nodes; previous children nobody matched are
+/// dropped (their scopes die when the build is committed). Every change is recorded
+/// with an undo step, so a failing build leaves the previous tree intact.
+enum Reconciler {
+    /// The deepest component tree accepted (FrondLayout's own limit).
+    static let maximumDepth = LayoutNode.maximumDepth - 1
+
+    static func build(_ component: Component, previous: TreeNode?, parent: TreeNode?, parentComponent: Component?,
+                      itemIndex: Int, context: BuildContext, depth: Int) throws(FrondError) -> TreeNode {
+        guard depth <= maximumDepth else {
+            throw FrondError(.invalidTree, "\(component): the component tree is deeper than \(maximumDepth) levels")
+        }
+        guard context.placed.insert(ObjectIdentifier(component)).inserted else {
+            throw FrondError(.invalidTree, "\(component) is placed twice in the tree (a component instance can appear only once)")
+        }
+
+        // The whole subtree is reused when nothing in it can have changed.
+        if let previous, previous.component === component, !previous.isOnDirtyPath, !context.rebuildAll {
+            context.statistics.reusedSubtrees += 1
+            try applyStyle(to: previous, component: component, parentComponent: parentComponent,
+                           itemIndex: itemIndex, context: context)
+            return previous
+        }
+
+        let previousComponent = previous?.component
+        if previousComponent !== component { try component.validate() }
+        let node: TreeNode
+        if let previous {
+            node = previous
+            let (oldComponent, oldRendered, oldChildren, oldDirty) = (node.component, node.rendered, node.children,
+                                                                      node.isOnDirtyPath)
+            let oldSize = node.subtreeSize
+            context.undo.append {
+                node.subtreeSize = oldSize
+                node.component = oldComponent
+                node.rendered = oldRendered
+                node.children = oldChildren
+                node.isOnDirtyPath = oldDirty
+            }
+            node.component = component
+        } else {
+            node = TreeNode(identity: context.newIdentity(), component: component,
+                            node: LayoutNode(config: context.config))
+        }
+        node.parent = parent
+        context.statistics.builtNodes += 1
+        try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
+                       context: context)
+        try updateMeasureFunction(of: node, previousComponent: previousComponent, context: context)
+
+        // The components this node's children come from.
+        let childComponents: [Component]
+        if let renderable = component as? AnyRenderComponent {
+            let child = try renderedChild(of: renderable, node: node, previous: previous,
+                                          previousComponent: previousComponent, context: context)
+            childComponents = child.map { [$0] } ?? []
+        } else {
+            childComponents = component.childComponents
+        }
+
+        try buildChildren(childComponents, of: node, context: context, depth: depth)
+        node.isOnDirtyPath = false
+        if let scope = node.scope, scope.hasNewState {
+            scope.hasNewState = false
+            context.undo.append { scope.hasNewState = true }
+        }
+        return node
+    }
+
+    /// Renders a render component again, or keeps its previous rendered child.
+    private static func renderedChild(of component: AnyRenderComponent, node: TreeNode, previous: TreeNode?,
+                                      previousComponent: Component?, context: BuildContext) throws(FrondError) -> Component? {
+        if component.isStateful && node.scope == nil {
+            guard let state = component.makeInitialState() else {
+                throw FrondError(.invalidValue, "\(component) has no initial state (override initialState() or conform to ComponentInitialStateProtocol)")
+            }
+            let scope = Scope(identity: node.identity, state: state)
+            scope.treeNode = node
+            node.scope = scope
+            context.statistics.scopesCreated += 1
+            context.undo.append { node.scope = nil }
+        }
+        let stateChanged = node.scope?.hasNewState ?? false
+        if let previous, !stateChanged, let oldComponent = previousComponent as? AnyRenderComponent {
+            if oldComponent === component {
+                // Same instance: only something below changed.
+                return previous.rendered
+            }
+            context.statistics.shouldUpdateCalls += 1
+            if !component.shouldUpdateAny(from: oldComponent) { return previous.rendered }
+        }
+        context.statistics.renders += 1
+        let child = try component.renderChild(state: node.scope?.state, scope: node.scope, queue: context.queue)
+        node.rendered = child
+        return child
+    }
+
+    /// Matches the children to the previous ones and builds them.
+    private static func buildChildren(_ components: [Component], of node: TreeNode, context: BuildContext,
+                                      depth: Int) throws(FrondError) {
+        var previousByKey: [TreeNode.ChildKey: TreeNode] = [:]
+        if !node.children.isEmpty {
+            var counts: [ObjectIdentifier: Int] = [:]
+            for child in node.children {
+                previousByKey[key(for: child.component, type: child.componentType, counts: &counts)] = child
+            }
+        }
+        var counts: [ObjectIdentifier: Int] = [:]
+        var keyed: [TreeNode.ChildKey: Component] = [:]
+        var children: [TreeNode] = []
+        children.reserveCapacity(components.count)
+        for (index, component) in components.enumerated() {
+            let type = ObjectIdentifier(Swift.type(of: component))
+            let childKey = key(for: component, type: type, counts: &counts)
+            if component.key != nil {
+                if let other = keyed[childKey] {
+                    throw FrondError(.invalidTree, "\(other) and \(component) are siblings under \(node.component) with the same identity (type and key)")
+                }
+                keyed[childKey] = component
+            }
+            let previous = previousByKey.removeValue(forKey: childKey)
+            children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
+                                      itemIndex: index, context: context, depth: depth + 1))
+        }
+        context.dropped.append(contentsOf: previousByKey.values)
+        node.children = children
+        node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
+        try setLayoutChildren(of: node, context: context)
+    }
+
+    private static func key(for component: Component, type: ObjectIdentifier,
+                            counts: inout [ObjectIdentifier: Int]) -> TreeNode.ChildKey {
+        if let key = component.key { return TreeNode.ChildKey(type: type, key: key, counter: 0) }
+        let counter = counts[type, default: 0]
+        counts[type] = counter + 1
+        return TreeNode.ChildKey(type: type, key: nil, counter: counter)
+    }
+
+    /// Gives the node's layout node the children's layout nodes (only if they changed).
+    private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
+        let layoutNode = node.node
+        let wanted = node.children.map(\.node)
+        let current = layoutNode.children
+        guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
+        context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
+        do {
+            try replaceChildren(of: layoutNode, with: wanted)
+        } catch {
+            throw FrondError(.invalidTree, "\(node.component): \(error.message)")
+        }
+    }
+
+    private static func replaceChildren(of layoutNode: LayoutNode, with children: [LayoutNode]) throws(LayoutError) {
+        try layoutNode.removeAllChildren()
+        for child in children {
+            try child.removeFromParent()
+            try layoutNode.appendChild(child)
+        }
+    }
+
+    /// Sets the node's style from its component and its parent's item properties.
+    private static func applyStyle(to node: TreeNode, component: Component, parentComponent: Component?,
+                                   itemIndex: Int, context: BuildContext) throws(FrondError) {
+        var style = LayoutStyle()
+        component.size.apply(to: &style)
+        component.configureNode(&style)
+        if let renderParent = parentComponent as? AnyRenderComponent {
+            renderParent.configureRenderedChild(component, &style)
+        } else {
+            parentComponent?.configureChild(at: itemIndex, &style)
+        }
+        if parentComponent == nil {
+            // The top component fills the root's size range where its size is automatic.
+            style.flexGrow = 1
+            style.flexShrink = 1
+        }
+        let layoutNode = node.node
+        let oldStyle = layoutNode.style
+        guard style != oldStyle else { return }
+        do {
+            try layoutNode.setStyle(style)
+        } catch {
+            throw FrondError(.invalidValue, "\(component): \(error.message)")
+        }
+        context.undo.append { try? layoutNode.setStyle(oldStyle) }
+    }
+
+    /// Installs the component's measure function when the measured content changed.
+    private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?,
+                                              context: BuildContext) throws(FrondError) {
+        let component = node.component
+        if let previousComponent, previousComponent.measuresLike(component),
+           node.measurerGeneration == context.measurerGeneration {
+            return
+        }
+        let oldGeneration = node.measurerGeneration
+        let restore = previousComponent
+        let layoutNode = node.node
+        let measurer = context
+        context.undo.append {
+            node.measurerGeneration = oldGeneration
+            try? layoutNode.setMeasureFunction(restore?.measureFunction(measurer))
+        }
+        do {
+            try layoutNode.setMeasureFunction(component.measureFunction(context))
+        } catch {
+            throw FrondError(.invalidTree, "\(component): \(error.message)")
+        }
+        node.measurerGeneration = context.measurerGeneration
+    }
+
+    /// Ends the scopes of dropped subtrees (after a successful build).
+    static func commitDrops(_ context: BuildContext) {
+        for subtree in context.dropped {
+            subtree.forEach { node in
+                guard let scope = node.scope else { return }
+                scope.invalidate()
+                node.scope = nil
+                context.statistics.scopesDestroyed += 1
+            }
+            subtree.parent = nil
+        }
+    }
+
+    /// Undoes a failed build.
+    static func rollBack(_ context: BuildContext) {
+        for step in context.undo.reversed() { step() }
+        context.undo.removeAll()
+    }
+}
