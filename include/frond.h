@@ -12,7 +12,7 @@
  *   Out params   Results are written through leading `out_` parameters, only on success.
  *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT.
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
- *                frond_root). A handle is an entry of a table (kind + generation +
+ *                frond_root, frond_render_class, frond_scope). A handle is an entry of a table (kind + generation +
  *                slot), never an address: a NULL, freed, never-issued or wrong-kind
  *                handle returns FROND_ERR_MISUSE and does no harm.
  *   Callbacks    Every callback takes `void *user_data` last, writes results through out
@@ -46,7 +46,9 @@
  *
  * THREADS
  *
- *   Handles may be created, resolved and freed from any thread. A node tree is not
+ *   Handles may be created, resolved and freed from any thread. A root is used from one
+ *   thread at a time, except that state updates (frond_scope_update_state,
+ *   frond_scope_set_state) may come from any thread. A node tree is not
  *   synchronized: use one tree from one thread at a time (different trees may be used
  *   concurrently). Error messages are per thread. During frond_node_calculate_layout a
  *   tree's own callbacks may read it, but changing it (its styles, children, callbacks,
@@ -765,6 +767,125 @@ frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint6
  *  `buffer` may be NULL when `capacity` is 0); `*out_length` receives the full length
  *  without the NUL. */
 frond_status frond_root_describe(size_t *out_length, frond_root *root, char *buffer, size_t capacity);
+
+/* ======================================================================== */
+/* Render components and state                                               */
+/*                                                                           */
+/* A render class is a kind of component defined in C: its render function   */
+/* turns props (and, for a stateful class, state) into one child component.  */
+/* A stateful component keeps its state in a scope, identified by the class, */
+/* the key (or position among keyless siblings of the class) and the parent; */
+/* the state survives rebuilds and dies when the component leaves the tree.  */
+/* State updates may come from any thread; they are queued and applied, in   */
+/* order, at the root's next flush, which renders again only the updated     */
+/* components (and rebuilds only the path from them to the top).             */
+/* ======================================================================== */
+
+/** A kind of render component: its callbacks and their user_data. */
+typedef struct frond_render_class frond_render_class;
+/** The scope of a stateful component. The handle is issued by Frond and stays valid
+ *  while the component is in the tree (the same value at every render); after the
+ *  component left the tree, or its root was freed, it is FROND_ERR_MISUSE. The caller
+ *  never frees it. */
+typedef struct frond_scope frond_scope;
+
+/** The callbacks of a render class. `props` is the component's own value (see
+ *  frond_component_new_render); `user_data` is the class's. Every callback runs on the
+ *  thread that flushes, during the flush; a status other than FROND_OK fails the flush
+ *  with FROND_ERR_CALLBACK (nothing is mounted, the previous tree stays). */
+typedef struct frond_render_class_spec {
+    uint32_t struct_size;               /**< sizeof(frond_render_class_spec) */
+    /** The class's name in descriptions and error messages (non-empty, copied). */
+    const char *name;
+    /** Stateful classes only (NULL: the class is stateless): the state a new scope
+     *  starts with, written to `*out_state` (any value, NULL included; it belongs to
+     *  Frond from then on and is handed to destroy_state when it is replaced or dies). */
+    frond_status (*initial_state)(void **out_state, void *props, void *user_data);
+    /** Required: the child to show, written to `*out_child` (NULL: nothing). Frond takes
+     *  over that handle (do not release it). `scope` is NULL for a stateless class;
+     *  `state` is the current state. */
+    frond_status (*render)(frond_component **out_child, frond_scope *scope, void *state, void *props,
+                           void *user_data);
+    /** Optional: whether a new component replacing one with the same identity (and the
+     *  same state) must render again; `*out_should_update` starts as true. NULL: always. */
+    frond_status (*should_update)(bool *out_should_update, void *previous_props, void *props, void *user_data);
+    /** Optional: called exactly once with each non-NULL state value that is replaced or
+     *  whose scope dies (on the thread where that happens). */
+    frond_destroy_func destroy_state;
+} frond_render_class_spec;
+
+/** Creates a render class (the spec is copied). `destroy` is called with `user_data`
+ *  once the class's handle is released and no component of the class remains. A spec
+ *  without render or name is FROND_ERR_INVALID_ARGUMENT. */
+frond_status frond_render_class_new(frond_render_class **out_class, const frond_render_class_spec *spec,
+                                    void *user_data, frond_destroy_func destroy);
+/** Releases the caller's handle; components of the class keep it alive. NULL is a no-op. */
+frond_status frond_render_class_release(frond_render_class *render_class);
+
+/** A component of a render class. `props` is handed to the class's callbacks;
+ *  `destroy_props` (may be NULL) is called with it exactly once, when the component
+ *  dies (also when this call fails). `view` NULL: viewless; `size` NULL: automatic;
+ *  `key` NULL: no key. */
+frond_status frond_component_new_render(frond_component **out_component, frond_render_class *render_class,
+                                        const frond_view_spec *view, const frond_size_spec *size, const char *key,
+                                        void *props, frond_destroy_func destroy_props);
+
+/** Changes a state at the next flush: `*state` is the current state; the function may
+ *  change what it points to or store another value (the replaced one then goes to the
+ *  class's destroy_state). A status other than FROND_OK drops the update (the state
+ *  stays as it was; a value stored in `*state` is ignored). */
+typedef frond_status (*frond_state_update_func)(void **state, void *user_data);
+
+/** Queues a state update (from any thread). `update` runs on the flushing thread at the
+ *  next flush; `destroy` is called with `user_data` exactly once, after the update ran
+ *  or was dropped (also when this call fails). FROND_ERR_MISUSE once the component left
+ *  the tree. */
+frond_status frond_scope_update_state(frond_scope *scope, frond_state_update_func update, void *user_data,
+                                      frond_destroy_func destroy);
+/** Queues replacing the state with `state` (from any thread). On success `state`
+ *  belongs to Frond: the class's destroy_state receives it when it is replaced in turn,
+ *  when the scope dies, or when the root goes before the update was applied. On failure
+ *  (FROND_ERR_MISUSE once the component left the tree) it stays the caller's. */
+frond_status frond_scope_set_state(frond_scope *scope, void *state);
+/** The state as of the last flush. Call it on the root's thread (between flushes or
+ *  from the root's callbacks); FROND_ERR_MISUSE once the component left the tree. */
+frond_status frond_scope_get_state(void **out_state, frond_scope *scope);
+
+/** Called when a state update arrives while none is pending (on the updating thread,
+ *  any thread), so the host can schedule frond_root_flush on the root's thread. It must
+ *  not flush from inside the call. */
+typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_data);
+
+/** Sets the function told about pending state updates (NULL: none), with its user_data
+ *  and destroy function. */
+frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_func request, void *user_data,
+                                          frond_destroy_func destroy);
+/** Whether a flush has work: a new component or queued state updates. */
+frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
+
+/** What the last successful flush did. Set `struct_size`; Frond fills the members that
+ *  fit in it. */
+typedef struct frond_commit_statistics {
+    uint32_t struct_size;               /**< sizeof(frond_commit_statistics) */
+    size_t components;                  /**< components in the tree after the flush */
+    size_t built_nodes;                 /**< tree nodes built (new or changed) */
+    size_t reused_subtrees;             /**< subtrees taken over whole (nothing in them changed) */
+    size_t renders;                     /**< render calls */
+    size_t should_update_calls;         /**< should_update calls */
+    size_t scopes_created;
+    size_t scopes_destroyed;
+    size_t state_updates;               /**< state updates applied */
+    size_t dropped_state_updates;       /**< dropped (their update function failed, or their scope had died) */
+    size_t layouts;                     /**< layout nodes laid out again (not from their caches) */
+    size_t measure_calls;               /**< text measurer calls */
+    size_t created;                     /**< views created */
+    size_t destroyed;                   /**< views destroyed */
+    size_t moved;                       /**< views moved */
+    size_t updated;                     /**< views whose attributes changed */
+    size_t mutations;                   /**< mutations sent to the host */
+} frond_commit_statistics;
+
+frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, frond_root *root);
 
 #ifdef __cplusplus
 } /* extern "C" */

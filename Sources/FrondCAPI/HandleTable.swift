@@ -6,6 +6,8 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case node = 2
     case component = 3
     case root = 4
+    case renderClass = 5
+    case scope = 6
 
     var description: String {
         switch self {
@@ -13,6 +15,8 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .node: return "frond_node"
         case .component: return "frond_component"
         case .root: return "frond_root"
+        case .renderClass: return "frond_render_class"
+        case .scope: return "frond_scope"
         }
     }
 }

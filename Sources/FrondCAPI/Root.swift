@@ -109,6 +109,7 @@ public func frond_root_flush(_ handle: OpaquePointer?, _ outMutationCount: Unsaf
         let host = root.host
         host?.resetFailure()
         let statistics = try frond { () throws(FrondError) in try root.root.flush() }
+        root.statistics = statistics
         outMutationCount?.pointee = statistics.mutations
         if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
     }
@@ -167,5 +168,89 @@ public func frond_root_describe(_ outLength: UnsafeMutablePointer<Int>?, _ handl
             for index in 0..<copied { buffer[index] = CChar(bitPattern: bytes[index]) }
         }
         buffer[copied] = 0
+    }
+}
+
+/// A C flush request function with its user_data (called from any thread).
+private final class CFlushRequest: @unchecked Sendable {
+    let function: frond_flush_request_func
+    let owner: CallbackOwner
+    let rootHandle: OpaquePointer?
+
+    init(_ function: @escaping frond_flush_request_func, owner: CallbackOwner, rootHandle: OpaquePointer?) {
+        self.function = function
+        self.owner = owner
+        self.rootHandle = rootHandle
+    }
+
+    func fire() {
+        // The status is the host's business: a request that failed is not retried.
+        _ = function(rootHandle, owner.userData)
+    }
+}
+
+@_cdecl("frond_root_set_flush_request") @implementation
+public func frond_root_set_flush_request(_ handle: OpaquePointer?, _ request: frond_flush_request_func?,
+                                         _ userData: UnsafeMutableRawPointer?,
+                                         _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_root_set_flush_request", registerFlushRequest(handle, request, CallbackOwner(userData, destroy)))
+}
+
+private func registerFlushRequest(_ handle: OpaquePointer?, _ request: frond_flush_request_func?,
+                                  _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        guard let request else {
+            root.root.setFlushRequestHandler(nil)
+            return
+        }
+        let registered = CFlushRequest(request, owner: owner, rootHandle: root.handle)
+        root.root.setFlushRequestHandler { registered.fire() }
+    }
+}
+
+@_cdecl("frond_root_needs_flush") @implementation
+public func frond_root_needs_flush(_ outNeedsFlush: UnsafeMutablePointer<Bool>?, _ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_needs_flush") { () throws(CallFailure) in
+        let out = try requireOut(outNeedsFlush)
+        out.pointee = try cRoot(handle).root.needsFlush
+    }
+}
+
+@_cdecl("frond_root_get_statistics") @implementation
+public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<frond_commit_statistics>?,
+                                      _ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_get_statistics") { () throws(CallFailure) in
+        let out = try requireOut(outStatistics)
+        let declared = Int(UnsafeRawPointer(out).load(as: UInt32.self))
+        guard declared >= MemoryLayout<UInt32>.size else {
+            throw .invalidArgument("out_statistics.struct_size is \(declared); set it to sizeof(frond_commit_statistics)")
+        }
+        let statistics = try cRoot(handle).statistics
+        var result = frond_commit_statistics()
+        result.struct_size = UInt32(min(declared, MemoryLayout<frond_commit_statistics>.size))
+        result.components = statistics.components
+        result.built_nodes = statistics.builtNodes
+        result.reused_subtrees = statistics.reusedSubtrees
+        result.renders = statistics.renders
+        result.should_update_calls = statistics.shouldUpdateCalls
+        result.scopes_created = statistics.scopesCreated
+        result.scopes_destroyed = statistics.scopesDestroyed
+        result.state_updates = statistics.stateUpdates
+        result.dropped_state_updates = statistics.droppedStateUpdates
+        result.layouts = statistics.layouts
+        result.measure_calls = statistics.measureCalls
+        result.created = statistics.created
+        result.destroyed = statistics.destroyed
+        result.moved = statistics.moved
+        result.updated = statistics.updated
+        result.mutations = statistics.mutations
+        // Only the members that fit in the caller's struct are written.
+        let count = Int(result.struct_size)
+        withUnsafeBytes(of: &result) { bytes in
+            guard let source = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: count)
+        }
     }
 }

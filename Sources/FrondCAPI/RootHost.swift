@@ -9,6 +9,8 @@ final class CRoot {
     let root: Root
     var handle: OpaquePointer?
     var host: CHost? { root.host as? CHost }
+    /// What the last successful flush did.
+    var statistics = CommitStatistics()
 
     init(root: Root) {
         self.root = root

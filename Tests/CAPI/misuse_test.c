@@ -4,6 +4,7 @@
  * leave everything intact; none may crash. (Tests/CAPI/check_coverage.py verifies that
  * every function declared in frond.h appears in this file.) */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -757,6 +758,208 @@ static void test_layout_of_a_non_root_is_refused(void) {
     CHECK_OK(frond_node_free(child));
 }
 
+/* ---- render classes, render components and scopes ------------------------------ */
+
+static frond_scope *captured_scope = NULL;
+static frond_root *reentrant_root = NULL;
+static frond_status reentrant_flush_status = FROND_OK;
+static frond_status reentrant_set_status = FROND_ERR_INTERNAL;
+static bool free_root_in_render = false;
+
+static frond_status int_initial_state(void **out_state, void *props, void *user_data) {
+    (void)props; (void)user_data;
+    *out_state = NULL;
+    return FROND_OK;
+}
+
+static frond_status leaf_render(frond_component **out_child, frond_scope *scope, void *state, void *props,
+                                void *user_data) {
+    (void)state; (void)props; (void)user_data;
+    captured_scope = scope;
+    if (reentrant_root != NULL) {
+        /* Flushing the root from its own render is refused; setting its component is
+         * allowed (the next flush shows it); freeing it ends the root after the flush. */
+        reentrant_flush_status = frond_root_flush(reentrant_root, NULL);
+        frond_clear_last_error();
+        reentrant_set_status = frond_root_set_component(reentrant_root, NULL);
+        if (free_root_in_render) {
+            frond_root_free(reentrant_root);
+            reentrant_root = NULL;
+        }
+    }
+    *out_child = NULL;
+    return FROND_OK;
+}
+
+static frond_status noop_update(void **state, void *user_data) {
+    (void)state; (void)user_data;
+    return FROND_OK;
+}
+
+static frond_status noop_request(frond_root *root, void *user_data) {
+    (void)root; (void)user_data;
+    return FROND_OK;
+}
+
+static void test_render_and_scope_arguments_are_checked(void) {
+    frond_render_class *cls = NULL, *released = NULL, *out = NULL;
+    frond_render_class_spec spec, small;
+    frond_component *component = NULL, *leaf = NULL;
+    frond_root *root = NULL, *freed_root = NULL;
+    frond_scope *dead_scope;
+    frond_commit_statistics statistics;
+    void *state = NULL;
+    bool needs = false;
+    int destroys;
+    char bad_utf8[] = {'a', (char)0xff, 0};
+    frond_scope *bad_scopes[5];
+    frond_render_class *bad_classes[5];
+    int i;
+
+    memset(&spec, 0, sizeof spec);
+    spec.struct_size = sizeof spec;
+    spec.name = "Leaf";
+    spec.initial_state = int_initial_state;
+    spec.render = leaf_render;
+
+    /* Refused specs: the user_data's destroy runs once each time. */
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(NULL, &spec, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, NULL, NULL, count_destroy));
+    small = spec;
+    small.struct_size = 4;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, &small, NULL, count_destroy));
+    small = spec;
+    small.name = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, &small, NULL, count_destroy));
+    small.name = "";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, &small, NULL, count_destroy));
+    small.name = bad_utf8;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, &small, NULL, count_destroy));
+    small = spec;
+    small.render = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&out, &small, NULL, count_destroy));
+    CHECK(out == NULL);
+    CHECK(destroy_calls == destroys + 7);
+
+    CHECK_OK(frond_render_class_new(&cls, &spec, NULL, count_destroy));
+    CHECK_OK(frond_render_class_new(&released, &spec, NULL, NULL));
+    CHECK_OK(frond_render_class_release(released));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_render_class_release(released));
+    CHECK_OK(frond_render_class_release(NULL));
+    CHECK_OK(frond_component_new(&leaf, NULL, NULL, NULL));
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_new(&freed_root, NULL));
+    CHECK_OK(frond_root_free(freed_root));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_render_class_release((frond_render_class *)(void *)leaf));
+
+    /* Components of bad classes: refused, props destroyed once. */
+    bad_classes[0] = NULL;
+    bad_classes[1] = released;
+    bad_classes[2] = (frond_render_class *)(void *)leaf;
+    bad_classes[3] = (frond_render_class *)(uintptr_t)0xdeadbeefu;
+    bad_classes[4] = (frond_render_class *)((uintptr_t)cls ^ ((uintptr_t)1 << 28));
+    for (i = 0; i < 5; i++) {
+        destroys = destroy_calls;
+        component = NULL;
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_render(&component, bad_classes[i], NULL, NULL, NULL, NULL,
+                                                                  count_destroy));
+        CHECK(component == NULL);
+        CHECK(destroy_calls == destroys + 1);
+    }
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_render(NULL, cls, NULL, NULL, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_render(&component, cls, NULL, NULL, bad_utf8, NULL,
+                                                                        count_destroy));
+    CHECK(destroy_calls == destroys + 2);
+
+    /* A live scope, then one whose component left the tree. */
+    CHECK_OK(frond_component_new_render(&component, cls, NULL, NULL, "k", NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_component_release(component));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(captured_scope != NULL);
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_scope_update_state(captured_scope, NULL, NULL, count_destroy));
+    CHECK(destroy_calls == destroys + 1);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_scope_get_state(NULL, captured_scope));
+    CHECK_OK(frond_scope_get_state(&state, captured_scope));
+    CHECK_OK(frond_scope_update_state(captured_scope, noop_update, NULL, count_destroy));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(destroy_calls == destroys + 2);
+    dead_scope = captured_scope;
+    CHECK_OK(frond_root_set_component(root, NULL));
+    CHECK_OK(frond_root_flush(root, NULL));
+
+    bad_scopes[0] = NULL;
+    bad_scopes[1] = dead_scope;
+    bad_scopes[2] = (frond_scope *)(void *)root;
+    bad_scopes[3] = (frond_scope *)(uintptr_t)0x7fff0000ffffu;
+    bad_scopes[4] = (frond_scope *)(void *)cls;
+    for (i = 0; i < 5; i++) {
+        destroys = destroy_calls;
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_update_state(bad_scopes[i], noop_update, NULL, count_destroy));
+        CHECK(destroy_calls == destroys + 1);
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_set_state(bad_scopes[i], NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_get_state(&state, bad_scopes[i]));
+    }
+
+    /* Root functions of this section with bad roots and bad arguments. */
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_flush_request(NULL, noop_request, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_flush_request(freed_root, noop_request, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_flush_request((frond_root *)(void *)cls, noop_request, NULL,
+                                                                count_destroy));
+    CHECK(destroy_calls == destroys + 3);
+    CHECK_OK(frond_root_set_flush_request(root, noop_request, NULL, count_destroy));
+    CHECK_OK(frond_root_set_flush_request(root, NULL, NULL, NULL));
+    CHECK(destroy_calls == destroys + 4);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_needs_flush(&needs, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_needs_flush(&needs, freed_root));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_needs_flush(NULL, root));
+    memset(&statistics, 0, sizeof statistics);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_statistics(&statistics, root));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_statistics(NULL, root));
+    statistics.struct_size = sizeof statistics;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_statistics(&statistics, freed_root));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_statistics(&statistics, (frond_root *)(void *)leaf));
+    /* A struct from an older header: only the members that fit are written. */
+    memset(&statistics, 0xab, sizeof statistics);
+    statistics.struct_size = (uint32_t)(offsetof(frond_commit_statistics, components) + sizeof(size_t));
+    CHECK_OK(frond_root_get_statistics(&statistics, root));
+    CHECK(statistics.components == 0);
+    {
+        size_t untouched;
+        memset(&untouched, 0xab, sizeof untouched);
+        CHECK(memcmp(&statistics.built_nodes, &untouched, sizeof untouched) == 0);
+    }
+
+    /* From inside render: flushing the root is refused, setting its component works,
+     * freeing it takes effect once the flush is over. */
+    CHECK_OK(frond_component_new_render(&component, cls, NULL, NULL, NULL, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_component_release(component));
+    reentrant_root = root;
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(reentrant_flush_status == FROND_ERR_MISUSE);
+    CHECK(reentrant_set_status == FROND_OK);
+    CHECK_OK(frond_root_needs_flush(&needs, root));
+    CHECK(needs);
+    CHECK_OK(frond_component_new_render(&component, cls, NULL, NULL, NULL, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_component_release(component));
+    free_root_in_render = true;
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(reentrant_root == NULL);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_flush(root, NULL));
+    free_root_in_render = false;
+
+    destroys = destroy_calls;
+    CHECK_OK(frond_render_class_release(cls));
+    CHECK(destroy_calls == destroys + 1);
+    CHECK_OK(frond_component_release(leaf));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -777,6 +980,7 @@ int main(void) {
     test_component_and_root_handles_are_checked(live_node, live_config);
     test_component_arguments_are_checked();
     test_root_arguments_and_failures_are_reported();
+    test_render_and_scope_arguments_are_checked();
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

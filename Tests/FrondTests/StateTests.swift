@@ -483,4 +483,47 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
             #expect(statistics.components == 1 + 2 * names.count, "seed \(seed) step \(step)")
         }
     }
+
+    @Test func test_aRootGoingAwayReleasesEveryStateAndInvalidatesItsScopes() throws {
+        final class Count: @unchecked Sendable { var value = 0 }
+        final class Tracked: @unchecked Sendable {
+            let live: Count
+            init(_ live: Count) {
+                self.live = live
+                live.value += 1
+            }
+            deinit { live.value -= 1 }
+        }
+        final class Holder: RenderComponent<Tracked>, @unchecked Sendable {
+            nonisolated(unsafe) static var scopes: [StateScope<Tracked>] = []
+            let live: Count
+            init(_ live: Count, key: String) {
+                self.live = live
+                super.init(key: key)
+            }
+            override func initialState() -> Tracked? { Tracked(live) }
+            override func render(state: Tracked, scope: StateScope<Tracked>) -> Component? {
+                Holder.scopes.append(scope)
+                return Text("x")
+            }
+        }
+        let live = Count()
+        weak var weakRoot: Root?
+        let invalidated = Count()
+        do {
+            let root = Root(sizeRange: .fixed(width: 10, height: 10))
+            weakRoot = root
+            root.setComponent(Flexbox { Holder(live, key: "a"); Holder(live, key: "b") })
+            try root.flush()
+            for scope in Holder.scopes { scope.onInvalidate { invalidated.value += 1 } }
+            // A failed flush (a duplicate key) must not keep anything alive either.
+            root.setComponent(Flexbox { Holder(live, key: "c"); Holder(live, key: "c") })
+            #expect(throws: FrondError.self) { try root.flush() }
+            #expect(live.value == 2)
+        }
+        #expect(weakRoot == nil)
+        #expect(live.value == 0)
+        #expect(invalidated.value == 2)
+        #expect(Holder.scopes.allSatisfy { !$0.isValid })
+    }
 }

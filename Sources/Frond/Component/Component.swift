@@ -21,11 +21,20 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
 
     /// The type name, with the key and view type when there are some: `Label["title"](label)`.
     public var description: String {
-        var text = String(describing: type(of: self))
+        var text = typeName
         if let key { text += "[\"\(key)\"]" }
         if let viewType = view.viewType { text += "(\(viewType))" }
         return text
     }
+
+    /// What tells this component's kind apart when matching it to the previous tree: two
+    /// components of different kinds never share a tree node, a scope or state. The
+    /// default is the class; a component defined in another language (one Swift class
+    /// for many kinds) returns an identity of its own kind.
+    open var kindIdentity: ObjectIdentifier { ObjectIdentifier(type(of: self)) }
+
+    /// The kind's name in descriptions and errors (the class name by default).
+    open var typeName: String { String(describing: type(of: self)) }
 
     /// Throws when this component's own values cannot be laid out or mounted (its
     /// children are checked when they are built). Flushing a root checks every component.

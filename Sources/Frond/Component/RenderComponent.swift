@@ -4,11 +4,11 @@ open class AnyRenderComponent: Component, @unchecked Sendable {
     /// Whether the component keeps state in a scope.
     var isStateful: Bool { false }
     /// A new scope's state (nil when none can be made).
-    func makeInitialState() -> Any? { nil }
+    func makeInitialState() throws(FrondError) -> Any? { nil }
     /// The child for the given state (the scope is nil for stateless components).
     func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { nil }
     /// Whether a new instance replacing `previous` (same identity) must render again.
-    func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool { true }
+    func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool { true }
 
     // The rendered child fills the component, as a composite's does.
     override func configureNode(_ style: inout LayoutStyle) {
@@ -38,33 +38,41 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
     }
 
     /// The state a new scope starts with. The default uses the class's
-    /// ``ComponentInitialStateProtocol`` conformance; nil fails the build.
-    open func initialState() -> State? {
+    /// ``ComponentInitialStateProtocol`` conformance; nil (or an error) fails the build.
+    open func initialState() throws(FrondError) -> State? {
         guard let provider = type(of: self) as? any ComponentInitialStateProtocol.Type else { return nil }
         return provider.initialState() as? State
     }
 
     /// The child to show for `state` (nil: nothing). `scope` changes the state later.
-    open func render(state: State, scope: StateScope<State>) -> Component? { nil }
+    /// An error fails the flush.
+    open func render(state: State, scope: StateScope<State>) throws(FrondError) -> Component? { nil }
 
     /// Whether this new instance, replacing `previous`, must render again (when the
-    /// state did not change). The default is true.
-    open func shouldUpdate(from previous: RenderComponent<State>) -> Bool { true }
+    /// state did not change). The default is true. An error fails the flush.
+    open func shouldUpdate(from previous: RenderComponent<State>) throws(FrondError) -> Bool { true }
 
     override var isStateful: Bool { true }
 
-    override func makeInitialState() -> Any? { initialState() }
+    override func makeInitialState() throws(FrondError) -> Any? { try initialState() }
 
     override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
         guard let scope, let typed = state as? State else {
             throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
         }
-        return render(state: typed, scope: StateScope(scope: scope, queue: queue))
+        let handle: StateScope<State>
+        if let cached = scope.stateScope as? StateScope<State> {
+            handle = cached
+        } else {
+            handle = StateScope(scope: scope, queue: queue)
+            scope.stateScope = handle
+        }
+        return try render(state: typed, scope: handle)
     }
 
-    override func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool {
+    override func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool {
         guard let previous = previous as? RenderComponent<State> else { return true }
-        return shouldUpdate(from: previous)
+        return try shouldUpdate(from: previous)
     }
 }
 
@@ -74,17 +82,20 @@ open class StatelessComponent: AnyRenderComponent, @unchecked Sendable {
         super.init(view: view, size: size, key: key)
     }
 
-    /// The child to show (nil: nothing).
-    open func render() -> Component? { nil }
+    /// The child to show (nil: nothing). An error fails the flush.
+    open func render() throws(FrondError) -> Component? { nil }
 
-    /// Whether this new instance, replacing `previous`, must render again. The default is true.
-    open func shouldUpdate(from previous: StatelessComponent) -> Bool { true }
+    /// Whether this new instance, replacing `previous`, must render again. The default is
+    /// true. An error fails the flush.
+    open func shouldUpdate(from previous: StatelessComponent) throws(FrondError) -> Bool { true }
 
-    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { render() }
+    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
+        try render()
+    }
 
-    override func shouldUpdateAny(from previous: AnyRenderComponent) -> Bool {
+    override func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool {
         guard let previous = previous as? StatelessComponent else { return true }
-        return shouldUpdate(from: previous)
+        return try shouldUpdate(from: previous)
     }
 }
 

@@ -97,6 +97,11 @@ public final class Root {
         container = LayoutNode(config: layoutConfig)
     }
 
+    deinit {
+        // Every scope dies with its root.
+        tree?.forEach { $0.scope?.invalidate() }
+    }
+
     /// The component to show from the next flush on (nil: nothing).
     public func setComponent(_ component: Component?) {
         self.component = component
@@ -128,6 +133,7 @@ public final class Root {
         var updateStatistics = CommitStatistics()
         applyStateUpdates(&updateStatistics)
 
+        let shown = component
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
                                    measurerGeneration: measurerGeneration, nextIdentity: nextIdentity)
         context.rebuildAll = builtMeasurerGeneration != measurerGeneration
@@ -135,9 +141,9 @@ public final class Root {
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
         do {
-            if let component {
+            if let component = shown {
                 let matching = previousTree.flatMap { old in
-                    old.componentType == ObjectIdentifier(type(of: component)) && old.component.key == component.key ? old : nil
+                    old.componentType == component.kindIdentity && old.component.key == component.key ? old : nil
                 }
                 if let previousTree, matching == nil { context.dropped.append(previousTree) }
                 newTree = try Reconciler.build(component, previous: matching, parent: nil, parentComponent: nil,
@@ -156,7 +162,8 @@ public final class Root {
         tree = newTree
         nextIdentity = context.identityCounter
         builtMeasurerGeneration = measurerGeneration
-        componentChanged = false
+        // A render callback may have set another component meanwhile.
+        componentChanged = component !== shown
 
         var mounter = Mounter(nextViewID: nextViewID, registry: registry)
         var placements: [Mounter.Placement] = []

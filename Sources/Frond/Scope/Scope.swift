@@ -10,6 +10,10 @@ final class Scope: @unchecked Sendable {
     weak var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
+    /// The handle render gets (one per scope, so it can be compared and kept).
+    var stateScope: AnyObject?
+    /// Run once, on the root's thread, when the scope dies.
+    var invalidationHandlers: [() -> Void] = []
     private let invalidated = Atomic<Bool>(false)
 
     init(identity: Int, state: Any) {
@@ -20,15 +24,21 @@ final class Scope: @unchecked Sendable {
     /// True once the component left the tree: its state is gone and updates are refused.
     var isInvalidated: Bool { invalidated.load(ordering: .acquiring) }
 
+    /// Ends the scope: updates are refused from now on and the handlers run.
     func invalidate() {
+        guard !isInvalidated else { return }
         invalidated.store(true, ordering: .releasing)
+        let handlers = invalidationHandlers
+        invalidationHandlers = []
+        for handler in handlers { handler() }
     }
 }
 
 /// A queued state change: which scope, and how to change its state.
 struct StateUpdate {
     let scope: Scope
-    /// Returns the new state, or nil when the state is not of the expected type.
+    /// Returns the new state, or nil to drop the update (the state is not of the
+    /// expected type, or the change declined).
     let transform: (Any) -> Any?
 }
 
@@ -86,15 +96,40 @@ public final class StateScope<State>: @unchecked Sendable {
         return !scope.isInvalidated
     }
 
+    /// The state as of the last flush; nil once the component left the tree. Read it on
+    /// the root's thread (between flushes, or while rendering).
+    public var currentState: State? {
+        guard let scope, !scope.isInvalidated else { return nil }
+        return scope.state as? State
+    }
+
+    /// Runs `handler` once, on the root's thread, when the component leaves the tree or
+    /// its root goes away (at once when that has happened already).
+    public func onInvalidate(_ handler: @escaping () -> Void) {
+        guard let scope, !scope.isInvalidated else {
+            handler()
+            return
+        }
+        scope.invalidationHandlers.append(handler)
+    }
+
     /// Queues a change of the state. Throws (``FrondError/Kind/misuse``) when the
     /// component has left the tree; an update queued before that is dropped.
     public func update(_ change: @escaping (inout State) -> Void) throws(FrondError) {
+        try updateIfAccepted { state in
+            change(&state)
+            return true
+        }
+    }
+
+    /// Queues a change that may decline when it runs: returning false drops it (the state
+    /// stays as it was, even if `change` modified its copy).
+    public func updateIfAccepted(_ change: @escaping (inout State) -> Bool) throws(FrondError) {
         guard let scope, let queue, !scope.isInvalidated else {
             throw FrondError(.misuse, "the state's component has left the tree; its state cannot change")
         }
         queue.enqueue(StateUpdate(scope: scope) { old in
-            guard var state = old as? State else { return nil }
-            change(&state)
+            guard var state = old as? State, change(&state) else { return nil }
             return state
         })
     }

@@ -120,14 +120,17 @@ enum Reconciler {
     private static func renderedChild(of component: AnyRenderComponent, node: TreeNode, previous: TreeNode?,
                                       previousComponent: Component?, context: BuildContext) throws(FrondError) -> Component? {
         if component.isStateful && node.scope == nil {
-            guard let state = component.makeInitialState() else {
+            guard let state = try component.makeInitialState() else {
                 throw FrondError(.invalidValue, "\(component) has no initial state (override initialState() or conform to ComponentInitialStateProtocol)")
             }
             let scope = Scope(identity: node.identity, state: state)
             scope.treeNode = node
             node.scope = scope
             context.statistics.scopesCreated += 1
-            context.undo.append { node.scope = nil }
+            context.undo.append {
+                node.scope = nil
+                scope.invalidate()
+            }
         }
         let stateChanged = node.scope?.hasNewState ?? false
         if let previous, !stateChanged, let oldComponent = previousComponent as? AnyRenderComponent {
@@ -136,7 +139,7 @@ enum Reconciler {
                 return previous.rendered
             }
             context.statistics.shouldUpdateCalls += 1
-            if !component.shouldUpdateAny(from: oldComponent) { return previous.rendered }
+            if try !component.shouldUpdateAny(from: oldComponent) { return previous.rendered }
         }
         context.statistics.renders += 1
         let child = try component.renderChild(state: node.scope?.state, scope: node.scope, queue: context.queue)
@@ -159,7 +162,7 @@ enum Reconciler {
         var children: [TreeNode] = []
         children.reserveCapacity(components.count)
         for (index, component) in components.enumerated() {
-            let type = ObjectIdentifier(Swift.type(of: component))
+            let type = component.kindIdentity
             let childKey = key(for: component, type: type, counts: &counts)
             if component.key != nil {
                 if let other = keyed[childKey] {
@@ -243,12 +246,11 @@ enum Reconciler {
             return
         }
         let oldGeneration = node.measurerGeneration
-        let restore = previousComponent
+        let restore = previousComponent?.measureFunction(context)
         let layoutNode = node.node
-        let measurer = context
         context.undo.append {
             node.measurerGeneration = oldGeneration
-            try? layoutNode.setMeasureFunction(restore?.measureFunction(measurer))
+            try? layoutNode.setMeasureFunction(restore)
         }
         do {
             try layoutNode.setMeasureFunction(component.measureFunction(context))
@@ -260,6 +262,7 @@ enum Reconciler {
 
     /// Ends the scopes of dropped subtrees (after a successful build).
     static func commitDrops(_ context: BuildContext) {
+        context.undo.removeAll()
         for subtree in context.dropped {
             subtree.forEach { node in
                 guard let scope = node.scope else { return }

@@ -25,7 +25,7 @@ final class TreeNode {
 
     init(identity: Int, component: Component, node: LayoutNode) {
         self.identity = identity
-        componentType = ObjectIdentifier(type(of: component))
+        componentType = component.kindIdentity
         self.component = component
         self.node = node
     }

@@ -1,0 +1,322 @@
+import CFrond
+import Frond
+
+/// A render class created through the C API: its callbacks, name and user_data.
+final class CRenderClass {
+    let name: String
+    let initialState: (@convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutableRawPointer?,
+                                       UnsafeMutableRawPointer?) -> frond_status)?
+    let render: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?, UnsafeMutableRawPointer?,
+                                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> frond_status
+    let shouldUpdate: (@convention(c) (UnsafeMutablePointer<Bool>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                       UnsafeMutableRawPointer?) -> frond_status)?
+    let destroyState: frond_destroy_func?
+    let owner: CallbackOwner
+
+    init(name: String, spec: frond_render_class_spec,
+         render: @escaping @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?,
+                                           UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                           UnsafeMutableRawPointer?) -> frond_status,
+         owner: CallbackOwner) {
+        self.name = name
+        initialState = spec.initial_state
+        self.render = render
+        shouldUpdate = spec.should_update
+        destroyState = spec.destroy_state
+        self.owner = owner
+    }
+
+    func destroy(_ state: UnsafeMutableRawPointer?) {
+        if let state { destroyState?(state) }
+    }
+
+    func failure(_ function: String, _ status: frond_status) -> FrondError {
+        FrondError(.callbackFailed, "\(name): \(function) returned \(String(cString: frond_status_name(status)))")
+    }
+}
+
+/// A C state value, owned by its scope: handed to the class's destroy_state when it is
+/// replaced or the scope dies.
+final class CState {
+    var pointer: UnsafeMutableRawPointer?
+    let renderClass: CRenderClass
+    /// The scope's handle, issued at the first render and withdrawn when the scope dies.
+    var scopeHandle: OpaquePointer?
+
+    init(_ pointer: UnsafeMutableRawPointer?, renderClass: CRenderClass) {
+        self.pointer = pointer
+        self.renderClass = renderClass
+    }
+
+    /// Takes `newPointer` as the state; the one it replaces is destroyed.
+    func replace(with newPointer: UnsafeMutableRawPointer?) {
+        let old = pointer
+        pointer = newPointer
+        if old != newPointer { renderClass.destroy(old) }
+    }
+
+    deinit {
+        renderClass.destroy(pointer)
+    }
+}
+
+/// The object behind a frond_scope handle.
+final class CScope {
+    let scope: StateScope<CState>
+    let renderClass: CRenderClass
+
+    init(_ scope: StateScope<CState>, renderClass: CRenderClass) {
+        self.scope = scope
+        self.renderClass = renderClass
+    }
+}
+
+/// A state handed to frond_scope_set_state that has not been applied yet: destroyed if
+/// it never is.
+final class PendingState: @unchecked Sendable {
+    private var pointer: UnsafeMutableRawPointer?
+    private let renderClass: CRenderClass
+
+    init(_ pointer: UnsafeMutableRawPointer?, renderClass: CRenderClass) {
+        self.pointer = pointer
+        self.renderClass = renderClass
+    }
+
+    /// Gives the state back to the caller (a refused call): it is not destroyed.
+    func disown() { pointer = nil }
+
+    func take() -> UnsafeMutableRawPointer? {
+        defer { pointer = nil }
+        return pointer
+    }
+
+    deinit {
+        renderClass.destroy(pointer)
+    }
+}
+
+/// The calls a C render component makes into its class.
+struct CRenderCalls {
+    let renderClass: CRenderClass
+    let props: CallbackOwner
+
+    func render(scope: OpaquePointer?, state: UnsafeMutableRawPointer?) throws(FrondError) -> Component? {
+        var child: OpaquePointer? = nil
+        let status = renderClass.render(&child, scope, state, props.userData, renderClass.owner.userData)
+        guard status == FROND_OK else {
+            // A handle written before the failure is still the caller's to give back.
+            if let child { _ = try? handles.remove(child.handleValue, kind: .component) }
+            throw renderClass.failure("render", status)
+        }
+        guard let child else { return nil }
+        do {
+            // Frond takes over the handle: the component lives on in the tree.
+            return unsafeDowncast(try handles.remove(child.handleValue, kind: .component), to: Component.self)
+        } catch {
+            throw FrondError(.misuse, "\(renderClass.name): render wrote \(refusal(error, .component, "a child").message)")
+        }
+    }
+
+    func shouldUpdate(from previous: CRenderCalls) throws(FrondError) -> Bool {
+        guard let shouldUpdate = renderClass.shouldUpdate else { return true }
+        var answer = true
+        let status = shouldUpdate(&answer, previous.props.userData, props.userData, renderClass.owner.userData)
+        guard status == FROND_OK else { throw renderClass.failure("should_update", status) }
+        return answer
+    }
+}
+
+/// A stateful component of a C render class.
+final class CStatefulComponent: RenderComponent<CState>, @unchecked Sendable {
+    let calls: CRenderCalls
+
+    init(calls: CRenderCalls, view: ViewConfiguration, size: ComponentSize, key: String?) {
+        self.calls = calls
+        super.init(view: view, size: size, key: key)
+    }
+
+    override var kindIdentity: ObjectIdentifier { ObjectIdentifier(calls.renderClass) }
+    override var typeName: String { calls.renderClass.name }
+
+    override func initialState() throws(FrondError) -> CState? {
+        let renderClass = calls.renderClass
+        guard let initial = renderClass.initialState else { return nil }
+        var state: UnsafeMutableRawPointer? = nil
+        let status = initial(&state, calls.props.userData, renderClass.owner.userData)
+        guard status == FROND_OK else { throw renderClass.failure("initial_state", status) }
+        return CState(state, renderClass: renderClass)
+    }
+
+    override func render(state: CState, scope: StateScope<CState>) throws(FrondError) -> Component? {
+        if state.scopeHandle == nil {
+            do {
+                let handle = try issueHandle(CScope(scope, renderClass: calls.renderClass), .scope)
+                state.scopeHandle = handle
+                // The handle goes when the scope dies (the handle table holds no state).
+                scope.onInvalidate {
+                    if let handle { _ = try? handles.remove(handle.handleValue, kind: .scope) }
+                }
+            } catch {
+                throw FrondError(.misuse, "\(calls.renderClass.name): \(error.message)")
+            }
+        }
+        return try calls.render(scope: state.scopeHandle, state: state.pointer)
+    }
+
+    override func shouldUpdate(from previous: RenderComponent<CState>) throws(FrondError) -> Bool {
+        guard let previous = previous as? CStatefulComponent else { return true }
+        return try calls.shouldUpdate(from: previous.calls)
+    }
+}
+
+/// A stateless component of a C render class.
+final class CStatelessComponent: StatelessComponent, @unchecked Sendable {
+    let calls: CRenderCalls
+
+    init(calls: CRenderCalls, view: ViewConfiguration, size: ComponentSize, key: String?) {
+        self.calls = calls
+        super.init(view: view, size: size, key: key)
+    }
+
+    override var kindIdentity: ObjectIdentifier { ObjectIdentifier(calls.renderClass) }
+    override var typeName: String { calls.renderClass.name }
+
+    override func render() throws(FrondError) -> Component? {
+        try calls.render(scope: nil, state: nil)
+    }
+
+    override func shouldUpdate(from previous: StatelessComponent) throws(FrondError) -> Bool {
+        guard let previous = previous as? CStatelessComponent else { return true }
+        return try calls.shouldUpdate(from: previous.calls)
+    }
+}
+
+/// The render class behind a render class handle.
+private func renderClass(_ handle: OpaquePointer?) throws(CallFailure) -> CRenderClass {
+    // The table only ever stores CRenderClass objects under the render class kind.
+    unsafeDowncast(try resolve(handle, .renderClass, "render_class"), to: CRenderClass.self)
+}
+
+/// The scope behind a scope handle.
+private func cScope(_ handle: OpaquePointer?) throws(CallFailure) -> CScope {
+    unsafeDowncast(try resolve(handle, .scope, "scope"), to: CScope.self)
+}
+
+@_cdecl("frond_render_class_new") @implementation
+public func frond_render_class_new(_ outClass: UnsafeMutablePointer<OpaquePointer?>?,
+                                   _ spec: UnsafePointer<frond_render_class_spec>?,
+                                   _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_render_class_new", registerRenderClass(outClass, spec, CallbackOwner(userData, destroy)))
+}
+
+private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?>?,
+                                 _ specPointer: UnsafePointer<frond_render_class_spec>?,
+                                 _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let out = try requireOut(outClass)
+        guard let spec = try structArgument(specPointer, "spec") else { throw .invalidArgument("spec is NULL") }
+        let name = try requiredString(spec.name, "spec.name")
+        guard !name.isEmpty else { throw .invalidArgument("spec.name is empty") }
+        guard let render = spec.render else { throw .invalidArgument("spec.render is NULL") }
+        let renderClass = CRenderClass(name: name, spec: spec, render: render, owner: owner)
+        out.pointee = try issueHandle(renderClass, .renderClass)
+    }
+}
+
+@_cdecl("frond_render_class_release") @implementation
+public func frond_render_class_release(_ handle: OpaquePointer?) -> frond_status {
+    guard let handle else { return FROND_OK }
+    return call("frond_render_class_release") { () throws(CallFailure) in
+        _ = try releaseHandle(handle, .renderClass, "render_class")
+    }
+}
+
+@_cdecl("frond_component_new_render") @implementation
+public func frond_component_new_render(_ outComponent: UnsafeMutablePointer<OpaquePointer?>?,
+                                       _ classHandle: OpaquePointer?, _ view: UnsafePointer<frond_view_spec>?,
+                                       _ size: UnsafePointer<frond_size_spec>?, _ key: UnsafePointer<CChar>?,
+                                       _ props: UnsafeMutableRawPointer?,
+                                       _ destroyProps: frond_destroy_func?) -> frond_status {
+    report("frond_component_new_render",
+           makeRenderComponent(outComponent, classHandle, view, size, key, CallbackOwner(props, destroyProps)))
+}
+
+private func makeRenderComponent(_ outComponent: UnsafeMutablePointer<OpaquePointer?>?, _ classHandle: OpaquePointer?,
+                                 _ view: UnsafePointer<frond_view_spec>?, _ size: UnsafePointer<frond_size_spec>?,
+                                 _ key: UnsafePointer<CChar>?, _ props: consuming CallbackOwner) -> CallFailure? {
+    let props = props
+    return attempt { () throws(CallFailure) in
+        let out = try requireOut(outComponent)
+        let calls = CRenderCalls(renderClass: try renderClass(classHandle), props: props)
+        let configuration = try viewConfiguration(view)
+        let componentSize = try componentSize(size)
+        let keyText = try optionalString(key, "key")
+        let component: Component = calls.renderClass.initialState == nil
+            ? CStatelessComponent(calls: calls, view: configuration, size: componentSize, key: keyText)
+            : CStatefulComponent(calls: calls, view: configuration, size: componentSize, key: keyText)
+        try frond { () throws(FrondError) in try component.validate() }
+        out.pointee = try issueHandle(component, .component)
+    }
+}
+
+/// A C state update's function and user_data, kept until the update ran or was dropped.
+private final class CStateUpdate: @unchecked Sendable {
+    let function: frond_state_update_func
+    let owner: CallbackOwner
+
+    init(_ function: @escaping frond_state_update_func, owner: CallbackOwner) {
+        self.function = function
+        self.owner = owner
+    }
+}
+
+@_cdecl("frond_scope_update_state") @implementation
+public func frond_scope_update_state(_ handle: OpaquePointer?, _ update: frond_state_update_func?,
+                                     _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_scope_update_state", queueUpdate(handle, update, CallbackOwner(userData, destroy)))
+}
+
+private func queueUpdate(_ handle: OpaquePointer?, _ update: frond_state_update_func?,
+                         _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let scope = try cScope(handle)
+        guard let update else { throw .invalidArgument("update is NULL") }
+        let pending = CStateUpdate(update, owner: owner)
+        try frond { () throws(FrondError) in
+            try scope.scope.updateIfAccepted { state in
+                var pointer = state.pointer
+                guard pending.function(&pointer, pending.owner.userData) == FROND_OK else { return false }
+                state.replace(with: pointer)
+                return true
+            }
+        }
+    }
+}
+
+@_cdecl("frond_scope_set_state") @implementation
+public func frond_scope_set_state(_ handle: OpaquePointer?, _ state: UnsafeMutableRawPointer?) -> frond_status {
+    call("frond_scope_set_state") { () throws(CallFailure) in
+        let scope = try cScope(handle)
+        let pending = PendingState(state, renderClass: scope.renderClass)
+        do throws(FrondError) {
+            try scope.scope.update { cell in cell.replace(with: pending.take()) }
+        } catch {
+            pending.disown()
+            throw CallFailure(FROND_ERR_MISUSE, "scope: \(error.message)")
+        }
+    }
+}
+
+@_cdecl("frond_scope_get_state") @implementation
+public func frond_scope_get_state(_ outState: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                                  _ handle: OpaquePointer?) -> frond_status {
+    call("frond_scope_get_state") { () throws(CallFailure) in
+        let out = try requireOut(outState)
+        guard let state = try cScope(handle).scope.currentState else {
+            throw .misuse("scope: the component has left the tree")
+        }
+        out.pointee = state.pointer
+    }
+}
