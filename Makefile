@@ -30,8 +30,12 @@ lib: build
 $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-demo: $(OUT)/bin/layout_demo
+$(OUT)/bin/counter_demo: examples/c/counter_demo.c include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
+demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo
 	$(OUT)/bin/layout_demo
+	$(OUT)/bin/counter_demo
 
 test: test-swift test-c test-conformance
 
