@@ -74,6 +74,7 @@ bench:
 		bash ../shared/bench/compare_layout.sh $(CURDIR)/.build/release/frond $(or $(ITERATIONS),30) || exit 1; \
 	done
 	.build/release/frond bench-layout ../shared/bench/trees/feed.json --iterations $(or $(ITERATIONS),30)
+	.build/release/frond bench-tree --iterations 5
 
 clean:
 	rm -rf .build build

@@ -32,7 +32,7 @@ let package = Package(
                 ]),
             ]
         ),
-        .target(name: "FrondCorpus", dependencies: ["FrondLayout"]),
+        .target(name: "FrondCorpus", dependencies: ["FrondLayout", "Frond"]),
         .executableTarget(
             name: "frond",
             dependencies: ["FrondCorpus", "FrondLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -8,7 +8,7 @@ struct Frond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frond",
         abstract: "Frond's command-line tool: conformance runs and layout benchmarks.",
-        subcommands: [Conformance.self, BenchLayout.self, Layout.self, CheckRelayout.self]
+        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self]
     )
 }
 
@@ -294,6 +294,53 @@ struct CheckRelayout: ParsableCommand {
         } catch let error as LayoutError {
             printError("frond check-relayout: \(error.message)")
             throw ExitCode(2)
+        }
+    }
+}
+
+struct BenchTree: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-tree",
+        abstract: "Time js-framework-benchmark operations on a list of component rows (build, layout, mount).",
+        discussion: """
+        Each row is 6 components (a render component with a selected flag, a row flexbox, an avatar, \
+        two labels, a button). Prints one line per operation: op, rows, components, build_ns, layout_ns, \
+        mount_ns, total_ns (medians), ns_per_component, and the last run's mutations, created, destroyed, \
+        moved, renders and reused_subtrees. The host only counts mutations.
+        """
+    )
+
+    @Option(name: .long, help: "Timed iterations per operation.")
+    var iterations = 5
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Operations to run (default: all).")
+    var ops: [String] = []
+
+    func validate() throws {
+        guard iterations > 0 && iterations <= 1_000 else {
+            throw ValidationError("--iterations must be between 1 and 1000")
+        }
+        for op in ops where !TreeBenchmark.operations.contains(op) {
+            throw ValidationError("unknown operation \(op); one of \(TreeBenchmark.operations.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let bench = TreeBenchmark(iterations: iterations)
+        var results: [String: TreeBenchmark.Result] = [:]
+        for op in ops.isEmpty ? TreeBenchmark.operations : ops {
+            do {
+                let result = try bench.run(op)
+                results[op] = result
+                print(result.line)
+            } catch {
+                printError("frond bench-tree: \(op): \(error.message)")
+                throw ExitCode(2)
+            }
+        }
+        if let create = results["create_10k"], let select = results["select_row"], create.totalNanoseconds > 0 {
+            let ratio = Double(select.totalNanoseconds) / Double(create.totalNanoseconds)
+            print("select_row_vs_create_10k=\(String(format: "%.5f", ratio))")
         }
     }
 }

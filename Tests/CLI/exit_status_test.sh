@@ -62,6 +62,12 @@ expect 1 "odd-key\".extra: unknown case key" "$FROND" conformance "$WORK/corpus/
 mkdir -p "$WORK/empty"
 expect 2 "no .json files in the folder" "$FROND" conformance "$WORK/empty"
 
+# bench-tree: bad options are refused; one small operation runs and reports its counts.
+expect 64 "--iterations must be between 1 and 1000" "$FROND" bench-tree --iterations 0
+expect 64 "unknown operation sort_rows" "$FROND" bench-tree --ops sort_rows
+expect 0 "op=create_1k rows=1000 components=6001" "$FROND" bench-tree --iterations 1 --ops create_1k
+expect 0 "created=5001 destroyed=0" "$FROND" bench-tree --iterations 1 --ops create_1k
+
 # Percentages are decimal numbers; tree files hold only known keys and sizes >= 0.
 printf '{"style": {"width": "0x10%%"}}' > "$WORK/hex-percent.json"
 printf '{"root": {}, "availableWidth": -1}' > "$WORK/negative-available.json"

@@ -526,4 +526,30 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         #expect(invalidated.value == 2)
         #expect(Holder.scopes.allSatisfy { !$0.isValid })
     }
+
+    @Test func test_aChildOnTheDirtyPathUnderANewParentTakesItsNewItemStyle() throws {
+        let log = CallLog()
+        let root = Root(sizeRange: .fixed(width: 100, height: 100))
+        // The same wrapper instance (holding a counter) under two different parents: the
+        // second makes it grow. The wrapper is on the dirty path but unchanged itself.
+        let counter = Counter("a", log: log)
+        let wrapper = Flexbox(style: FlexboxStyle(alignItems: .flexStart)) { counter }
+        root.setComponent(Flexbox(style: FlexboxStyle(alignItems: .flexStart), children: [FlexChild(wrapper)]))
+        try root.flush()
+        #expect(root.layout?.children.first?.frame.height == 10)
+        try #require(log.scopes["a"]).update { $0 = 1 }
+        root.setComponent(Flexbox(style: FlexboxStyle(alignItems: .flexStart), children: [FlexChild(wrapper, flexGrow: 1)]))
+        let statistics = try root.flush()
+        #expect(statistics.renders == 1)
+        #expect(root.layout?.children.first?.frame.height == 100)
+        // And back, with only a state update below an unchanged parent.
+        let parent = Flexbox(style: FlexboxStyle(alignItems: .flexStart), children: [FlexChild(wrapper)])
+        root.setComponent(parent)
+        try root.flush()
+        #expect(root.layout?.children.first?.frame.height == 10)
+        try #require(log.scopes["a"]).update { $0 = 2 }
+        let update = try root.flush()
+        #expect(update.renders == 1)
+        #expect(root.layout?.children.first?.frame.height == 10)
+    }
 }

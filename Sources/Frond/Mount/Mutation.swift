@@ -69,6 +69,11 @@ public struct CommitStatistics: Hashable, Sendable {
     public var layouts = 0
     public var measureCalls = 0
     public var mutations = 0
+    /// Wall-clock time of the flush's phases: applying state updates and building the
+    /// tree, laying it out, and diffing it against the mounted views and calling the host.
+    public var buildNanoseconds: UInt64 = 0
+    public var layoutNanoseconds: UInt64 = 0
+    public var mountNanoseconds: UInt64 = 0
     public var created = 0
     public var destroyed = 0
     public var moved = 0

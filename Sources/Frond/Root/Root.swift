@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The size a root lays its component out in.
@@ -130,6 +131,7 @@ public final class Root {
         defer { isFlushing = false }
         try sizeRange.validate()
 
+        let buildStart = DispatchTime.now().uptimeNanoseconds
         var updateStatistics = CommitStatistics()
         applyStateUpdates(&updateStatistics)
 
@@ -140,6 +142,7 @@ public final class Root {
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
+        var layoutStart = buildStart
         do {
             if let component = shown {
                 let matching = previousTree.flatMap { old in
@@ -151,6 +154,7 @@ public final class Root {
             } else if let previousTree {
                 context.dropped.append(previousTree)
             }
+            layoutStart = DispatchTime.now().uptimeNanoseconds
             try layOut(newTree, &context.statistics)
         } catch {
             Reconciler.rollBack(context)
@@ -158,6 +162,7 @@ public final class Root {
             nextIdentity = context.identityCounter
             throw error
         }
+        let mountStart = DispatchTime.now().uptimeNanoseconds
         Reconciler.commitDrops(context)
         tree = newTree
         nextIdentity = context.identityCounter
@@ -193,6 +198,11 @@ public final class Root {
             for mutation in mounter.mutations { host.apply(mutation) }
             host.endCommit()
         }
+        let end = DispatchTime.now().uptimeNanoseconds
+        // The clock is monotonic; the guards only keep a broken one from trapping.
+        statistics.buildNanoseconds = layoutStart >= buildStart ? layoutStart - buildStart : 0
+        statistics.layoutNanoseconds = mountStart >= layoutStart ? mountStart - layoutStart : 0
+        statistics.mountNanoseconds = end >= mountStart ? end - mountStart : 0
         return statistics
     }
 

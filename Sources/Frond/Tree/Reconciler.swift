@@ -72,6 +72,16 @@ enum Reconciler {
         }
 
         let previousComponent = previous?.component
+        // Only something below changed: rebuild the children on the dirty path and leave
+        // the others (their parent, hence their item styles, is the same).
+        if let previous, previousComponent === component, !context.rebuildAll,
+           !(previous.scope?.hasNewState ?? false) {
+            try applyStyle(to: previous, component: component, parentComponent: parentComponent,
+                           itemIndex: itemIndex, context: context)
+            try rebuildDirtyChildren(of: previous, context: context, depth: depth)
+            return previous
+        }
+
         if previousComponent !== component { try component.validate() }
         let node: TreeNode
         if let previous {
@@ -114,6 +124,30 @@ enum Reconciler {
             context.undo.append { scope.hasNewState = true }
         }
         return node
+    }
+
+    /// Rebuilds the children of an unchanged node that are on the dirty path.
+    private static func rebuildDirtyChildren(of node: TreeNode, context: BuildContext, depth: Int) throws(FrondError) {
+        context.statistics.builtNodes += 1
+        let oldSize = node.subtreeSize
+        context.undo.append {
+            node.isOnDirtyPath = true
+            node.subtreeSize = oldSize
+        }
+        var size = oldSize
+        for (index, child) in node.children.enumerated() {
+            guard child.isOnDirtyPath else {
+                context.statistics.reusedSubtrees += 1
+                continue
+            }
+            let before = child.subtreeSize
+            // A previous node given to build is always the node it returns.
+            _ = try build(child.component, previous: child, parent: node, parentComponent: node.component,
+                          itemIndex: index, context: context, depth: depth + 1)
+            size += child.subtreeSize - before
+        }
+        node.subtreeSize = size
+        node.isOnDirtyPath = false
     }
 
     /// Renders a render component again, or keeps its previous rendered child.
