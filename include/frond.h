@@ -802,7 +802,7 @@ typedef struct frond_render_class_spec {
      *  Frond from then on and is handed to destroy_state when it is replaced or dies). */
     frond_status (*initial_state)(void **out_state, void *props, void *user_data);
     /** Required: the child to show, written to `*out_child` (NULL: nothing). Frond takes
-     *  over that handle (do not release it). `scope` is NULL for a stateless class;
+     *  over that handle (do not release it), also when render then fails. `scope` is NULL for a stateless class;
      *  `state` is the current state. */
     frond_status (*render)(frond_component **out_child, frond_scope *scope, void *state, void *props,
                            void *user_data);

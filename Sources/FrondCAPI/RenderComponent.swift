@@ -104,7 +104,7 @@ struct CRenderCalls {
         var child: OpaquePointer? = nil
         let status = renderClass.render(&child, scope, state, props.userData, renderClass.owner.userData)
         guard status == FROND_OK else {
-            // A handle written before the failure is still the caller's to give back.
+            // Frond takes over a handle written before the failure too: it is released.
             if let child { _ = try? handles.remove(child.handleValue, kind: .component) }
             throw renderClass.failure("render", status)
         }

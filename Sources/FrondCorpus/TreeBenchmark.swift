@@ -111,10 +111,8 @@ public struct TreeBenchmark {
         result.totalNanoseconds = median(samples.map(\.total))
         if let last = samples.last {
             result.statistics = last.statistics
-            result.components = last.componentsBefore
-        }
-        if operation.hasPrefix("create") || operation == "append_1k" || operation == "replace_all" {
-            result.components = samples.last?.statistics.components ?? 0
+            // The larger tree the operation handled: after creating, before clearing.
+            result.components = max(last.componentsBefore, last.statistics.components)
         }
         return result
     }

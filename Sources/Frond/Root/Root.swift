@@ -77,8 +77,10 @@ public final class Root {
     private var componentChanged = false
     private var tree: TreeNode?
     private var nextIdentity = 1
+    /// Bumped when the text measurer changes; the flush that follows measures every text
+    /// of the tree again.
     private var measurerGeneration = 1
-    private var builtMeasurerGeneration = 1
+    private var measuredGeneration = 1
     private let queue: UpdateQueue
     private let flushRequest = FlushRequest()
     private let rootView = MountedView(id: .root, viewType: "", identity: 0, attributes: [], frame: LayoutFrame())
@@ -136,9 +138,15 @@ public final class Root {
         applyStateUpdates(&updateStatistics)
 
         let shown = component
+        let generation = measurerGeneration
+        if generation != measuredGeneration {
+            // Measure functions ask the current measurer; only their cached sizes are stale.
+            tree?.forEach { node in
+                if node.node.hasMeasureFunction { try? node.node.markDirty() }
+            }
+        }
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
-                                   measurerGeneration: measurerGeneration, nextIdentity: nextIdentity)
-        context.rebuildAll = builtMeasurerGeneration != measurerGeneration
+                                   nextIdentity: nextIdentity)
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
@@ -158,7 +166,8 @@ public final class Root {
             try layOut(newTree, &context.statistics)
         } catch {
             Reconciler.rollBack(context)
-            restoreContainer(previousTop)
+            // Puts the previous top node back (outside a layout this cannot fail).
+            try? placeTop(previousTop)
             nextIdentity = context.identityCounter
             throw error
         }
@@ -166,7 +175,7 @@ public final class Root {
         Reconciler.commitDrops(context)
         tree = newTree
         nextIdentity = context.identityCounter
-        builtMeasurerGeneration = measurerGeneration
+        measuredGeneration = generation
         // A render callback may have set another component meanwhile.
         componentChanged = component !== shown
 
@@ -227,14 +236,7 @@ public final class Root {
         do {
             let style = sizeRange.containerStyle
             if container.style != style { try container.setStyle(style) }
-            let top = container.children.first
-            if top !== tree?.node {
-                try container.removeAllChildren()
-                if let tree {
-                    try tree.node.removeFromParent()
-                    try container.appendChild(tree.node)
-                }
-            }
+            try placeTop(tree?.node)
             if tree != nil {
                 let pass = try container.calculateLayout()
                 statistics.layouts = pass.layouts
@@ -246,13 +248,13 @@ public final class Root {
         }
     }
 
-    /// Puts the previous top node back after a failed flush.
-    private func restoreContainer(_ top: LayoutNode?) {
+    /// Makes `top` the container's only child (if it is not already).
+    private func placeTop(_ top: LayoutNode?) throws(LayoutError) {
         guard container.children.first !== top else { return }
-        try? container.removeAllChildren()
+        try container.removeAllChildren()
         if let top {
-            try? top.removeFromParent()
-            try? container.appendChild(top)
+            try top.removeFromParent()
+            try container.appendChild(top)
         }
     }
 

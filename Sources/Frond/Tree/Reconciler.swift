@@ -3,8 +3,6 @@ final class BuildContext {
     let config: LayoutConfig
     let textMeasurer: TextMeasurerSlot
     let queue: UpdateQueue
-    /// Bumped when the root's text measurer changes: text must be measured again.
-    let measurerGeneration: Int
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
     var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
@@ -12,17 +10,12 @@ final class BuildContext {
     /// Component instances placed in the rebuilt part of the tree.
     var placed = Set<ObjectIdentifier>()
     var statistics = CommitStatistics()
-    /// Set when the text measurer changed: no subtree is reused whole, so every text is
-    /// measured again.
-    var rebuildAll = false
     private var nextIdentity: Int
 
-    init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, measurerGeneration: Int,
-         nextIdentity: Int) {
+    init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, nextIdentity: Int) {
         self.config = config
         self.textMeasurer = textMeasurer
         self.queue = queue
-        self.measurerGeneration = measurerGeneration
         self.nextIdentity = nextIdentity
     }
 
@@ -64,7 +57,7 @@ enum Reconciler {
         }
 
         // The whole subtree is reused when nothing in it can have changed.
-        if let previous, previous.component === component, !previous.isOnDirtyPath, !context.rebuildAll {
+        if let previous, previous.component === component, !previous.isOnDirtyPath {
             context.statistics.reusedSubtrees += 1
             try applyStyle(to: previous, component: component, parentComponent: parentComponent,
                            itemIndex: itemIndex, context: context)
@@ -74,8 +67,7 @@ enum Reconciler {
         let previousComponent = previous?.component
         // Only something below changed: rebuild the children on the dirty path and leave
         // the others (their parent, hence their item styles, is the same).
-        if let previous, previousComponent === component, !context.rebuildAll,
-           !(previous.scope?.hasNewState ?? false) {
+        if let previous, previousComponent === component, !(previous.scope?.hasNewState ?? false) {
             try applyStyle(to: previous, component: component, parentComponent: parentComponent,
                            itemIndex: itemIndex, context: context)
             try rebuildDirtyChildren(of: previous, context: context, depth: depth)
@@ -275,23 +267,15 @@ enum Reconciler {
     private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?,
                                               context: BuildContext) throws(FrondError) {
         let component = node.component
-        if let previousComponent, previousComponent.measuresLike(component),
-           node.measurerGeneration == context.measurerGeneration {
-            return
-        }
-        let oldGeneration = node.measurerGeneration
+        if let previousComponent, previousComponent.measuresLike(component) { return }
         let restore = previousComponent?.measureFunction(context)
         let layoutNode = node.node
-        context.undo.append {
-            node.measurerGeneration = oldGeneration
-            try? layoutNode.setMeasureFunction(restore)
-        }
+        context.undo.append { try? layoutNode.setMeasureFunction(restore) }
         do {
             try layoutNode.setMeasureFunction(component.measureFunction(context))
         } catch {
             throw FrondError(.invalidTree, "\(component): \(error.message)")
         }
-        node.measurerGeneration = context.measurerGeneration
     }
 
     /// Ends the scopes of dropped subtrees (after a successful build).

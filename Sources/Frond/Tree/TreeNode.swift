@@ -18,8 +18,6 @@ final class TreeNode {
     var rendered: Component?
     /// A state update at or below this node waits for the next build.
     var isOnDirtyPath = false
-    /// The root's text measurer generation this node's measure function was made with.
-    var measurerGeneration = 0
     /// The number of nodes in this subtree (this one included).
     var subtreeSize = 1
 
