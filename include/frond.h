@@ -883,6 +883,11 @@ typedef struct frond_commit_statistics {
     size_t moved;                       /**< views moved */
     size_t updated;                     /**< views whose attributes changed */
     size_t mutations;                   /**< mutations sent to the host */
+    size_t views_visited;               /**< mounted views the mount step looked at (it skips
+                                             views whose components and frames did not change) */
+    uint64_t build_ns;                  /**< wall-clock time: applying state updates and building */
+    uint64_t layout_ns;                 /**< laying out */
+    uint64_t mount_ns;                  /**< diffing against the mounted views and calling the host */
 } frond_commit_statistics;
 
 frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, frond_root *root);

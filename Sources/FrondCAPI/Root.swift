@@ -246,6 +246,10 @@ public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
         result.moved = statistics.moved
         result.updated = statistics.updated
         result.mutations = statistics.mutations
+        result.views_visited = statistics.viewsVisited
+        result.build_ns = statistics.buildNanoseconds
+        result.layout_ns = statistics.layoutNanoseconds
+        result.mount_ns = statistics.mountNanoseconds
         // Only the members that fit in the caller's struct are written.
         let count = Int(result.struct_size)
         withUnsafeBytes(of: &result) { bytes in

@@ -262,6 +262,8 @@ static void test_state_updates_render_only_their_component(void) {
     CHECK(statistics.renders == 3);
     CHECK(statistics.scopes_created == 3);
     CHECK(statistics.components == 7);
+    CHECK(statistics.views_visited == 4); /* the list and its three counters */
+    CHECK(statistics.build_ns + statistics.layout_ns + statistics.mount_ns > 0);
     CHECK(live_states == 3);
     counts(root, text, sizeof text);
     CHECK(strcmp(text, "a=0 b=0 c=0") == 0);
@@ -277,6 +279,7 @@ static void test_state_updates_render_only_their_component(void) {
     CHECK(statistics.should_update_calls == 0);
     CHECK(statistics.reused_subtrees == 2);
     CHECK(statistics.mutations == 1);
+    CHECK(statistics.views_visited == 4); /* the list, whose children it brings up to date */
     CHECK(update_destroyed == 2);
     CHECK_OK(frond_scope_get_state(&state, scope_of("b")));
     CHECK(state == b_state && *b_state == 7);
@@ -303,6 +306,7 @@ static void test_state_updates_render_only_their_component(void) {
     /* An unchanged flush renders and lays out nothing. */
     statistics = flush(root);
     CHECK(statistics.renders == 0 && statistics.built_nodes == 0 && statistics.layouts == 0);
+    CHECK(statistics.views_visited == 1); /* the list only: nothing in it changed */
 
     CHECK_OK(frond_root_free(root));
     CHECK(live_states == 0);

@@ -2,21 +2,24 @@
 final class MountedView {
     let id: ViewID
     let viewType: String
-    /// The identity of the component the view shows (see ``TreeNode``).
-    var identity: Int
+    /// The tree node whose component the view shows (nil for the root view).
+    var treeNode: TreeNode?
     var attributes: [Attribute]
     var frame: LayoutFrame
     var children: [MountedView] = []
     /// Created in the commit being made: its frame is sent even if it is all zeros.
     var isFresh = true
 
-    init(id: ViewID, viewType: String, identity: Int, attributes: [Attribute], frame: LayoutFrame) {
+    init(id: ViewID, viewType: String, treeNode: TreeNode?, attributes: [Attribute], frame: LayoutFrame) {
         self.id = id
         self.viewType = viewType
-        self.identity = identity
+        self.treeNode = treeNode
         self.attributes = attributes
         self.frame = frame
     }
+
+    /// The identity of the component the view shows (see ``TreeNode``); 0 for none.
+    var identity: Int { treeNode?.identity ?? 0 }
 
     /// What a view can be reused for: the same type with the same attribute names.
     var shape: Shape { Shape(viewType: viewType, names: attributes.map(\.name)) }
@@ -38,16 +41,30 @@ final class MountedView {
 ///
 /// Viewless components have no view: their children are mounted into the nearest
 /// ancestor view, with the viewless components' offsets added to their frames.
+///
+/// Only what may have changed is looked at: a kept view whose tree node the build did
+/// not visit, and whose layout subtree kept its frames, is skipped with everything in
+/// it; a view whose content still places the same views (see
+/// ``TreeNode/placementsChangedFlush``) gets its children's attributes and frames
+/// brought up to date without matching them again. So a state update in one row of a
+/// long list costs one pass over the list's views, not over every view.
 struct Mounter {
     private(set) var mutations: [Mutation] = []
     private(set) var statistics = CommitStatistics()
     private var nextViewID: UInt64
     /// Every live view by number (kept up to date as views are created and destroyed).
-    private(set) var registry: [ViewID: MountedView]
+    var registry: [ViewID: MountedView] = [:]
+    /// The flush whose build is mounted (see ``TreeNode/visitedFlush``).
+    private let flush: UInt64
+    /// The layout pass the mounted frames come from: frames changed in later passes are
+    /// new (see ``LayoutNode/descendantFramesChangedPass``).
+    private let mountedPass: UInt64
 
-    init(nextViewID: UInt64, registry: [ViewID: MountedView]) {
+    /// Takes over the registry (swap it back with ``registry`` when done).
+    init(nextViewID: UInt64, flush: UInt64, mountedPass: UInt64) {
         self.nextViewID = nextViewID
-        self.registry = registry
+        self.flush = flush
+        self.mountedPass = mountedPass
     }
 
     var lastViewID: UInt64 { nextViewID }
@@ -62,7 +79,7 @@ struct Mounter {
     /// view that contains `built`, which sits at (`left`, `top`) in that view.
     static func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
         for child in built.children {
-            let frame = child.node.layout.frame
+            let frame = child.node.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
             if child.component.view.hasView {
@@ -74,11 +91,88 @@ struct Mounter {
         }
     }
 
+    /// Makes the root view's children show `tree`.
+    mutating func mount(_ tree: TreeNode?, in rootView: MountedView) {
+        guard let tree else {
+            reconcile(rootView, with: [])
+            return
+        }
+        let frame = tree.node.frame
+        guard tree.component.view.hasView else {
+            // A viewless top: the root view holds its content, offset by its frame.
+            mountContent(of: rootView, node: tree, left: frame.left, top: frame.top,
+                         full: tree.viewChangedFlush == flush)
+            return
+        }
+        if rootView.children.count == 1, let view = rootView.children.first, view.treeNode === tree,
+           tree.viewChangedFlush != flush {
+            statistics.viewsVisited += 1
+            if tree.visitedFlush == flush { updateAttributes(of: view, to: tree.component.view.mountedAttributes) }
+            setFrame(of: view, to: frame)
+            mountContent(of: view, node: tree, left: 0, top: 0, full: false)
+        } else {
+            reconcile(rootView, with: [Placement(built: tree, frame: frame)])
+        }
+    }
+
+    /// Brings the children of `view`, which shows `node`'s content at (`left`, `top`), up
+    /// to date. `full`: match them again whatever the build says (the view is new or
+    /// was showing another node).
+    private mutating func mountContent(of view: MountedView, node: TreeNode, left: Float, top: Float, full: Bool) {
+        let visited = node.visitedFlush == flush
+        let framesChanged = node.node.descendantFramesChangedPass > mountedPass
+        guard full || visited || framesChanged else { return }
+        if full || (visited && (node.placementsChangedFlush == flush || node.viewChangedFlush == flush)) {
+            var placements: [Placement] = []
+            Self.placements(under: node, left: left, top: top, into: &placements)
+            reconcile(view, with: placements)
+            return
+        }
+        // The same views for the same nodes, in the same order.
+        for child in view.children {
+            guard let childNode = child.treeNode else { continue }
+            statistics.viewsVisited += 1
+            if childNode.visitedFlush == flush {
+                updateAttributes(of: child, to: childNode.component.view.mountedAttributes)
+            }
+            if framesChanged, let frame = Self.frame(of: childNode, in: node, left: left, top: top) {
+                setFrame(of: child, to: frame)
+            }
+            mountContent(of: child, node: childNode, left: 0, top: 0, full: false)
+        }
+    }
+
+    /// The frame of `descendant` in the view that shows `ancestor`'s content at (`left`,
+    /// `top`): the offsets of the viewless nodes between them added top-down, exactly as
+    /// ``placements(under:left:top:into:)`` adds them. Nil if it is not a descendant.
+    private static func frame(of descendant: TreeNode, in ancestor: TreeNode, left: Float, top: Float) -> LayoutFrame? {
+        let own = descendant.node.frame
+        guard let parent = descendant.parent else { return nil }
+        if parent === ancestor {
+            return LayoutFrame(left: left + own.left, top: top + own.top, width: own.width, height: own.height)
+        }
+        var chain: [LayoutFrame] = []
+        var current: TreeNode? = parent
+        while let node = current, node !== ancestor {
+            chain.append(node.node.frame)
+            current = node.parent
+        }
+        guard current != nil else { return nil }
+        var x = left, y = top
+        for frame in chain.reversed() {
+            x += frame.left
+            y += frame.top
+        }
+        return LayoutFrame(left: x + own.left, top: y + own.top, width: own.width, height: own.height)
+    }
+
     /// Makes `parent`'s children match `placements`, recursively.
     mutating func reconcile(_ parent: MountedView, with placements: [Placement]) {
         let old = parent.children
         var taken = [Bool](repeating: false, count: old.count)
         var final: [MountedView?] = Array(repeating: nil, count: placements.count)
+        /// Slots whose view showed the same node before (its content can be updated in place).
+        var kept = [Bool](repeating: false, count: placements.count)
         var oldIndexOf: [ObjectIdentifier: Int] = [:]
 
         // 1. Views of the same component (identity) and type are kept.
@@ -91,6 +185,7 @@ struct Mounter {
                       old[index].viewType == placement.built.component.view.viewType else { continue }
                 taken[index] = true
                 final[slot] = old[index]
+                kept[slot] = true
                 oldIndexOf[ObjectIdentifier(old[index])] = index
             }
         }
@@ -108,12 +203,12 @@ struct Mounter {
             let shape = MountedView.Shape(viewType: configuration.viewType ?? "", names: attributes.map(\.name))
             if let index = pool?[shape]?.popLast() {
                 taken[index] = true
-                old[index].identity = placement.built.identity
+                old[index].treeNode = placement.built
                 final[slot] = old[index]
                 oldIndexOf[ObjectIdentifier(old[index])] = index
             } else {
                 let view = MountedView(id: ViewID(nextViewID), viewType: configuration.viewType ?? "",
-                                       identity: placement.built.identity, attributes: [], frame: LayoutFrame())
+                                       treeNode: placement.built, attributes: [], frame: LayoutFrame())
                 nextViewID += 1
                 registry[view.id] = view
                 emit(.create(view.id, viewType: view.viewType))
@@ -130,49 +225,54 @@ struct Mounter {
 
         // Attributes, frames and children of every view in the new order.
         let views = final.compactMap { $0 }
-        for (view, placement) in zip(views, placements) {
-            update(view, to: placement)
-            var childPlacements: [Placement] = []
-            Self.placements(under: placement.built, left: 0, top: 0, into: &childPlacements)
-            reconcile(view, with: childPlacements)
+        for (slot, (view, placement)) in zip(views, placements).enumerated() {
+            let node = placement.built
+            statistics.viewsVisited += 1
+            if !kept[slot] || node.visitedFlush == flush {
+                updateAttributes(of: view, to: node.component.view.mountedAttributes)
+            }
+            setFrame(of: view, to: placement.frame)
+            mountContent(of: view, node: node, left: 0, top: 0, full: !kept[slot])
         }
 
         order(views, in: parent, oldIndexOf: oldIndexOf)
         parent.children = views
     }
 
-    /// Sends the attribute and frame changes of one view.
-    private mutating func update(_ view: MountedView, to placement: Placement) {
-        let attributes = placement.built.component.view.mountedAttributes
-        if attributes != view.attributes {
-            var set: [Attribute] = []
-            var unset: [String] = []
-            var oldIndex = 0
-            for attribute in attributes {
-                while oldIndex < view.attributes.count && view.attributes[oldIndex].name < attribute.name {
-                    unset.append(view.attributes[oldIndex].name)
-                    oldIndex += 1
-                }
-                if oldIndex < view.attributes.count && view.attributes[oldIndex].name == attribute.name {
-                    if view.attributes[oldIndex].value != attribute.value { set.append(attribute) }
-                    oldIndex += 1
-                } else {
-                    set.append(attribute)
-                }
-            }
-            while oldIndex < view.attributes.count {
+    /// Sends the attribute changes of one view: the new and changed ones are set, the
+    /// ones it no longer has are unset.
+    private mutating func updateAttributes(of view: MountedView, to attributes: [Attribute]) {
+        guard attributes != view.attributes else { return }
+        var set: [Attribute] = []
+        var unset: [String] = []
+        var oldIndex = 0
+        for attribute in attributes {
+            while oldIndex < view.attributes.count && view.attributes[oldIndex].name < attribute.name {
                 unset.append(view.attributes[oldIndex].name)
                 oldIndex += 1
             }
-            view.attributes = attributes
-            emit(.update(view.id, set: set, unset: unset))
-            statistics.updated += 1
+            if oldIndex < view.attributes.count && view.attributes[oldIndex].name == attribute.name {
+                if view.attributes[oldIndex].value != attribute.value { set.append(attribute) }
+                oldIndex += 1
+            } else {
+                set.append(attribute)
+            }
         }
-        if view.isFresh || placement.frame != view.frame {
-            view.isFresh = false
-            view.frame = placement.frame
-            emit(.setFrame(view.id, placement.frame))
+        while oldIndex < view.attributes.count {
+            unset.append(view.attributes[oldIndex].name)
+            oldIndex += 1
         }
+        view.attributes = attributes
+        emit(.update(view.id, set: set, unset: unset))
+        statistics.updated += 1
+    }
+
+    /// Sends the frame of one view if it changed (always for a new view).
+    private mutating func setFrame(of view: MountedView, to frame: LayoutFrame) {
+        guard view.isFresh || frame != view.frame else { return }
+        view.isFresh = false
+        view.frame = frame
+        emit(.setFrame(view.id, frame))
     }
 
     /// Puts `views` in order under `parent`: new views are inserted, kept views that are

@@ -78,6 +78,9 @@ public struct CommitStatistics: Hashable, Sendable {
     public var destroyed = 0
     public var moved = 0
     public var updated = 0
+    /// Mounted views the mount step looked at (it skips the views whose components and
+    /// frames did not change).
+    public var viewsVisited = 0
     public init() {}
 }
 

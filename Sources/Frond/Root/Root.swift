@@ -83,7 +83,11 @@ public final class Root {
     private var measuredGeneration = 1
     private let queue: UpdateQueue
     private let flushRequest = FlushRequest()
-    private let rootView = MountedView(id: .root, viewType: "", identity: 0, attributes: [], frame: LayoutFrame())
+    private let rootView = MountedView(id: .root, viewType: "", treeNode: nil, attributes: [], frame: LayoutFrame())
+    /// Flushes are numbered; tree nodes record the flush that last changed them.
+    private var flushCount: UInt64 = 0
+    /// The layout pass whose frames are mounted (later passes' frame changes are new).
+    private var mountedPass: UInt64 = 0
     private var nextViewID: UInt64 = 1
     private var registry: [ViewID: MountedView] = [:]
     private let layoutConfig = LayoutConfig()
@@ -134,6 +138,7 @@ public final class Root {
         try sizeRange.validate()
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
+        flushCount += 1
         var updateStatistics = CommitStatistics()
         applyStateUpdates(&updateStatistics)
 
@@ -146,11 +151,12 @@ public final class Root {
             }
         }
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
-                                   nextIdentity: nextIdentity)
+                                   flush: flushCount, nextIdentity: nextIdentity)
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
         var layoutStart = buildStart
+        var layoutPass = mountedPass
         do {
             if let component = shown {
                 let matching = previousTree.flatMap { old in
@@ -163,7 +169,7 @@ public final class Root {
                 context.dropped.append(previousTree)
             }
             layoutStart = DispatchTime.now().uptimeNanoseconds
-            try layOut(newTree, &context.statistics)
+            layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
         } catch {
             Reconciler.rollBack(context)
             // Puts the previous top node back (outside a layout this cannot fail).
@@ -179,19 +185,12 @@ public final class Root {
         // A render callback may have set another component meanwhile.
         componentChanged = component !== shown
 
-        var mounter = Mounter(nextViewID: nextViewID, registry: registry)
-        var placements: [Mounter.Placement] = []
-        if let newTree {
-            let frame = newTree.node.layout.frame
-            if newTree.component.view.hasView {
-                placements.append(Mounter.Placement(built: newTree, frame: frame))
-            } else {
-                Mounter.placements(under: newTree, left: frame.left, top: frame.top, into: &placements)
-            }
-        }
-        mounter.reconcile(rootView, with: placements)
+        var mounter = Mounter(nextViewID: nextViewID, flush: flushCount, mountedPass: mountedPass)
+        swap(&mounter.registry, &registry)
+        mounter.mount(newTree, in: rootView)
+        swap(&mounter.registry, &registry)
         nextViewID = mounter.lastViewID
-        registry = mounter.registry
+        mountedPass = layoutPass
 
         var statistics = context.statistics
         statistics.stateUpdates = updateStatistics.stateUpdates
@@ -201,6 +200,7 @@ public final class Root {
         statistics.destroyed = mounter.statistics.destroyed
         statistics.moved = mounter.statistics.moved
         statistics.updated = mounter.statistics.updated
+        statistics.viewsVisited = mounter.statistics.viewsVisited
         statistics.mutations = mounter.mutations.count
         if let host, !mounter.mutations.isEmpty {
             host.beginCommit()
@@ -231,8 +231,9 @@ public final class Root {
         }
     }
 
-    /// Lays the tree out inside the container sized by the size range.
-    private func layOut(_ tree: TreeNode?, _ statistics: inout CommitStatistics) throws(FrondError) {
+    /// Lays the tree out inside the container sized by the size range; returns the
+    /// layout pass's number (nil without a tree).
+    private func layOut(_ tree: TreeNode?, _ statistics: inout CommitStatistics) throws(FrondError) -> UInt64? {
         do {
             let style = sizeRange.containerStyle
             if container.style != style { try container.setStyle(style) }
@@ -241,7 +242,9 @@ public final class Root {
                 let pass = try container.calculateLayout()
                 statistics.layouts = pass.layouts
                 statistics.measureCalls = pass.measureCallbacks
+                return pass.pass
             }
+            return nil
         } catch {
             let kind: FrondError.Kind = error.kind == .callbackFailed ? .callbackFailed : .invalidValue
             throw FrondError(kind, "layout: \(error.message)")

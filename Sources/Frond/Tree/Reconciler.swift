@@ -3,6 +3,9 @@ final class BuildContext {
     let config: LayoutConfig
     let textMeasurer: TextMeasurerSlot
     let queue: UpdateQueue
+    /// The number of the flush this build is part of; nodes record it (see
+    /// ``TreeNode/visitedFlush``).
+    let flush: UInt64
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
     var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
@@ -12,8 +15,9 @@ final class BuildContext {
     var statistics = CommitStatistics()
     private var nextIdentity: Int
 
-    init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, nextIdentity: Int) {
+    init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, flush: UInt64, nextIdentity: Int) {
         self.config = config
+        self.flush = flush
         self.textMeasurer = textMeasurer
         self.queue = queue
         self.nextIdentity = nextIdentity
@@ -73,6 +77,7 @@ enum Reconciler {
             try rebuildDirtyChildren(of: previous, context: context, depth: depth)
             return previous
         }
+        // (Stamps of a failed build are harmless: the next build visits the same nodes again.)
 
         if previousComponent !== component { try component.validate() }
         let node: TreeNode
@@ -89,10 +94,14 @@ enum Reconciler {
                 node.isOnDirtyPath = oldDirty
             }
             node.component = component
+            if oldComponent.view.viewType != component.view.viewType { node.viewChangedFlush = context.flush }
         } else {
             node = TreeNode(identity: context.newIdentity(), component: component,
                             node: LayoutNode(config: context.config))
+            node.viewChangedFlush = context.flush
+            node.placementsChangedFlush = context.flush
         }
+        node.visitedFlush = context.flush
         node.parent = parent
         context.statistics.builtNodes += 1
         try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
@@ -121,6 +130,7 @@ enum Reconciler {
     /// Rebuilds the children of an unchanged node that are on the dirty path.
     private static func rebuildDirtyChildren(of node: TreeNode, context: BuildContext, depth: Int) throws(FrondError) {
         context.statistics.builtNodes += 1
+        node.visitedFlush = context.flush
         let oldSize = node.subtreeSize
         context.undo.append {
             node.isOnDirtyPath = true
@@ -137,6 +147,7 @@ enum Reconciler {
             _ = try build(child.component, previous: child, parent: node, parentComponent: node.component,
                           itemIndex: index, context: context, depth: depth + 1)
             size += child.subtreeSize - before
+            if changesPlacements(child, context) { node.placementsChangedFlush = context.flush }
         }
         node.subtreeSize = size
         node.isOnDirtyPath = false
@@ -201,9 +212,22 @@ enum Reconciler {
                                       itemIndex: index, context: context, depth: depth + 1))
         }
         context.dropped.append(contentsOf: previousByKey.values)
+        if children.count != node.children.count || zip(children, node.children).contains(where: { $0 !== $1 })
+            || children.contains(where: { changesPlacements($0, context) }) {
+            node.placementsChangedFlush = context.flush
+        }
         node.children = children
         node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
         try setLayoutChildren(of: node, context: context)
+    }
+
+    /// Whether a child (just built) changes the views its parent's content places: it got
+    /// another view type, or it has no view and its own content's views changed.
+    @inline(__always)
+    private static func changesPlacements(_ child: TreeNode, _ context: BuildContext) -> Bool {
+        child.visitedFlush == context.flush
+            && (child.viewChangedFlush == context.flush
+                || (!child.component.view.hasView && child.placementsChangedFlush == context.flush))
     }
 
     private static func key(for component: Component, type: ObjectIdentifier,

@@ -21,6 +21,18 @@ final class TreeNode {
     /// The number of nodes in this subtree (this one included).
     var subtreeSize = 1
 
+    // What the last builds changed, by flush number (see ``BuildContext/flush``): the
+    // mount step looks only where these say something may have changed.
+    /// The last flush whose build visited this node (rebuilt it or went through it to a
+    /// changed descendant). Unvisited nodes kept their component and their subtree.
+    var visitedFlush: UInt64 = 0
+    /// The last flush that may have changed which views this node's content puts in the
+    /// nearest view: its children (through viewless ones, down to the nodes with views)
+    /// or the view types among them.
+    var placementsChangedFlush: UInt64 = 0
+    /// The last flush in which this node got its view type (or lost or gained a view).
+    var viewChangedFlush: UInt64 = 0
+
     init(identity: Int, component: Component, node: LayoutNode) {
         self.identity = identity
         componentType = component.kindIdentity

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Passes are numbered globally so that a node moved between trees can never mistake
 /// another tree's pass for one it has already been visited in.
-private let passCounter = Atomic<UInt32>(0)
+private let passCounter = Atomic<UInt64>(0)
 
 /// Counts of what one layout pass did; returned by ``LayoutNode/calculateLayout(width:height:direction:)``.
 public struct LayoutPassStatistics: Hashable, Sendable {
@@ -20,6 +20,9 @@ public struct LayoutPassStatistics: Hashable, Sendable {
     public var roundedNodes = 0
     /// Frames that came out of the algorithm with a NaN or infinite value (replaced by 0).
     public var nonFiniteValues = 0
+    /// The number of the pass. Passes are numbered in increasing order across all trees;
+    /// compare it with ``LayoutNode/descendantFramesChangedPass``.
+    public var pass: UInt64 = 0
 
     public init() {}
 }
@@ -27,6 +30,8 @@ public struct LayoutPassStatistics: Hashable, Sendable {
 /// The state of one pass over a tree.
 final class LayoutPass {
     let generation: UInt32
+    /// The full pass number (`generation` is its low 32 bits).
+    let number: UInt64
     var statistics = LayoutPassStatistics()
     /// The first callback error; the pass finishes, then reports it.
     var callbackError: LayoutError?
@@ -34,8 +39,10 @@ final class LayoutPass {
     /// next pass asks again instead of reusing the stand-in result.
     var failedNodes: [LayoutNode] = []
 
-    init(generation: UInt32) {
-        self.generation = generation
+    init(number: UInt64) {
+        self.number = number
+        generation = UInt32(truncatingIfNeeded: number)
+        statistics.pass = number
     }
 
     func recordFailure(of node: LayoutNode, _ error: any Error, in what: String) {
@@ -77,7 +84,7 @@ extension LayoutNode {
             config.activeLayouts -= 1
         }
 
-        let pass = LayoutPass(generation: passCounter.add(1, ordering: .relaxed).newValue)
+        let pass = LayoutPass(number: passCounter.add(1, ordering: .relaxed).newValue)
         layoutRoot(ownerWidth: width ?? .nan, ownerHeight: height ?? .nan, ownerDirection: direction, pass: pass)
         if let error = pass.callbackError {
             isLayingOut = false

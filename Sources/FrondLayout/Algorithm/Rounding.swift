@@ -35,8 +35,10 @@ extension LayoutNode {
     /// A node's rounded frame depends only on its raw frame and on its absolute
     /// position's offset from the grid, so it is recomputed only when one of those
     /// changed; children are visited only when this pass wrote their frames or this
-    /// node moved off its grid offset.
-    func roundToPixelGrid(absoluteLeft: Double, absoluteTop: Double, pass: LayoutPass) {
+    /// node moved off its grid offset. Returns whether a rounded frame in the subtree
+    /// changed (and records the pass in `descendantFramesChangedPass` on the way up).
+    @discardableResult
+    func roundToPixelGrid(absoluteLeft: Double, absoluteTop: Double, pass: LayoutPass) -> Bool {
         let scale = Double(config.pointScaleFactor)
         var raw = LayoutFrame(left: state.positionLeft, top: state.positionTop, width: state.width, height: state.height)
         if !(raw.left.isFinite && raw.top.isFinite && raw.width.isFinite && raw.height.isFinite) {
@@ -53,8 +55,9 @@ extension LayoutNode {
         if raw == state.lastRawFrame && absoluteNodeLeft == state.lastAbsoluteLeft
             && absoluteNodeTop == state.lastAbsoluteTop && state.childrenTouchedPass != pass.generation {
             // Nothing about this subtree's rounding changed.
-            return
+            return false
         }
+        let previousRounded = state.rounded
         let previousAbsoluteLeft = state.lastAbsoluteLeft
         let previousAbsoluteTop = state.lastAbsoluteTop
         let movedOffGrid = !(movedByWholePixels(absoluteNodeLeft, previousAbsoluteLeft, scale)
@@ -117,10 +120,16 @@ extension LayoutNode {
             pass.statistics.nonFiniteValues += 1
         }
 
-        guard movedOffGrid || state.childrenTouchedPass == pass.generation else { return }
-        childNodes.forEachBorrowed { child in
-            child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
+        var childChanged = false
+        if movedOffGrid || state.childrenTouchedPass == pass.generation {
+            childNodes.forEachBorrowed { child in
+                if child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass) {
+                    childChanged = true
+                }
+            }
         }
+        if childChanged { state.descendantFramesChangedPass = pass.number }
+        return childChanged || state.rounded != previousRounded
     }
 
     /// True when moving from `previous` to `current` keeps the position's offset from

@@ -114,6 +114,15 @@ public final class LayoutNode {
                      padding: state.padding.insets.finite)
     }
 
+    /// The rounded frame of the last layout pass (``layout``'s frame, without the rest).
+    public var frame: LayoutFrame { state.rounded }
+
+    /// The number of the last layout pass (``LayoutPassStatistics/pass``) that changed
+    /// the rounded frame of a node below this one; 0 if none has. A host that remembers
+    /// the pass it last read frames in can skip every subtree whose number is not
+    /// greater (after checking the subtree's own frame).
+    public var descendantFramesChangedPass: UInt64 { state.descendantFramesChangedPass }
+
     /// Set by a pass that changed this node's layout; clear it after reading the results
     /// to learn, next time, which nodes moved.
     public var hasNewLayout: Bool {

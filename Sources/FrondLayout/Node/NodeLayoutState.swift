@@ -118,6 +118,8 @@ struct NodeLayoutState {
     var childrenTouchedPass: UInt32 = 0
     /// The raw frame the rounded frame was computed from.
     var lastRawFrame = LayoutFrame(left: .nan, top: .nan, width: .nan, height: .nan)
+    /// The last pass that changed the rounded frame of a node below this one.
+    var descendantFramesChangedPass: UInt64 = 0
     var hasNewLayout = true
 
     @inline(__always)
