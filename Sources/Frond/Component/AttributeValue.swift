@@ -12,14 +12,14 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     case action(String)
 
     /// Refuses values that cannot be compared or drawn (NaN, infinities, bad colors).
-    func validated(_ place: String) throws(FrondError) -> AttributeValue {
+    func validated(_ place: @autoclosure () -> String) throws(FrondError) -> AttributeValue {
         switch self {
         case .number(let number):
-            guard number.isFinite else { throw FrondError(.invalidValue, "\(place): \(number) is not a finite number") }
+            guard number.isFinite else { throw FrondError(.invalidValue, "\(place()): \(number) is not a finite number") }
         case .color(let color):
-            try color.validate(place)
+            try color.validate(place())
         case .action(let name):
-            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place): an action needs a name") }
+            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place()): an action needs a name") }
         case .bool, .string, .hostValue:
             break
         }
@@ -58,10 +58,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
                   blue: Float(rgb & 0xFF) / 255)
     }
 
-    func validate(_ place: String) throws(FrondError) {
-        for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
-        where !(value >= 0 && value <= 1) {
-            throw FrondError(.invalidValue, "\(place): color \(name) \(value) is not within 0…1")
+    func validate(_ place: @autoclosure () -> String) throws(FrondError) {
+        guard red >= 0 && red <= 1 && green >= 0 && green <= 1 && blue >= 0 && blue <= 1 && alpha >= 0 && alpha <= 1 else {
+            for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
+            where !(value >= 0 && value <= 1) {
+                throw FrondError(.invalidValue, "\(place()): color \(name) \(value) is not within 0…1")
+            }
+            return
         }
     }
 

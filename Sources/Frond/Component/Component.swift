@@ -39,10 +39,15 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// Throws when this component's own values cannot be laid out or mounted (its
     /// children are checked when they are built). Flushing a root checks every component.
     public func validate() throws(FrondError) {
-        let place = description
-        try view.validate(place)
-        try size.validate(place)
-        try validateParameters(place)
+        // Descriptions cost more than the checks: made only for a message.
+        try view.validate(description)
+        try size.validate(description)
+        do {
+            try validateParameters("")
+        } catch {
+            try validateParameters(description)
+            throw error
+        }
     }
 
     // MARK: Layout (overridden by the built-in kinds)

@@ -15,12 +15,12 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    func validate(_ place: String) throws(FrondError) {
+    func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         switch self {
         case .auto: return
         case .points(let value), .percent(let value):
             guard value.isFinite && value >= 0 else {
-                throw FrondError(.invalidValue, "\(place): \(value) is not a finite number ≥ 0")
+                throw FrondError(.invalidValue, "\(place()): \(value) is not a finite number ≥ 0")
             }
         }
     }
@@ -60,13 +60,13 @@ public struct ComponentSize: Hashable, Sendable {
     }
 
     /// Throws when a part is negative or not finite.
-    public func validate(_ place: String) throws(FrondError) {
-        try width.validate("\(place) width")
-        try height.validate("\(place) height")
-        try minWidth.validate("\(place) minWidth")
-        try minHeight.validate("\(place) minHeight")
-        try maxWidth.validate("\(place) maxWidth")
-        try maxHeight.validate("\(place) maxHeight")
+    public func validate(_ place: @autoclosure () -> String) throws(FrondError) {
+        try width.validate("\(place()) width")
+        try height.validate("\(place()) height")
+        try minWidth.validate("\(place()) minWidth")
+        try minHeight.validate("\(place()) minHeight")
+        try maxWidth.validate("\(place()) maxWidth")
+        try maxHeight.validate("\(place()) maxHeight")
     }
 
     /// Writes the size into a layout style.

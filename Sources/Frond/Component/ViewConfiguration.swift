@@ -35,16 +35,16 @@ public struct ViewConfiguration: Hashable, Sendable {
     }
 
     /// Throws when the configuration cannot be mounted (see the initializers).
-    public func validate(_ place: String) throws(FrondError) {
+    public func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         guard let viewType else { return }
-        guard !viewType.isEmpty else { throw FrondError(.invalidValue, "\(place): the view type is empty") }
+        guard !viewType.isEmpty else { throw FrondError(.invalidValue, "\(place()): the view type is empty") }
         for index in attributes.indices {
             let name = attributes[index].name
-            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place): an attribute name is empty") }
+            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place()): an attribute name is empty") }
             if index > 0 && attributes[index - 1].name == name {
-                throw FrondError(.invalidValue, "\(place): attribute \"\(name)\" is given twice")
+                throw FrondError(.invalidValue, "\(place()): attribute \"\(name)\" is given twice")
             }
-            _ = try attributes[index].value.validated("\(place) attribute \"\(name)\"")
+            _ = try attributes[index].value.validated("\(place()) attribute \"\(name)\"")
         }
     }
 

@@ -96,17 +96,29 @@ enum Reconciler {
             node.component = component
             if oldComponent.view.viewType != component.view.viewType { node.viewChangedFlush = context.flush }
         } else {
-            node = TreeNode(identity: context.newIdentity(), component: component,
-                            node: LayoutNode(config: context.config))
+            // A new node gets its style as it is made (nothing to undo: a failed build
+            // drops the node).
+            let layoutNode: LayoutNode
+            do {
+                layoutNode = try LayoutNode(config: context.config,
+                                            style: layoutStyle(of: component, parentComponent: parentComponent,
+                                                               itemIndex: itemIndex))
+            } catch {
+                throw FrondError(.invalidValue, "\(component): \(error.message)")
+            }
+            node = TreeNode(identity: context.newIdentity(), component: component, node: layoutNode)
             node.viewChangedFlush = context.flush
             node.placementsChangedFlush = context.flush
         }
+        let isNew = previous == nil
         node.visitedFlush = context.flush
         node.parent = parent
         context.statistics.builtNodes += 1
-        try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
-                       context: context)
-        try updateMeasureFunction(of: node, previousComponent: previousComponent, context: context)
+        if !isNew {
+            try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
+                           context: context)
+        }
+        try updateMeasureFunction(of: node, previousComponent: previousComponent, isNew: isNew, context: context)
 
         // The components this node's children come from.
         let childComponents: [Component]
@@ -187,8 +199,10 @@ enum Reconciler {
     /// Matches the children to the previous ones and builds them.
     private static func buildChildren(_ components: [Component], of node: TreeNode, context: BuildContext,
                                       depth: Int) throws(FrondError) {
+        // Without previous children there is nothing to match: keys only need checking.
+        let matching = !node.children.isEmpty
         var previousByKey: [TreeNode.ChildKey: TreeNode] = [:]
-        if !node.children.isEmpty {
+        if matching {
             var counts: [ObjectIdentifier: Int] = [:]
             for child in node.children {
                 previousByKey[key(for: child.component, type: child.componentType, counts: &counts)] = child
@@ -199,15 +213,17 @@ enum Reconciler {
         var children: [TreeNode] = []
         children.reserveCapacity(components.count)
         for (index, component) in components.enumerated() {
-            let type = component.kindIdentity
-            let childKey = key(for: component, type: type, counts: &counts)
-            if component.key != nil {
-                if let other = keyed[childKey] {
-                    throw FrondError(.invalidTree, "\(other) and \(component) are siblings under \(node.component) with the same identity (type and key)")
+            var previous: TreeNode? = nil
+            if matching || component.key != nil {
+                let childKey = key(for: component, type: component.kindIdentity, counts: &counts)
+                if component.key != nil {
+                    if let other = keyed[childKey] {
+                        throw FrondError(.invalidTree, "\(other) and \(component) are siblings under \(node.component) with the same identity (type and key)")
+                    }
+                    keyed[childKey] = component
                 }
-                keyed[childKey] = component
+                if matching { previous = previousByKey.removeValue(forKey: childKey) }
             }
-            let previous = previousByKey.removeValue(forKey: childKey)
             children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
                                       itemIndex: index, context: context, depth: depth + 1))
         }
@@ -218,7 +234,7 @@ enum Reconciler {
         }
         node.children = children
         node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
-        try setLayoutChildren(of: node, context: context)
+        try setLayoutChildren(of: node, undoable: matching, context: context)
     }
 
     /// Whether a child (just built) changes the views its parent's content places: it got
@@ -239,12 +255,13 @@ enum Reconciler {
     }
 
     /// Gives the node's layout node the children's layout nodes (only if they changed).
-    private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
+    /// (`undoable` false: the node had no children, and its new ones are all new nodes.)
+    private static func setLayoutChildren(of node: TreeNode, undoable: Bool, context: BuildContext) throws(FrondError) {
         let layoutNode = node.node
         let wanted = node.children.map(\.node)
         let current = layoutNode.children
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
-        context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
+        if undoable { context.undo.append { try? replaceChildren(of: layoutNode, with: current) } }
         do {
             try replaceChildren(of: layoutNode, with: wanted)
         } catch {
@@ -263,6 +280,22 @@ enum Reconciler {
     /// Sets the node's style from its component and its parent's item properties.
     private static func applyStyle(to node: TreeNode, component: Component, parentComponent: Component?,
                                    itemIndex: Int, context: BuildContext) throws(FrondError) {
+        let style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
+        let layoutNode = node.node
+        let oldStyle = layoutNode.style
+        guard style != oldStyle else { return }
+        do {
+            try layoutNode.setStyle(style)
+        } catch {
+            throw FrondError(.invalidValue, "\(component): \(error.message)")
+        }
+        context.undo.append { try? layoutNode.setStyle(oldStyle) }
+    }
+
+    /// A component's layout style: its size, its container properties and the item
+    /// properties its parent gives it.
+    private static func layoutStyle(of component: Component, parentComponent: Component?,
+                                    itemIndex: Int) -> LayoutStyle {
         var style = LayoutStyle()
         component.size.apply(to: &style)
         component.configureNode(&style)
@@ -276,27 +309,23 @@ enum Reconciler {
             style.flexGrow = 1
             style.flexShrink = 1
         }
-        let layoutNode = node.node
-        let oldStyle = layoutNode.style
-        guard style != oldStyle else { return }
-        do {
-            try layoutNode.setStyle(style)
-        } catch {
-            throw FrondError(.invalidValue, "\(component): \(error.message)")
-        }
-        context.undo.append { try? layoutNode.setStyle(oldStyle) }
+        return style
     }
 
     /// Installs the component's measure function when the measured content changed.
-    private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?,
+    private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?, isNew: Bool,
                                               context: BuildContext) throws(FrondError) {
         let component = node.component
         if let previousComponent, previousComponent.measuresLike(component) { return }
-        let restore = previousComponent?.measureFunction(context)
         let layoutNode = node.node
-        context.undo.append { try? layoutNode.setMeasureFunction(restore) }
+        if !isNew {
+            let restore = previousComponent?.measureFunction(context)
+            context.undo.append { try? layoutNode.setMeasureFunction(restore) }
+        }
+        let function = component.measureFunction(context)
+        if isNew && function == nil { return }
         do {
-            try layoutNode.setMeasureFunction(component.measureFunction(context))
+            try layoutNode.setMeasureFunction(function)
         } catch {
             throw FrondError(.invalidTree, "\(component): \(error.message)")
         }

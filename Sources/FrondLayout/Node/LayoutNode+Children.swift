@@ -102,6 +102,7 @@ extension LayoutNode {
     /// The number of nodes on the longest downward chain from this node (1 for a leaf),
     /// or a value above `limit` as soon as the chain exceeds it. Iterative: never recurses.
     func subtreeDepth(limit: Int) -> Int {
+        if childNodes.isEmpty { return 1 }
         var deepest = 1
         var stack: [(LayoutNode, Int)] = [(self, 1)]
         while let (node, depth) = stack.popLast() {

@@ -56,18 +56,20 @@ public final class LayoutNode {
     @exclusivity(unchecked) var referenceBaseline = false
 
     /// A node with the config's default style.
-    public init(config: LayoutConfig = LayoutConfig()) {
-        self.config = config
-        styleStorage = LayoutStyle(webDefaults: config.useWebDefaults)
-        resolved = ResolvedStyle(styleStorage)
+    public convenience init(config: LayoutConfig = LayoutConfig()) {
+        self.init(config: config, checkedStyle: LayoutStyle(webDefaults: config.useWebDefaults))
     }
 
     /// A node with the given style (checked as by ``setStyle(_:)``).
     public convenience init(config: LayoutConfig = LayoutConfig(), style: LayoutStyle) throws(LayoutError) {
         try style.validate()
-        self.init(config: config)
-        styleStorage = style
-        resolved = ResolvedStyle(style)
+        self.init(config: config, checkedStyle: style)
+    }
+
+    private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
+        self.config = config
+        styleStorage = checkedStyle
+        resolved = ResolvedStyle(checkedStyle)
     }
 
     deinit {
