@@ -47,6 +47,34 @@ import Testing
         #expect(chain[chain.count - 1].layout.width == 100)
     }
 
+    @Test func test_depthLimitHoldsForTreesBuiltBottomUpAndAfterRemovals() throws {
+        // A chain built from the leaf up: each insertion adds a level above.
+        var top = LayoutNode()
+        for _ in 1..<LayoutNode.maximumDepth {
+            let parent = LayoutNode()
+            try parent.appendChild(top)
+            top = parent
+        }
+        let error = #expect(throws: LayoutError.self) { try LayoutNode().appendChild(top) }
+        #expect(error?.kind == .tooDeep)
+        // Cutting the chain in half makes room again, although the top's remembered
+        // height still says otherwise.
+        var middle = top
+        for _ in 0..<(LayoutNode.maximumDepth / 2) { middle = try #require(middle.child(at: 0)) }
+        try #require(middle.parent).removeChild(middle)
+        let newTop = LayoutNode()
+        try newTop.appendChild(top)
+        // The detached half fits under a node near the bottom of the remaining half.
+        var deepest = newTop
+        while let next = deepest.child(at: 0) { deepest = next }
+        #expect(throws: LayoutError.self) { try deepest.appendChild(middle) }
+        try newTop.removeChild(top)
+        try top.removeAllChildren()
+        try top.appendChild(middle)
+        #expect(top.child(at: 0) === middle)
+        try top.calculateLayout(width: 10, height: 10)
+    }
+
     @Test func test_measuredLeafCannotHaveChildren() throws {
         let leaf = LayoutNode()
         try leaf.setMeasureFunction { _, _, _, _ in LayoutSize(width: 1, height: 1) }

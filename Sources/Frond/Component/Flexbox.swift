@@ -11,7 +11,10 @@ public final class Flexbox: Component, @unchecked Sendable {
     public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil,
                 style: FlexboxStyle = FlexboxStyle(), children: [FlexChild?]) {
         self.style = style
-        self.children = children.compactMap { $0 }.filter { $0.component != nil }
+        var kept: [FlexChild] = []
+        kept.reserveCapacity(children.count)
+        for case let child? in children where child.component != nil { kept.append(child) }
+        self.children = kept
         super.init(view: view, size: size, key: key)
     }
 
@@ -22,7 +25,16 @@ public final class Flexbox: Component, @unchecked Sendable {
                             @ChildrenBuilder children: () -> [FlexChild]) {
         var style = style
         if let direction { style.direction = direction }
-        self.init(view: view, size: size, key: key, style: style, children: children())
+        self.init(view: view, size: size, key: key, style: style, builtChildren: children())
+    }
+
+    /// Children from the builder (kept as they are unless one has no component).
+    private init(view: ViewConfiguration, size: ComponentSize, key: String?, style: FlexboxStyle,
+                 builtChildren: [FlexChild]) {
+        self.style = style
+        children = builtChildren.allSatisfy { $0.component != nil } ? builtChildren
+            : builtChildren.filter { $0.component != nil }
+        super.init(view: view, size: size, key: key)
     }
 
     override var childComponents: [Component] { children.compactMap(\.component) }
@@ -153,11 +165,22 @@ extension FlexChild {
 /// optionals (nil is dropped), `if`/`else` and `for` loops.
 @resultBuilder
 public enum ChildrenBuilder {
-    public static func buildExpression(_ component: Component) -> [FlexChild] { [FlexChild(component)] }
+    // Single children are appended to one growing array (no array per line).
+    public static func buildExpression(_ component: Component) -> FlexChild { FlexChild(component) }
     public static func buildExpression(_ component: Component?) -> [FlexChild] { component.map { [FlexChild($0)] } ?? [] }
-    public static func buildExpression(_ child: FlexChild) -> [FlexChild] { [child] }
+    public static func buildExpression(_ child: FlexChild) -> FlexChild { child }
     public static func buildExpression(_ children: [Component]) -> [FlexChild] { children.map { FlexChild($0) } }
-    public static func buildBlock(_ parts: [FlexChild]...) -> [FlexChild] { parts.flatMap { $0 } }
+    public static func buildPartialBlock(first: FlexChild) -> [FlexChild] { [first] }
+    public static func buildPartialBlock(first: [FlexChild]) -> [FlexChild] { first }
+    public static func buildPartialBlock(accumulated: [FlexChild], next: FlexChild) -> [FlexChild] {
+        var children = accumulated
+        children.append(next)
+        return children
+    }
+    public static func buildPartialBlock(accumulated: [FlexChild], next: [FlexChild]) -> [FlexChild] {
+        accumulated + next
+    }
+    public static func buildBlock() -> [FlexChild] { [] }
     public static func buildOptional(_ part: [FlexChild]?) -> [FlexChild] { part ?? [] }
     public static func buildEither(first part: [FlexChild]) -> [FlexChild] { part }
     public static func buildEither(second part: [FlexChild]) -> [FlexChild] { part }

@@ -191,17 +191,18 @@ struct Mounter {
         }
 
         // 2. Other old views of the same shape are reused, in order; 3. the rest is created.
+        let reusable = taken.contains(false)
         var pool: [MountedView.Shape: [Int]]? = nil
+        var created = 0
         for (slot, placement) in placements.enumerated() where final[slot] == nil {
             let configuration = placement.built.component.view
-            let attributes = configuration.mountedAttributes
-            if pool == nil {
+            if reusable && pool == nil {
                 var shapes: [MountedView.Shape: [Int]] = [:]
                 for (index, view) in old.enumerated().reversed() where !taken[index] { shapes[view.shape, default: []].append(index) }
                 pool = shapes
             }
-            let shape = MountedView.Shape(viewType: configuration.viewType ?? "", names: attributes.map(\.name))
-            if let index = pool?[shape]?.popLast() {
+            if reusable, let index = pool?[MountedView.Shape(viewType: configuration.viewType ?? "",
+                                                              names: configuration.mountedAttributes.map(\.name))]?.popLast() {
                 taken[index] = true
                 old[index].treeNode = placement.built
                 final[slot] = old[index]
@@ -210,6 +211,8 @@ struct Mounter {
                 let view = MountedView(id: ViewID(nextViewID), viewType: configuration.viewType ?? "",
                                        treeNode: placement.built, attributes: [], frame: LayoutFrame())
                 nextViewID += 1
+                if created == 0 { registry.reserveCapacity(registry.count + placements.count - slot) }
+                created += 1
                 registry[view.id] = view
                 emit(.create(view.id, viewType: view.viewType))
                 statistics.created += 1
@@ -294,10 +297,13 @@ struct Mounter {
             .sorted { $0.1 < $1.1 }.map(\.0)
         for position in views.indices.reversed() {
             let view = views[position]
+            let oldIndex = oldIndexOf[ObjectIdentifier(view)]
+            if let oldIndex, stay.contains(oldIndex) { continue }
+            // (Linear searches, once per view that moves or is new.)
             let anchor = position + 1 < views.count ? (current.firstIndex { $0 === views[position + 1] } ?? current.count)
                 : current.count
-            if let oldIndex = oldIndexOf[ObjectIdentifier(view)] {
-                guard !stay.contains(oldIndex), let from = current.firstIndex(where: { $0 === view }) else { continue }
+            if let oldIndex {
+                guard let from = current.firstIndex(where: { $0 === view }) else { continue }
                 current.remove(at: from)
                 let target = from < anchor ? anchor - 1 : anchor
                 current.insert(view, at: target)

@@ -199,13 +199,24 @@ enum Reconciler {
     /// Matches the children to the previous ones and builds them.
     private static func buildChildren(_ components: [Component], of node: TreeNode, context: BuildContext,
                                       depth: Int) throws(FrondError) {
-        // Without previous children there is nothing to match: keys only need checking.
-        let matching = !node.children.isEmpty
+        let old = node.children
+        let matching = !old.isEmpty
+        // Children that line up with the previous ones (same kind and key, in order) match
+        // by position: their (kind, key or counter) identities are equal. When all of
+        // them line up, no table is needed (and no key can be duplicated, as none was).
+        var prefix = 0
+        let limit = min(old.count, components.count)
+        while prefix < limit && old[prefix].componentType == components[prefix].kindIdentity
+            && old[prefix].component.key == components[prefix].key {
+            prefix += 1
+        }
+        let positional = prefix == components.count && prefix == old.count
         var previousByKey: [TreeNode.ChildKey: TreeNode] = [:]
-        if matching {
+        if matching && !positional {
             var counts: [ObjectIdentifier: Int] = [:]
-            for child in node.children {
-                previousByKey[key(for: child.component, type: child.componentType, counts: &counts)] = child
+            for (index, child) in old.enumerated() {
+                let childKey = key(for: child.component, type: child.componentType, counts: &counts)
+                if index >= prefix { previousByKey[childKey] = child }
             }
         }
         var counts: [ObjectIdentifier: Int] = [:]
@@ -214,7 +225,10 @@ enum Reconciler {
         children.reserveCapacity(components.count)
         for (index, component) in components.enumerated() {
             var previous: TreeNode? = nil
-            if matching || component.key != nil {
+            if positional {
+                previous = old[index]
+            } else if matching || component.key != nil {
+                // Without previous children there is nothing to match: keys only need checking.
                 let childKey = key(for: component, type: component.kindIdentity, counts: &counts)
                 if component.key != nil {
                     if let other = keyed[childKey] {
@@ -222,7 +236,11 @@ enum Reconciler {
                     }
                     keyed[childKey] = component
                 }
-                if matching { previous = previousByKey.removeValue(forKey: childKey) }
+                if index < prefix {
+                    previous = old[index]
+                } else if matching {
+                    previous = previousByKey.removeValue(forKey: childKey)
+                }
             }
             children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
                                       itemIndex: index, context: context, depth: depth + 1))

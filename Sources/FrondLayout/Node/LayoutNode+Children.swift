@@ -40,12 +40,25 @@ extension LayoutNode {
         if isMeasured {
             throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
         }
-        let depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
+        // The child's height bound is exact or too high (removals do not lower it): the
+        // subtree is only walked when the bound says the tree might get too deep.
+        var depthBelow = Int(child.heightBound)
         if depthAbove + depthBelow > LayoutNode.maximumDepth {
-            throw LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
+            depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
+            child.heightBound = Int32(clamping: depthBelow)
+            if depthAbove + depthBelow > LayoutNode.maximumDepth {
+                throw LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
+            }
         }
         childNodes.insert(child, at: index)
         child.owner = self
+        var height = child.heightBound + 1
+        var above: LayoutNode? = self
+        while let node = above, node.heightBound < height {
+            node.heightBound = height
+            height += 1
+            above = node.owner
+        }
         if child.styleStorage.display == .contents { contentsChildCount += 1 }
         markDirtyAndPropagate()
     }

@@ -40,6 +40,9 @@ public final class LayoutNode {
     /// `owner != nil`, without touching reference counts.
     @inline(__always) var hasOwner: Bool { ownerStorage != nil }
     @exclusivity(unchecked) var contentsChildCount = 0
+    /// At least the number of nodes on the longest downward chain from this node (exact
+    /// until a descendant is removed); lets insertions skip measuring the subtree's depth.
+    @exclusivity(unchecked) var heightBound: Int32 = 1
     @exclusivity(unchecked) var isDirtyFlag = true
     /// Set on a root while a pass runs over its tree.
     @exclusivity(unchecked) var isLayingOut = false

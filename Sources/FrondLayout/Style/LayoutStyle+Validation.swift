@@ -13,11 +13,16 @@ extension LayoutStyle {
         try Self.check(maxWidth, "maxWidth", allowed: .sizes, nonNegative: true)
         try Self.check(maxHeight, "maxHeight", allowed: .sizes, nonNegative: true)
         try Self.check(flexBasis, "flexBasis", allowed: .sizes, nonNegative: true)
-        for edge in Edge.allCases {
-            try Self.check(margin[edge], "margin.\(edge)", allowed: .margins, nonNegative: false)
-            try Self.check(padding[edge], "padding.\(edge)", allowed: .paddings, nonNegative: true)
-            try Self.check(border[edge], "border.\(edge)", allowed: .borders, nonNegative: true)
-            try Self.check(position[edge], "position.\(edge)", allowed: .insets, nonNegative: false)
+        // (Most styles set no edges: those are checked without visiting each one.)
+        let anyEdge: (LayoutValue) -> Bool = { $0.unit != .undefined }
+        if margin.containsValue(where: anyEdge) || padding.containsValue(where: anyEdge)
+            || border.containsValue(where: anyEdge) || position.containsValue(where: anyEdge) {
+            for edge in Edge.allCases {
+                try Self.check(margin[edge], "margin.\(edge)", allowed: .margins, nonNegative: false)
+                try Self.check(padding[edge], "padding.\(edge)", allowed: .paddings, nonNegative: true)
+                try Self.check(border[edge], "border.\(edge)", allowed: .borders, nonNegative: true)
+                try Self.check(position[edge], "position.\(edge)", allowed: .insets, nonNegative: false)
+            }
         }
         for gutter in Gutter.allCases {
             try Self.check(gap[gutter], "gap.\(gutter)", allowed: .gaps, nonNegative: true)

@@ -96,6 +96,13 @@ public struct EdgeValues: Hashable, Sendable {
 
     public init() {}
 
+    /// Whether any of the nine values satisfies `predicate` (without making an array).
+    @inline(__always)
+    public func containsValue(where predicate: (LayoutValue) -> Bool) -> Bool {
+        predicate(left) || predicate(top) || predicate(right) || predicate(bottom) || predicate(start)
+            || predicate(end) || predicate(horizontal) || predicate(vertical) || predicate(all)
+    }
+
     public subscript(edge: Edge) -> LayoutValue {
         get {
             switch edge {

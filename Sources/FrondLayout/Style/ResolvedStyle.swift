@@ -69,13 +69,13 @@ struct ResolvedStyle {
             || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
         hasVerticalInsets = insets.top.isDefined || insets.bottom.isDefined || insets.vertical.isDefined
             || insets.all.isDefined
-        hasAutoMargin = Edge.allCases.contains { style.margin[$0].unit == .auto }
-        hasMargin = Edge.allCases.contains { style.margin[$0].isDefined }
-        hasPadding = Edge.allCases.contains { style.padding[$0].isDefined }
-        hasBorder = Edge.allCases.contains { style.border[$0].isDefined }
+        hasAutoMargin = style.margin.containsValue { $0.unit == .auto }
+        hasMargin = style.margin.containsValue { $0.isDefined }
+        hasPadding = style.padding.containsValue { $0.isDefined }
+        hasBorder = style.border.containsValue { $0.isDefined }
         hasInsets = hasHorizontalInsets || hasVerticalInsets
         aspectRatio = style.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        if !Edge.allCases.contains(where: { style.padding[$0].unit == .percent }) {
+        if !style.padding.containsValue { $0.unit == .percent } {
             func sum(_ sides: SideValues, _ first: PhysicalEdge, _ second: PhysicalEdge) -> Float {
                 max(sides[first].resolvedOrZero(0), 0) + max(sides[second].resolvedOrZero(0), 0)
             }
@@ -85,14 +85,15 @@ struct ResolvedStyle {
         }
         processedWidth = ResolvedStyle.processedSize(style.width, minimum: style.minWidth, maximum: style.maxWidth)
         processedHeight = ResolvedStyle.processedSize(style.height, minimum: style.minHeight, maximum: style.maxHeight)
-        hasPercentMinMax = [style.minWidth, style.minHeight, style.maxWidth, style.maxHeight].contains { $0.unit == .percent }
+        hasPercentMinMax = style.minWidth.unit == .percent || style.minHeight.unit == .percent
+            || style.maxWidth.unit == .percent || style.maxHeight.unit == .percent
         hasMaxWidth = style.maxWidth.isDefined && style.maxWidth.unit != .auto
         hasMaxHeight = style.maxHeight.isDefined && style.maxHeight.unit != .auto
         hasMinMaxWidth = hasMaxWidth || (style.minWidth.isDefined && style.minWidth.unit != .auto)
         hasMinMaxHeight = hasMaxHeight || (style.minHeight.isDefined && style.minHeight.unit != .auto)
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
-            || Edge.allCases.contains { style.margin[$0].unit == .percent || style.padding[$0].unit == .percent }
-        if !Edge.allCases.contains(where: { style.margin[$0].unit == .percent }) {
+            || style.margin.containsValue { $0.unit == .percent } || style.padding.containsValue { $0.unit == .percent }
+        if !style.margin.containsValue { $0.unit == .percent } {
             fixedMarginRow = marginLTR.left.resolvedOrZero(0) + marginLTR.right.resolvedOrZero(0)
             fixedMarginColumn = marginLTR.top.resolvedOrZero(0) + marginLTR.bottom.resolvedOrZero(0)
         }
@@ -111,6 +112,7 @@ struct ResolvedStyle {
 
     private static func withoutAuto(_ edges: EdgeValues) -> EdgeValues {
         var result = edges
+        guard edges.containsValue(where: { $0.unit == .auto }) else { return edges }
         for edge in Edge.allCases where result[edge].unit == .auto {
             result[edge] = .undefined
         }
@@ -148,6 +150,8 @@ struct SideValues {
     init() {}
 
     init(_ edges: EdgeValues, _ direction: LayoutDirection) {
+        // Most styles set no margin, padding, border or inset at all.
+        guard edges.containsValue(where: { $0.isDefined }) else { return }
         left = edges.resolved(.left, direction: direction)
         top = edges.resolved(.top, direction: direction)
         right = edges.resolved(.right, direction: direction)
