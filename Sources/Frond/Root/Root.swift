@@ -75,7 +75,8 @@ public final class Root {
 
     private var component: Component?
     private var componentChanged = false
-    private var tree: TreeNode?
+    /// The tree of the last successful flush (read by the descriptions in Root+Describe).
+    private(set) var tree: TreeNode?
     private var nextIdentity = 1
     /// Bumped when the text measurer changes; the flush that follows measures every text
     /// of the tree again.
