@@ -758,6 +758,23 @@ frond_status frond_root_set_component(frond_root *root, frond_component *compone
  *  receives the number of mutations sent. */
 frond_status frond_root_flush(frond_root *root, size_t *out_mutation_count);
 
+/** Asynchronous flushes: frond_root_flush in two halves. frond_root_prepare builds and
+ *  lays out (render, should_update and text measure callbacks run during it), and may
+ *  be called on another thread than the host's: hand the root to that thread and make no
+ *  other call on it until frond_root_prepare returns (state updates from any thread are
+ *  fine: they wait for the next flush). frond_root_commit then mounts the result on the
+ *  host's thread, calls the host and records the statistics, exactly as the end of
+ *  frond_root_flush does; frond_root_discard_prepared drops it instead (the tree, the
+ *  states' tree and the mounted views stay as the last commit left them; the scopes the
+ *  prepared build created die). While a flush is prepared, preparing or flushing again
+ *  is FROND_ERR_MISUSE; so is committing or discarding with none prepared. A failed
+ *  prepare returns the errors frond_root_flush would and leaves nothing prepared.
+ *  Freeing the root discards a prepared flush. */
+frond_status frond_root_prepare(frond_root *root);
+frond_status frond_root_commit(frond_root *root, size_t *out_mutation_count);
+frond_status frond_root_discard_prepared(frond_root *root);
+frond_status frond_root_has_prepared_flush(bool *out_prepared, frond_root *root);
+
 /** Reading the mounted views back (view 0 is the root container). */
 frond_status frond_root_get_child_count(size_t *out_count, frond_root *root, uint64_t view);
 frond_status frond_root_get_child(uint64_t *out_child, frond_root *root, uint64_t view, size_t index);

@@ -115,6 +115,44 @@ public func frond_root_flush(_ handle: OpaquePointer?, _ outMutationCount: Unsaf
     }
 }
 
+@_cdecl("frond_root_prepare") @implementation
+public func frond_root_prepare(_ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_prepare") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        try frond { () throws(FrondError) in try root.root.prepare() }
+    }
+}
+
+@_cdecl("frond_root_commit") @implementation
+public func frond_root_commit(_ handle: OpaquePointer?, _ outMutationCount: UnsafeMutablePointer<Int>?) -> frond_status {
+    call("frond_root_commit") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        let host = root.host
+        host?.resetFailure()
+        let statistics = try frond { () throws(FrondError) in try root.root.commit() }
+        root.statistics = statistics
+        outMutationCount?.pointee = statistics.mutations
+        if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+    }
+}
+
+@_cdecl("frond_root_discard_prepared") @implementation
+public func frond_root_discard_prepared(_ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_discard_prepared") { () throws(CallFailure) in
+        let root = try cRoot(handle)
+        try frond { () throws(FrondError) in try root.root.discardPrepared() }
+    }
+}
+
+@_cdecl("frond_root_has_prepared_flush") @implementation
+public func frond_root_has_prepared_flush(_ outPrepared: UnsafeMutablePointer<Bool>?,
+                                          _ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_has_prepared_flush") { () throws(CallFailure) in
+        let out = try requireOut(outPrepared)
+        out.pointee = try cRoot(handle).root.hasPreparedFlush
+    }
+}
+
 @_cdecl("frond_root_get_child_count") @implementation
 public func frond_root_get_child_count(_ outCount: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
                                        _ view: UInt64) -> frond_status {

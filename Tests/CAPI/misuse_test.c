@@ -356,6 +356,7 @@ static void call_every_component_and_root_function(frond_component *component, f
     frond_host host = {sizeof(frond_host), NULL, ok_apply, NULL, NULL};
     size_t count = 0;
     uint64_t view = 0;
+    bool prepared = false;
     frond_rect rect;
     char text[8];
     int destroys_before = destroy_calls;
@@ -377,6 +378,12 @@ static void call_every_component_and_root_function(frond_component *component, f
     CHECK_STATUS(expected_root, frond_root_set_text_measurer(root, NULL, NULL, NULL));
     CHECK_STATUS(expected_root, frond_root_set_component(root, NULL));
     CHECK_STATUS(expected_root, frond_root_flush(root, &count));
+    CHECK_STATUS(expected_root, frond_root_prepare(root));
+    CHECK_STATUS(expected_root, frond_root_has_prepared_flush(&prepared, root));
+    if (expected_root == FROND_OK) CHECK(prepared);
+    CHECK_STATUS(expected_root, frond_root_discard_prepared(root));
+    CHECK_STATUS(expected_root, frond_root_prepare(root));
+    CHECK_STATUS(expected_root, frond_root_commit(root, &count));
     CHECK_STATUS(expected_root, frond_root_get_child_count(&count, root, 0));
     if (expected_root != FROND_OK) CHECK_STATUS(expected_root, frond_root_get_child(&view, root, 0, 0));
     CHECK_STATUS(expected_root, frond_root_get_frame(&rect, root, 0));
@@ -626,6 +633,34 @@ static void test_root_arguments_and_failures_are_reported(void) {
     CHECK(inner == FROND_ERR_MISUSE);
     CHECK_OK(frond_root_get_child_count(&count, root, 0));
     CHECK(count == 0);
+
+    /* The halves of an asynchronous flush out of order are refused; a failed prepare
+     * leaves nothing prepared. */
+    {
+        bool prepared = true;
+        CHECK_OK(frond_root_set_host(root, NULL, NULL, NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_root_commit(root, NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_root_discard_prepared(root));
+        CHECK_OK(frond_root_set_component(root, leaf));
+        CHECK_OK(frond_root_prepare(root));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_root_prepare(root));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_root_flush(root, NULL));
+        CHECK_OK(frond_root_get_child_count(&count, root, 0));
+        CHECK(count == 0); /* nothing mounted before the commit */
+        CHECK_OK(frond_root_commit(root, &count));
+        CHECK(count > 0);
+        CHECK_OK(frond_root_set_component(root, twice));
+        CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_prepare(root));
+        CHECK_OK(frond_root_has_prepared_flush(&prepared, root));
+        CHECK(!prepared);
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_root_commit(root, NULL));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_has_prepared_flush(NULL, root));
+        CHECK_OK(frond_root_get_child_count(&count, root, 0));
+        CHECK(count == 1);
+        /* A prepared flush is dropped with its root. */
+        CHECK_OK(frond_root_set_component(root, NULL));
+        CHECK_OK(frond_root_prepare(root));
+    }
 
     CHECK_OK(frond_component_release(leaf));
     CHECK_OK(frond_component_release(twice));

@@ -78,6 +78,8 @@ static frond_status counter_initial_state(void **out_state, void *props, void *u
     return *out_state != NULL ? FROND_OK : FROND_ERR_OUT_OF_MEMORY;
 }
 
+static pthread_t last_render_thread;
+
 static frond_status counter_render(frond_component **out_child, frond_scope *scope, void *state, void *props,
                                    void *user_data) {
     counter_props *p = props;
@@ -86,6 +88,7 @@ static frond_status counter_render(frond_component **out_child, frond_scope *sco
     frond_size_spec size;
     (void)user_data;
     renders++;
+    last_render_thread = pthread_self();
     if (p->fail_render) return FROND_ERR_INVALID_ARGUMENT;
     if (p->garbage_child) {
         *out_child = (frond_component *)(uintptr_t)0xbadc0deu;
@@ -555,6 +558,89 @@ static void test_updates_from_threads_are_applied_in_one_flush(void) {
     CHECK_OK(frond_render_class_release(cls));
 }
 
+/* ---- asynchronous flushes ------------------------------------------------ */
+
+typedef struct host_log {
+    int mutations;
+    int off_thread; /* mutations applied on another thread than the committing one */
+    pthread_t committer;
+} host_log;
+
+static frond_status log_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    host_log *log = user_data;
+    (void)root; (void)mutation;
+    log->mutations++;
+    if (!pthread_equal(pthread_self(), log->committer)) log->off_thread++;
+    return FROND_OK;
+}
+
+static void *prepare_on_thread(void *root) {
+    static frond_status status;
+    status = frond_root_prepare(root);
+    return &status;
+}
+
+static void test_prepare_on_a_thread_commit_on_the_host_thread(void) {
+    static const char *const ab[] = {"a", "b"};
+    frond_render_class *cls = new_counter_class();
+    frond_root *root = NULL;
+    frond_host host = {sizeof(frond_host), NULL, log_apply, NULL, NULL};
+    host_log log = {0, 0, pthread_self()};
+    frond_commit_statistics statistics;
+    pthread_t worker;
+    void *result = NULL;
+    bool prepared = false;
+    size_t count = 0;
+    char text[64];
+
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_host(root, &host, &log, NULL));
+    show(root, counter_list(cls, ab, 2, false));
+    renders = 0;
+    CHECK(pthread_create(&worker, NULL, prepare_on_thread, root) == 0);
+    pthread_join(worker, &result);
+    CHECK(result != NULL && *(frond_status *)result == FROND_OK);
+    /* Rendered on the worker; nothing mounted yet. */
+    CHECK(renders == 2);
+    CHECK(!pthread_equal(last_render_thread, pthread_self()));
+    CHECK(log.mutations == 0);
+    CHECK_OK(frond_root_get_child_count(&count, root, 0));
+    CHECK(count == 0);
+    CHECK_OK(frond_root_has_prepared_flush(&prepared, root));
+    CHECK(prepared);
+    /* The commit calls the host on this thread and records the statistics. */
+    CHECK_OK(frond_root_commit(root, &count));
+    CHECK(log.mutations > 0 && log.off_thread == 0);
+    CHECK(count == (size_t)log.mutations);
+    memset(&statistics, 0, sizeof statistics);
+    statistics.struct_size = sizeof statistics;
+    CHECK_OK(frond_root_get_statistics(&statistics, root));
+    CHECK(statistics.renders == 2 && statistics.created == 3 && statistics.mutations == count);
+    counts(root, text, sizeof text);
+    CHECK(strcmp(text, "a=0 b=0") == 0);
+
+    /* A state update, prepared on the worker and discarded: nothing changes and the
+     * update is rendered by the next flush. */
+    CHECK_OK(add(scope_of("b"), 3));
+    CHECK(pthread_create(&worker, NULL, prepare_on_thread, root) == 0);
+    pthread_join(worker, &result);
+    CHECK(result != NULL && *(frond_status *)result == FROND_OK);
+    CHECK_OK(frond_root_discard_prepared(root));
+    counts(root, text, sizeof text);
+    CHECK(strcmp(text, "a=0 b=0") == 0);
+    statistics = flush(root);
+    CHECK(statistics.renders == 1 && statistics.mutations == 1);
+    counts(root, text, sizeof text);
+    CHECK(strcmp(text, "a=0 b=3") == 0);
+
+    /* A root freed with a prepared flush releases every state. */
+    show(root, counter_list(cls, ab, 1, false));
+    CHECK_OK(frond_root_prepare(root));
+    CHECK_OK(frond_root_free(root));
+    CHECK(live_states == 0);
+    CHECK_OK(frond_render_class_release(cls));
+}
+
 static void test_pending_updates_die_with_their_root(void) {
     static const char *const a[] = {"a"};
     frond_render_class *cls = new_counter_class();
@@ -585,6 +671,7 @@ int main(void) {
     test_failing_render_keeps_the_mounted_views();
     test_updates_from_threads_are_applied_in_one_flush();
     test_pending_updates_die_with_their_root();
+    test_prepare_on_a_thread_commit_on_the_host_thread();
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     CHECK(live_props == 0 && live_states == 0);

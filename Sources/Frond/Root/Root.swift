@@ -56,9 +56,11 @@ public enum SizeRange: Hashable, Sendable {
 /// component, the path from an updated scope to the top), and reuses the rest with its
 /// layout. A failed flush (bad component, failing text measurer) throws and leaves the
 /// tree and the mounted views as they were; state updates it applied stay applied and
-/// are rendered by the next flush. A root is used from one thread at a time; state
-/// updates may come from any thread.
-public final class Root {
+/// are rendered by the next flush. A root is used from one thread at a time (it may
+/// move between threads, as for ``prepare()``, but a second thread that flushes while
+/// one is flushing gets ``FrondError/Kind/misuse``); state updates may come from any
+/// thread.
+public final class Root: @unchecked Sendable {
     public var sizeRange: SizeRange
     /// Receives the mutations of each commit; none = the mutations are only recorded in
     /// the mounted state.
@@ -94,7 +96,9 @@ public final class Root {
     private let layoutConfig = LayoutConfig()
     /// Holds the top component's layout node and gives it the size range.
     private let container: LayoutNode
-    private var isFlushing = false
+    /// Idle, busy (preparing or committing) or prepared; changed atomically so that a
+    /// second thread that uses the root too early gets an error, not a race.
+    private let phase = Atomic<UInt8>(0)
 
     public init(sizeRange: SizeRange, host: (any Host)? = nil, textMeasurer: any TextMeasurer = MonospaceTextMeasurer()) {
         self.sizeRange = sizeRange
@@ -106,7 +110,9 @@ public final class Root {
     }
 
     deinit {
-        // Every scope dies with its root.
+        // A prepared flush is dropped first (the scopes it created die with it); every
+        // scope dies with its root.
+        if let prepared { Reconciler.rollBack(prepared.context) }
         tree?.forEach { $0.scope?.invalidate() }
     }
 
@@ -130,12 +136,102 @@ public final class Root {
     public var layout: ComponentLayout? { tree.map(ComponentLayout.init) }
 
     /// Builds, lays out and mounts the current component with the queued state updates,
-    /// and hands the host the mutations. Returns what the commit did.
+    /// and hands the host the mutations. Returns what the commit did. The same as
+    /// ``prepare()`` followed by ``commit()``.
     @discardableResult
     public func flush() throws(FrondError) -> CommitStatistics {
-        guard !isFlushing else { throw FrondError(.misuse, "the root is already flushing (a host cannot flush from a commit)") }
-        isFlushing = true
-        defer { isFlushing = false }
+        try enter(from: .idle, "flush")
+        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+        try prepareFlush()
+        return commitPrepared()
+    }
+
+    // MARK: Asynchronous flushes
+
+    /// Builds and lays out the current component with the queued state updates, without
+    /// mounting: the expensive half of a flush, which may run on another thread than the
+    /// host's (hand the root over, and do not use it elsewhere until `prepare` returns).
+    /// Then call ``commit()`` on the host's thread to mount the result and call the host,
+    /// or ``discardPrepared()`` to drop it. Render functions, text measurers and the
+    /// invalidation handlers of scopes created by the build run on the preparing thread.
+    /// A failed prepare leaves everything as it was (as a failed ``flush()`` does).
+    public func prepare() throws(FrondError) {
+        try enter(from: .idle, "prepare")
+        do {
+            try prepareFlush()
+        } catch {
+            phase.store(Phase.idle.rawValue, ordering: .releasing)
+            throw error
+        }
+        phase.store(Phase.prepared.rawValue, ordering: .releasing)
+    }
+
+    /// Whether a prepared flush waits for ``commit()`` or ``discardPrepared()``.
+    public var hasPreparedFlush: Bool { phase.load(ordering: .acquiring) == Phase.prepared.rawValue }
+
+    /// Mounts what ``prepare()`` built and hands the host the mutations; returns what the
+    /// whole flush did. Without a prepared flush: ``FrondError/Kind/misuse``.
+    @discardableResult
+    public func commit() throws(FrondError) -> CommitStatistics {
+        try enter(from: .prepared, "commit")
+        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+        return commitPrepared()
+    }
+
+    /// Drops a prepared flush: the tree and the mounted views stay as the last commit
+    /// left them; state updates it applied stay applied (the next flush renders them).
+    public func discardPrepared() throws(FrondError) {
+        try enter(from: .prepared, "discard a prepared flush")
+        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+        if let prepared {
+            rollBack(prepared)
+            self.prepared = nil
+        }
+    }
+
+    private enum Phase: UInt8 {
+        case idle, busy, prepared
+    }
+
+    /// Moves from `expected` to busy, or explains why the root cannot do `what` now.
+    private func enter(from expected: Phase, _ what: String) throws(FrondError) {
+        let (exchanged, found) = phase.compareExchange(expected: expected.rawValue, desired: Phase.busy.rawValue,
+                                                      ordering: .acquiringAndReleasing)
+        guard !exchanged else { return }
+        switch Phase(rawValue: found) {
+        case .busy?:
+            throw FrondError(.misuse, "cannot \(what): the root is already flushing (a host or a render function cannot flush it, and only one thread may use it at a time)")
+        case .prepared?:
+            throw FrondError(.misuse, "cannot \(what): a prepared flush waits for commit() or discardPrepared()")
+        default:
+            throw FrondError(.misuse, "cannot \(what): no flush is prepared")
+        }
+    }
+
+    /// What a prepared flush built, until it is committed or discarded.
+    private struct PreparedFlush {
+        let context: BuildContext
+        let newTree: TreeNode?
+        let previousTop: LayoutNode?
+        let shown: Component?
+        let generation: Int
+        let layoutPass: UInt64
+        let updateStatistics: CommitStatistics
+        let buildStart: UInt64
+        let layoutStart: UInt64
+        let layoutEnd: UInt64
+    }
+    private var prepared: PreparedFlush?
+
+    private func rollBack(_ flush: PreparedFlush) {
+        Reconciler.rollBack(flush.context)
+        // Puts the previous top node back (outside a layout this cannot fail).
+        try? placeTop(flush.previousTop)
+        nextIdentity = flush.context.identityCounter
+    }
+
+    /// Build and layout (the root is busy).
+    private func prepareFlush() throws(FrondError) {
         try sizeRange.validate()
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
@@ -173,26 +269,40 @@ public final class Root {
             layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
         } catch {
             Reconciler.rollBack(context)
-            // Puts the previous top node back (outside a layout this cannot fail).
             try? placeTop(previousTop)
             nextIdentity = context.identityCounter
             throw error
         }
+        prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
+                                 generation: generation, layoutPass: layoutPass, updateStatistics: updateStatistics,
+                                 buildStart: buildStart, layoutStart: layoutStart,
+                                 layoutEnd: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// Mount and host calls (the root is busy, a flush is prepared).
+    private func commitPrepared() -> CommitStatistics {
+        guard let flush = prepared else { return CommitStatistics() }
+        prepared = nil
+        let context = flush.context
+        let newTree = flush.newTree
         let mountStart = DispatchTime.now().uptimeNanoseconds
         Reconciler.commitDrops(context)
         tree = newTree
         nextIdentity = context.identityCounter
-        measuredGeneration = generation
-        // A render callback may have set another component meanwhile.
-        componentChanged = component !== shown
+        measuredGeneration = flush.generation
+        // A render callback (or the host, between prepare and commit) may have set
+        // another component meanwhile.
+        componentChanged = component !== flush.shown
 
-        var mounter = Mounter(nextViewID: nextViewID, flush: flushCount, mountedPass: mountedPass)
+        var mounter = Mounter(nextViewID: nextViewID, flush: context.flush, mountedPass: mountedPass)
         swap(&mounter.registry, &registry)
         mounter.mount(newTree, in: rootView)
         swap(&mounter.registry, &registry)
         nextViewID = mounter.lastViewID
-        mountedPass = layoutPass
+        mountedPass = flush.layoutPass
 
+        let updateStatistics = flush.updateStatistics
+        let buildStart = flush.buildStart, layoutStart = flush.layoutStart, layoutEnd = flush.layoutEnd
         var statistics = context.statistics
         statistics.stateUpdates = updateStatistics.stateUpdates
         statistics.droppedStateUpdates = updateStatistics.droppedStateUpdates
@@ -211,7 +321,7 @@ public final class Root {
         let end = DispatchTime.now().uptimeNanoseconds
         // The clock is monotonic; the guards only keep a broken one from trapping.
         statistics.buildNanoseconds = layoutStart >= buildStart ? layoutStart - buildStart : 0
-        statistics.layoutNanoseconds = mountStart >= layoutStart ? mountStart - layoutStart : 0
+        statistics.layoutNanoseconds = layoutEnd >= layoutStart ? layoutEnd - layoutStart : 0
         statistics.mountNanoseconds = end >= mountStart ? end - mountStart : 0
         return statistics
     }
