@@ -82,16 +82,10 @@ open class CompositeComponent: Component, @unchecked Sendable {
     override var childComponents: [Component] { [child] }
 
     override func configureNode(_ style: inout LayoutStyle) {
-        style.flexDirection = .column
-        style.alignItems = .stretch
+        Fill.configureContainer(&style)
     }
 
     override func configureChild(at index: Int, _ style: inout LayoutStyle) {
-        // Width: stretched by the column unless set. Height: grows and shrinks to the
-        // composite unless set.
-        if child.size.height == .auto {
-            style.flexGrow = 1
-            style.flexShrink = 1
-        }
+        Fill.configureChild(child, &style)
     }
 }
