@@ -5,7 +5,9 @@ import FrondLayout
 /// A component has a view configuration (which view the host shows for it; none for a
 /// viewless component), a size, and an optional key that keeps its identity among its
 /// siblings when they are reordered. Built-in subclasses arrange children: ``Flexbox``,
-/// ``CompositeComponent``, ``Text``. A component instance may appear only once in a
+/// ``CompositeComponent``, ``Text``, and ComponentKit's layout components
+/// ``InsetComponent``, ``CenterComponent``, ``RatioComponent``, ``BackgroundComponent``,
+/// ``OverlayComponent`` and ``StaticLayout``. A component instance may appear only once in a
 /// tree; building a tree that holds one instance twice fails.
 open class Component: @unchecked Sendable, CustomStringConvertible {
     public let view: ViewConfiguration
