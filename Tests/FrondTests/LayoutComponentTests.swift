@@ -274,6 +274,26 @@ private func edges(left: LayoutValue = .undefined, top: LayoutValue = .undefined
             """)
     }
 
+    @Test func test_absoluteChildrenStayInsideAStaticallyPositionedComponent() throws {
+        // `position: static` makes no containing block; these components stay one (as
+        // static does, the insets of a static item are ignored).
+        var ignored = EdgeValues()
+        ignored.left = .points(50)
+        let layered = fill("label", "label", size: .points(50, 20)).background(fill("bubble", "bubble"))
+        let placed = StaticLayout { fill("dot", size: .points(4, 4)).at(x: 3, y: 2) }
+        let (_, host) = try mount(loose {
+            fill("above", size: .points(10, 10))
+            FlexChild(layered, positionType: .static, position: ignored)
+            FlexChild(placed, positionType: .static, position: ignored)
+        })
+        #expect(host.dump() == """
+            fill (0, 0, 10×10) name="above"
+            bubble (0, 10, 50×20) name="bubble"
+            label (0, 10, 50×20) name="label"
+            fill (3, 32, 4×4) name="dot"
+            """)
+    }
+
     // MARK: Reconciliation
 
     @Test func test_newInsetsOnANewInstanceMoveTheSameView() throws {

@@ -26,6 +26,8 @@ public final class BackgroundComponent: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, child: child(), background: background())
     }
 
+    override var placesAbsoluteChildren: Bool { true }
+
     override var childComponents: [Component] { background.map { [$0, child] } ?? [child] }
 
     override func configureNode(_ style: inout LayoutStyle) {

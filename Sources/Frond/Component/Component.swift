@@ -67,6 +67,10 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
 
     /// Throws when the component's own parameters cannot be laid out.
     func validateParameters(_ place: String) throws(FrondError) {}
+
+    /// Whether some of this component's children are absolute items placed within it, so
+    /// that its node must be their containing block (never `position: static`).
+    var placesAbsoluteChildren: Bool { false }
 }
 
 /// A component that wraps exactly one child and hides how it is made: the child fills

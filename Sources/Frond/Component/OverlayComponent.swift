@@ -25,6 +25,8 @@ public final class OverlayComponent: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, child: child(), overlay: overlay())
     }
 
+    override var placesAbsoluteChildren: Bool { true }
+
     override var childComponents: [Component] { overlay.map { [child, $0] } ?? [child] }
 
     override func configureNode(_ style: inout LayoutStyle) {

@@ -28,6 +28,8 @@ public final class StaticLayout: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, children: children())
     }
 
+    override var placesAbsoluteChildren: Bool { true }
+
     override var childComponents: [Component] { children.compactMap(\.component) }
 
     override func configureNode(_ style: inout LayoutStyle) {
