@@ -344,6 +344,50 @@ private func edges(left: LayoutValue = .undefined, top: LayoutValue = .undefined
         #expect(host.rootChildren == [photo])
     }
 
+    @Test func test_keyedLayoutComponentsKeepTheirViewsWhenReordered() throws {
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fixed(width: 200, height: 100), host: host)
+        func cells(_ keys: [String]) -> Component {
+            Flexbox(view: ViewConfiguration("list"), style: FlexboxStyle(direction: .row)) {
+                for key in keys {
+                    CenterComponent(view: ViewConfiguration("cell", attributes: ["name": .string(key)]), key: key,
+                                    sizing: .minimumXY) { fill(key, size: .points(10, 10)) }
+                }
+            }
+        }
+        root.setComponent(cells(["a", "b", "c"]))
+        try root.flush()
+        let list = try #require(host.rootChildren.first)
+        let before = host.views[list]?.children ?? []
+        root.setComponent(cells(["c", "a", "b"]))
+        let statistics = try root.flush()
+        #expect(statistics.created == 0 && statistics.destroyed == 0)
+        #expect(host.views[list]?.children == [before[2], before[0], before[1]])
+        #expect(names(in: host, list: list) == ["c", "a", "b"])
+        // The row stretches the cells across (their height); their width is the child's.
+        #expect(host.views[before[2]]?.frame == LayoutFrame(left: 0, top: 0, width: 10, height: 100))
+    }
+
+    @Test func test_buildersChooseTheChild() throws {
+        for wide in [false, true] {
+            let inset = InsetComponent(top: 1) {
+                if wide { fill("wide", size: .points(30, 5)) } else { fill("narrow", size: .points(10, 5)) }
+            }
+            let ratio = RatioComponent(ratio: 1) {
+                if wide { fill("square", "square") } else { Text("t") }
+            }
+            let badge: Component? = wide ? fill("badge", "badge") : nil
+            let (_, host) = try mount(loose {
+                inset
+                ratio.overlay(badge)
+                CenterComponent(sizing: .minimumXY) { if wide { fill("dot", "dot") } }
+            })
+            let types = host.rootChildren.compactMap { host.views[$0]?.viewType }
+            #expect(types == (wide ? ["fill", "square", "badge", "dot"] : ["fill", "text"]), "\(wide)")
+            #expect(host.views[host.rootChildren[0]]?.frame.width == (wide ? 30 : 10))
+        }
+    }
+
     // MARK: Errors
 
     @Test func test_badValuesAreRefusedNamingTheComponent() throws {
