@@ -654,6 +654,97 @@ frond_status frond_component_new_flexbox(frond_component **out_component, const 
                                          const frond_flexbox_style *style, const frond_flex_child *children,
                                          size_t child_count);
 
+/* ---- Layout components (ComponentKit's) ---------------------------------- */
+/* Each maps onto flexbox styles. A required child that is NULL, freed or not a
+ * component is FROND_ERR_MISUSE; a bad number or enumerator is
+ * FROND_ERR_INVALID_ARGUMENT. */
+
+/** A component that surrounds one child with empty space (as CKInsetComponent): the
+ *  child fills what the insets leave of the component, in each direction where its own
+ *  size is automatic. `insets` holds left, top, right, bottom (NULL: no insets), each
+ *  POINT or PERCENT, finite and ≥ 0, or UNDEFINED (0); percentages are of the width of
+ *  the component's parent on every side, as CSS paddings. `child` is required. */
+frond_status frond_component_new_inset(frond_component **out_component, const frond_view_spec *view,
+                                       const frond_size_spec *size, const char *key, const frond_value insets[4],
+                                       frond_component *child);
+
+/** The axes a center component centers its child on. */
+typedef enum frond_centering {
+    FROND_CENTERING_NONE = 0,           /**< the child at the top-left corner */
+    FROND_CENTERING_X = 1,              /**< horizontally (top edge vertically) */
+    FROND_CENTERING_Y = 2,              /**< vertically (left edge horizontally) */
+    FROND_CENTERING_XY = 3              /**< both ways */
+} frond_centering;
+
+/** The axes on which a center component is only as large as its child; on the others
+ *  it is as large as its parent. */
+typedef enum frond_center_sizing {
+    FROND_CENTER_SIZING_DEFAULT = 0,    /**< as large as its parent on both axes */
+    FROND_CENTER_SIZING_MINIMUM_X = 1,  /**< the child's width */
+    FROND_CENTER_SIZING_MINIMUM_Y = 2,  /**< the child's height */
+    FROND_CENTER_SIZING_MINIMUM_XY = 3  /**< the child's size */
+} frond_center_sizing;
+
+/** A component that centers its child (as CKCenterLayoutComponent) on the axes
+ *  `centering` names; on the other axis the child sits at the left or top edge. The
+ *  child is never stretched. On each axis where the component's own size is automatic
+ *  it is as large as its parent's content box (100%, as ComponentKit fills its maximum
+ *  constraint; where the parent's size comes from its content, the child's size), or,
+ *  with the MINIMUM option for that axis, as large as the child. A parent that
+ *  stretches or grows it makes it larger. `child` may be NULL (an empty box). */
+frond_status frond_component_new_center(frond_component **out_component, const frond_view_spec *view,
+                                        const frond_size_spec *size, const char *key, frond_centering centering,
+                                        frond_center_sizing sizing, frond_component *child);
+
+/** A component whose height is `ratio` × its width (as CKRatioLayoutComponent: ratio is
+ *  height / width, the inverse of frond_node_style_set_aspect_ratio's), finite and > 0;
+ *  its child (required) fills it where the child's own size is automatic. The known
+ *  size decides the other (a stretched width gives the height). The component is at
+ *  most its parent's content size on each axis where its size sets no maximum; a parent
+ *  that fixes both sizes, or a width and height both set on it, wins over the ratio. */
+frond_status frond_component_new_ratio(frond_component **out_component, const frond_view_spec *view,
+                                       const frond_size_spec *size, const char *key, float ratio,
+                                       frond_component *child);
+
+/** A component that lays out `child` (required) and puts `background` (may be NULL)
+ *  behind it at exactly the child's frame (as CKBackgroundLayoutComponent): the
+ *  background is mounted before the child. The component's size is the child's, part
+ *  by part, except where `size` sets one; the child fills the component and the
+ *  background covers it (the background's own size is ignored). */
+frond_status frond_component_new_background(frond_component **out_component, const frond_view_spec *view,
+                                            const frond_size_spec *size, const char *key, frond_component *child,
+                                            frond_component *background);
+
+/** Like frond_component_new_background, with `overlay` (may be NULL) in front of the
+ *  child (mounted after it), as CKOverlayLayoutComponent. */
+frond_status frond_component_new_overlay(frond_component **out_component, const frond_view_spec *view,
+                                         const frond_size_spec *size, const char *key, frond_component *child,
+                                         frond_component *overlay);
+
+/** A child of a static layout: a component at (x, y) from the layout's top-left corner. */
+typedef struct frond_static_child {
+    uint32_t struct_size;               /**< sizeof(frond_static_child) */
+    frond_component *component;         /**< NULL: the child is dropped */
+    float x;                            /**< points, finite (may be negative) */
+    float y;                            /**< points, finite (may be negative) */
+    /** Replaces the component's own size for its placement (percentages are of the
+     *  layout's size); NULL: the component's own size. Read during the call only. */
+    const frond_size_spec *size;
+} frond_static_child;
+
+/** A component that places `child_count` children at fixed positions (as
+ *  CKStaticLayoutComponent); later children are mounted in front of earlier ones.
+ *  `children` may be NULL when the count is 0. The component's size is `size`; on each
+ *  axis where that is automatic, it is the bounding box of the children whose size on
+ *  that axis is known in points before layout (POINT width or height, clamped by POINT
+ *  minimums and maximums): max(x + width), max(y + height), at least 0. Flexbox cannot
+ *  size a container by the extent of absolute items, so children sized by their
+ *  content or by percentages do not count; with none that count, the axis is
+ *  automatic (0, unless the parent stretches it). */
+frond_status frond_component_new_static(frond_component **out_component, const frond_view_spec *view,
+                                        const frond_size_spec *size, const char *key,
+                                        const frond_static_child *children, size_t child_count);
+
 /** Releases the caller's handle; the component lives on while a parent or root holds it.
  *  NULL is a no-op. */
 frond_status frond_component_release(frond_component *component);

@@ -2,7 +2,7 @@ import CFrond
 import Frond
 
 /// Registers a new component after checking its own values.
-private func issueComponent(_ component: Component, _ out: UnsafeMutablePointer<OpaquePointer?>) throws(CallFailure) {
+func issueComponent(_ component: Component, _ out: UnsafeMutablePointer<OpaquePointer?>) throws(CallFailure) {
     try frond { () throws(FrondError) in try component.validate() }
     out.pointee = try issueHandle(component, .component)
 }

@@ -96,14 +96,16 @@ func dimension(_ value: frond_value, _ place: String) throws(CallFailure) -> Dim
     }
 }
 
-func componentSize(_ pointer: UnsafePointer<frond_size_spec>?) throws(CallFailure) -> ComponentSize {
-    guard let spec = try structArgument(pointer, "size") else { return ComponentSize() }
-    let size = ComponentSize(width: try dimension(spec.width, "size.width"), height: try dimension(spec.height, "size.height"),
-                             minWidth: try dimension(spec.min_width, "size.min_width"),
-                             minHeight: try dimension(spec.min_height, "size.min_height"),
-                             maxWidth: try dimension(spec.max_width, "size.max_width"),
-                             maxHeight: try dimension(spec.max_height, "size.max_height"))
-    try frond { () throws(FrondError) in try size.validate("size") }
+/// A size spec (NULL: automatic); `name` names it in messages.
+func componentSize(_ pointer: UnsafePointer<frond_size_spec>?, _ name: String = "size") throws(CallFailure) -> ComponentSize {
+    guard let spec = try structArgument(pointer, name) else { return ComponentSize() }
+    let size = ComponentSize(width: try dimension(spec.width, "\(name).width"),
+                             height: try dimension(spec.height, "\(name).height"),
+                             minWidth: try dimension(spec.min_width, "\(name).min_width"),
+                             minHeight: try dimension(spec.min_height, "\(name).min_height"),
+                             maxWidth: try dimension(spec.max_width, "\(name).max_width"),
+                             maxHeight: try dimension(spec.max_height, "\(name).max_height"))
+    try frond { () throws(FrondError) in try size.validate(name) }
     return size
 }
 

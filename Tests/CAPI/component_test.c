@@ -1,6 +1,7 @@
 /* Functional test of the Components and Roots-and-hosts sections of the C API:
- * building components, flushing a root into a C host (one call per mutation, or one
- * batch per commit), reading the mounted views back, and handle lifetimes. */
+ * building components (the layout components included), flushing a root into a C host
+ * (one call per mutation, or one batch per commit), reading the mounted views back, and
+ * handle lifetimes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -418,12 +419,262 @@ static void test_composite_and_viewless_components(void) {
     CHECK_OK(frond_root_free(root));
 }
 
+/* ---- layout components --------------------------------------------------- */
+
+/* A component with a view of `view_type`, no attributes, and `size` (NULL: automatic). */
+static frond_component *plain(const char *view_type, const frond_size_spec *size) {
+    frond_view_spec view;
+    frond_component *component = NULL;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = view_type;
+    CHECK_OK(frond_component_new(&component, &view, size, NULL));
+    return component;
+}
+
+static frond_view_spec view_of(const char *view_type) {
+    frond_view_spec view;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = view_type;
+    return view;
+}
+
+/* A viewless column around `child` (its handle is taken over) that leaves it at its
+ * own size (align-items flex-start). */
+static frond_component *loose(frond_component *child) {
+    frond_flexbox_style style;
+    frond_flex_child item;
+    frond_component *component = NULL;
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    style.align_items = FROND_ALIGN_FLEX_START;
+    memset(&item, 0, sizeof item);
+    item.struct_size = sizeof item;
+    item.component = child;
+    CHECK_OK(frond_component_new_flexbox(&component, NULL, NULL, NULL, &style, &item, 1));
+    CHECK_OK(frond_component_release(child));
+    return component;
+}
+
+/* Shows `component` (its handle is taken over) in `root`, flushes, and describes the
+ * mounted views into `buffer`. */
+static const char *show(frond_root *root, frond_component *component, char *buffer, size_t capacity) {
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_component_release(component));
+    CHECK_OK(frond_root_flush(root, NULL));
+    return describe(root, buffer, capacity);
+}
+
+#define CHECK_TEXT(expected, actual)                                                      \
+    do {                                                                                  \
+        const char *check_text_ = (actual);                                               \
+        check_count++;                                                                    \
+        if (strcmp(check_text_, (expected)) != 0) {                                       \
+            check_failures++;                                                             \
+            fprintf(stderr, "%s:%d: got\n%s\nexpected\n%s\n", __FILE__, __LINE__, check_text_, (expected)); \
+        }                                                                                 \
+    } while (0)
+
+/* The frame of the root's `index`th top-level view. */
+static frond_rect top_frame(frond_root *root, size_t index, uint64_t *out_view) {
+    frond_rect frame;
+    uint64_t view = 0;
+    memset(&frame, 0, sizeof frame);
+    CHECK_OK(frond_root_get_child(&view, root, 0, index));
+    CHECK_OK(frond_root_get_frame(&frame, root, view));
+    if (out_view != NULL) *out_view = view;
+    return frame;
+}
+
+static void test_inset_component_leaves_its_insets_around_the_child(void) {
+    frond_root *root = NULL;
+    frond_component *inset = NULL;
+    frond_view_spec card = view_of("card");
+    frond_value insets[4];
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 200, 100};
+    uint64_t before = 0, after = 0;
+    frond_rect frame;
+    char buffer[512];
+
+    memset(insets, 0, sizeof insets);
+    insets[0].unit = FROND_UNIT_POINT; insets[0].value = 20;   /* left */
+    insets[1].unit = FROND_UNIT_POINT; insets[1].value = 10;   /* top */
+    insets[2].unit = FROND_UNIT_PERCENT; insets[2].value = 10; /* right: 10% of the root's 200 */
+    /* bottom UNDEFINED: 0 */
+    CHECK_OK(frond_root_new(&root, &range));
+    {
+        frond_component *child = plain("fill", NULL);
+        CHECK_OK(frond_component_new_inset(&inset, &card, NULL, "i", insets, child));
+        CHECK_OK(frond_component_release(child));
+    }
+    CHECK_TEXT("v1 card (0, 0, 200×100)\n  v2 fill (20, 10, 160×90)", show(root, inset, buffer, sizeof buffer));
+    CHECK_OK(frond_root_get_child(&before, root, 1, 0));
+
+    /* New insets on a new instance: the same view moves. */
+    insets[1].value = 30;
+    {
+        frond_component *child = plain("fill", NULL);
+        CHECK_OK(frond_component_new_inset(&inset, &card, NULL, "i", insets, child));
+        CHECK_OK(frond_component_release(child));
+    }
+    show(root, inset, buffer, sizeof buffer);
+    CHECK_OK(frond_root_get_child(&after, root, 1, 0));
+    CHECK(after == before);
+    CHECK_OK(frond_root_get_frame(&frame, root, after));
+    CHECK_FLOAT(20, frame.left);
+    CHECK_FLOAT(30, frame.top);
+    CHECK_FLOAT(160, frame.width);
+    CHECK_FLOAT(70, frame.height);
+
+    /* NULL insets: none. */
+    {
+        frond_component *child = plain("fill", NULL);
+        CHECK_OK(frond_component_new_inset(&inset, NULL, NULL, NULL, NULL, child));
+        CHECK_OK(frond_component_release(child));
+    }
+    CHECK_TEXT("v3 fill (0, 0, 200×100)", show(root, inset, buffer, sizeof buffer));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_center_component_centers_and_sizes_by_its_options(void) {
+    frond_root *root = NULL;
+    frond_component *center = NULL, *dot = NULL;
+    frond_view_spec view = view_of("center");
+    frond_size_spec dot_size = fixed_size(10, 10);
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 200, 100};
+    char buffer[512];
+
+    CHECK_OK(frond_root_new(&root, &range));
+    /* As large as the parent, the child in the middle. */
+    dot = plain("dot", &dot_size);
+    CHECK_OK(frond_component_new_center(&center, &view, NULL, NULL, FROND_CENTERING_XY, FROND_CENTER_SIZING_DEFAULT, dot));
+    CHECK_TEXT("v1 center (0, 0, 200×100)\n  v2 dot (95, 45, 10×10)", show(root, loose(center), buffer, sizeof buffer));
+    /* Only as large as the child. */
+    CHECK_OK(frond_component_new_center(&center, &view, NULL, NULL, FROND_CENTERING_XY, FROND_CENTER_SIZING_MINIMUM_XY, dot));
+    CHECK_TEXT("v1 center (0, 0, 10×10)\n  v2 dot (0, 0, 10×10)", show(root, loose(center), buffer, sizeof buffer));
+    /* As high as the child, as wide as the parent, centered across only. */
+    CHECK_OK(frond_component_new_center(&center, &view, NULL, NULL, FROND_CENTERING_X, FROND_CENTER_SIZING_MINIMUM_Y, dot));
+    CHECK_TEXT("v1 center (0, 0, 200×10)\n  v2 dot (95, 0, 10×10)", show(root, loose(center), buffer, sizeof buffer));
+    /* Centered vertically only: at the left edge. */
+    CHECK_OK(frond_component_new_center(&center, &view, NULL, NULL, FROND_CENTERING_Y, FROND_CENTER_SIZING_DEFAULT, dot));
+    CHECK_TEXT("v1 center (0, 0, 200×100)\n  v2 dot (0, 45, 10×10)", show(root, loose(center), buffer, sizeof buffer));
+    CHECK_OK(frond_component_release(dot));
+    /* No child: an empty box. */
+    CHECK_OK(frond_component_new_center(&center, &view, NULL, NULL, FROND_CENTERING_NONE, FROND_CENTER_SIZING_MINIMUM_X, NULL));
+    CHECK_TEXT("v1 center (0, 0, 0×100)", show(root, loose(center), buffer, sizeof buffer));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_ratio_component_makes_its_height_ratio_times_its_width(void) {
+    frond_root *root = NULL;
+    frond_component *ratio = NULL, *video = NULL;
+    frond_view_spec view = view_of("frame");
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FLEXIBLE_HEIGHT, 200, 0};
+    char buffer[512];
+
+    CHECK_OK(frond_root_new(&root, &range));
+    video = plain("video", NULL);
+    CHECK_OK(frond_component_new_ratio(&ratio, &view, NULL, NULL, 0.5f, video));
+    CHECK_OK(frond_component_release(video));
+    CHECK_TEXT("v1 frame (0, 0, 200×100)\n  v2 video (0, 0, 200×100)", show(root, ratio, buffer, sizeof buffer));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_background_and_overlay_share_the_childs_frame_in_mount_order(void) {
+    frond_root *root = NULL;
+    frond_component *label = NULL, *bubble = NULL, *badge = NULL, *layered = NULL;
+    frond_size_spec label_size = fixed_size(50, 20);
+    frond_size_spec small = fixed_size(5, 5);
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 200, 100};
+    uint64_t first = 0, second = 0;
+    frond_rect frame;
+    char buffer[512];
+
+    CHECK_OK(frond_root_new(&root, &range));
+    label = plain("label", &label_size);
+    bubble = plain("bubble", &small); /* its own size is ignored */
+    CHECK_OK(frond_component_new_background(&layered, NULL, NULL, NULL, label, bubble));
+    CHECK_TEXT("v1 bubble (0, 0, 50×20)\n"
+               "v2 label (0, 0, 50×20)", show(root, loose(layered), buffer, sizeof buffer));
+    frame = top_frame(root, 0, &first);
+    CHECK_FLOAT(50, frame.width);
+    CHECK_FLOAT(20, frame.height);
+    frame = top_frame(root, 1, &second);
+    CHECK_FLOAT(50, frame.width);
+    CHECK_FLOAT(20, frame.height);
+    CHECK(first == 1 && second == 2);
+    CHECK_OK(frond_component_release(bubble));
+
+    /* The overlay goes in front; the label keeps its view. */
+    badge = plain("badge", NULL);
+    CHECK_OK(frond_component_new_overlay(&layered, NULL, NULL, NULL, label, badge));
+    CHECK_TEXT("v2 label (0, 0, 50×20)\n"
+               "v3 badge (0, 0, 50×20)", show(root, loose(layered), buffer, sizeof buffer));
+    CHECK_OK(frond_component_release(badge));
+
+    /* A NULL layer is dropped; a size on the component wins over the child's. */
+    {
+        frond_size_spec wide;
+        frond_view_spec card = view_of("card");
+        memset(&wide, 0, sizeof wide);
+        wide.struct_size = sizeof wide;
+        wide.width.unit = FROND_UNIT_POINT;
+        wide.width.value = 80;
+        CHECK_OK(frond_component_new_overlay(&layered, &card, &wide, NULL, label, NULL));
+    }
+    /* (The label moves into the card's view: a new view, as views never change parents.) */
+    CHECK_TEXT("v4 card (0, 0, 80×20)\n  v5 label (0, 0, 80×20)", show(root, loose(layered), buffer, sizeof buffer));
+    CHECK_OK(frond_component_release(label));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_static_layout_places_children_and_takes_their_bounding_box(void) {
+    frond_root *root = NULL;
+    frond_component *layout = NULL;
+    frond_static_child children[3];
+    frond_view_spec canvas = view_of("canvas");
+    frond_size_spec a_size = fixed_size(10, 10);
+    frond_size_spec b_size = fixed_size(20, 15);
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIT_CONTENT, FROND_UNDEFINED, FROND_UNDEFINED};
+    char buffer[512];
+    size_t i;
+
+    memset(children, 0, sizeof children);
+    for (i = 0; i < 3; i++) children[i].struct_size = sizeof children[i];
+    children[0].component = plain("a", &a_size);
+    children[0].x = 10;
+    children[0].y = 5;
+    children[1].component = NULL; /* dropped */
+    children[2].component = plain("b", NULL);
+    children[2].x = 40;
+    children[2].y = 30;
+    children[2].size = &b_size; /* replaces b's own (automatic) size */
+    CHECK_OK(frond_component_new_static(&layout, &canvas, NULL, NULL, children, 3));
+    CHECK_OK(frond_component_release(children[0].component));
+    CHECK_OK(frond_component_release(children[2].component));
+
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_TEXT("v1 canvas (0, 0, 60×45)\n"
+               "  v2 a (10, 5, 10×10)\n"
+               "  v3 b (40, 30, 20×15)", show(root, layout, buffer, sizeof buffer));
+    /* No children: an empty layout. */
+    CHECK_OK(frond_component_new_static(&layout, &canvas, NULL, NULL, NULL, 0));
+    CHECK_TEXT("v1 canvas (0, 0, 0×0)", show(root, layout, buffer, sizeof buffer));
+    CHECK_OK(frond_root_free(root));
+}
+
 int main(void) {
     size_t handles_at_start = live_handles();
     test_screen_is_mounted_through_a_per_mutation_host();
     test_batch_host_gets_one_call_per_commit();
     test_host_supplied_text_measurer_sizes_text();
     test_composite_and_viewless_components();
+    test_inset_component_leaves_its_insets_around_the_child();
+    test_center_component_centers_and_sizes_by_its_options();
+    test_ratio_component_makes_its_height_ratio_times_its_width();
+    test_background_and_overlay_share_the_childs_frame_in_mount_order();
+    test_static_layout_places_children_and_takes_their_bounding_box();
     CHECK(live_handles() == handles_at_start);
     return check_report("component_test");
 }

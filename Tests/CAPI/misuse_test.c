@@ -3,6 +3,7 @@
  * infinite numbers. Each call must return the documented status with a message and
  * leave everything intact; none may crash. (Tests/CAPI/check_coverage.py verifies that
  * every function declared in frond.h appears in this file.) */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -541,6 +542,203 @@ static void test_component_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+/* Every layout component constructor with `component` in each of its child roles
+ * (`live` in the others) and otherwise valid arguments. */
+static void call_every_layout_component_function(frond_component *component, frond_component *live,
+                                                 frond_status expected) {
+    frond_component *out = NULL;
+    frond_static_child child;
+    memset(&child, 0, sizeof child);
+    child.struct_size = sizeof child;
+    child.component = component;
+#define CHECK_NEW(call)                                         \
+    do {                                                        \
+        out = NULL;                                             \
+        CHECK_STATUS(expected, call);                           \
+        if (expected != FROND_OK) CHECK(out == NULL);           \
+        CHECK_OK(frond_component_release(out));                 \
+    } while (0)
+    CHECK_NEW(frond_component_new_inset(&out, NULL, NULL, NULL, NULL, component));
+    CHECK_NEW(frond_component_new_center(&out, NULL, NULL, NULL, FROND_CENTERING_XY, FROND_CENTER_SIZING_DEFAULT,
+                                         component));
+    CHECK_NEW(frond_component_new_ratio(&out, NULL, NULL, NULL, 1, component));
+    CHECK_NEW(frond_component_new_background(&out, NULL, NULL, NULL, component, live));
+    CHECK_NEW(frond_component_new_background(&out, NULL, NULL, NULL, live, component));
+    CHECK_NEW(frond_component_new_overlay(&out, NULL, NULL, NULL, component, live));
+    CHECK_NEW(frond_component_new_overlay(&out, NULL, NULL, NULL, live, component));
+    CHECK_NEW(frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+#undef CHECK_NEW
+}
+
+static void test_layout_component_handles_are_checked(frond_node *live_node, frond_config *live_config) {
+    frond_component *live = NULL, *released = NULL;
+    frond_root *root = NULL;
+    frond_view_spec view;
+    int index;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "v";
+    CHECK_OK(frond_component_new(&live, &view, NULL, NULL));
+    CHECK_OK(frond_component_new(&released, &view, NULL, NULL));
+    CHECK_OK(frond_component_release(released));
+    CHECK_OK(frond_root_new(&root, NULL));
+
+    call_every_layout_component_function(live, live, FROND_OK);
+    call_every_layout_component_function(released, live, FROND_ERR_MISUSE);
+    call_every_layout_component_function((frond_component *)(void *)root, live, FROND_ERR_MISUSE);
+    call_every_layout_component_function((frond_component *)(void *)live_config, live, FROND_ERR_MISUSE);
+    call_every_layout_component_function((frond_component *)(void *)live_node, live, FROND_ERR_MISUSE);
+    call_every_layout_component_function((frond_component *)(uintptr_t)0xdeadbeefu, live, FROND_ERR_MISUSE);
+    /* Forged kind bits on the live component's handle. */
+    call_every_layout_component_function((frond_component *)((uintptr_t)live ^ ((uintptr_t)1 << 28)), live,
+                                         FROND_ERR_MISUSE);
+    for (index = 0; index < BAD_HANDLE_COUNT; index++) {
+        call_every_layout_component_function((frond_component *)(void *)bad_nodes[index], live, FROND_ERR_MISUSE);
+    }
+    CHECK_OK(frond_component_release(live));
+    CHECK_OK(frond_root_free(root));
+}
+
+static void test_layout_component_arguments_are_checked(void) {
+    frond_component *out = NULL, *leaf = NULL;
+    frond_root *root = NULL;
+    frond_view_spec view;
+    frond_size_spec size;
+    frond_value insets[4];
+    frond_static_child child;
+    const char bad_utf8[] = {(char)0xC3, (char)0x28, 0};
+    const float bad_ratios[] = {0, -1, NAN, INFINITY, -INFINITY};
+    size_t i;
+
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "v";
+    CHECK_OK(frond_component_new(&leaf, &view, NULL, NULL));
+
+    /* NULL out pointers. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(NULL, NULL, NULL, NULL, NULL, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_center(NULL, NULL, NULL, NULL, FROND_CENTERING_XY,
+                                                                        FROND_CENTER_SIZING_DEFAULT, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_ratio(NULL, NULL, NULL, NULL, 1, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_background(NULL, NULL, NULL, NULL, leaf, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_overlay(NULL, NULL, NULL, NULL, leaf, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(NULL, NULL, NULL, NULL, NULL, 0));
+
+    /* Required children are refused when NULL; optional ones are not. */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_inset(&out, NULL, NULL, NULL, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_ratio(&out, NULL, NULL, NULL, 1, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_background(&out, NULL, NULL, NULL, NULL, leaf));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_overlay(&out, NULL, NULL, NULL, NULL, leaf));
+    CHECK(out == NULL);
+    CHECK_OK(frond_component_new_center(&out, NULL, NULL, NULL, FROND_CENTERING_XY, FROND_CENTER_SIZING_DEFAULT, NULL));
+    CHECK_OK(frond_component_release(out));
+    CHECK_OK(frond_component_new_background(&out, NULL, NULL, NULL, leaf, NULL));
+    CHECK_OK(frond_component_release(out));
+    CHECK_OK(frond_component_new_overlay(&out, NULL, NULL, NULL, leaf, NULL));
+    CHECK_OK(frond_component_release(out));
+    out = NULL;
+
+    /* The view, size and key of every constructor are checked as for the others. */
+    view.view_type = "";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, &view, NULL, NULL, NULL, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_center(&out, &view, NULL, NULL, FROND_CENTERING_XY,
+                                                                        FROND_CENTER_SIZING_DEFAULT, leaf));
+    view.view_type = "v";
+    memset(&size, 0, sizeof size);
+    size.struct_size = sizeof size;
+    size.height.unit = FROND_UNIT_PERCENT;
+    size.height.value = -5;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_ratio(&out, NULL, &size, NULL, 1, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_background(&out, NULL, &size, NULL, leaf, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, &size, NULL, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_overlay(&out, NULL, NULL, bad_utf8, leaf, NULL));
+
+    /* Insets: POINT or PERCENT, finite and ≥ 0, or UNDEFINED. */
+    memset(insets, 0, sizeof insets);
+    insets[3].unit = FROND_UNIT_POINT;
+    insets[3].value = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[3].value = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[3].unit = FROND_UNIT_PERCENT;
+    insets[3].value = INFINITY;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[3].value = 5;
+    insets[0].unit = FROND_UNIT_AUTO;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[0].unit = FROND_UNIT_MAX_CONTENT;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[0].unit = (frond_unit)99;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    insets[0].unit = FROND_UNIT_UNDEFINED;
+    CHECK_OK(frond_component_new_inset(&out, NULL, NULL, NULL, insets, leaf));
+    CHECK_OK(frond_component_release(out));
+    out = NULL;
+
+    /* Unknown enumerators. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_center(&out, NULL, NULL, NULL, (frond_centering)4,
+                                                                        FROND_CENTER_SIZING_DEFAULT, leaf));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_center(&out, NULL, NULL, NULL, FROND_CENTERING_X,
+                                                                        (frond_center_sizing)0x7fffffff, leaf));
+
+    /* Ratios: finite and > 0, with a finite inverse. */
+    for (i = 0; i < sizeof bad_ratios / sizeof bad_ratios[0]; i++) {
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_ratio(&out, NULL, NULL, NULL, bad_ratios[i], leaf));
+    }
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_ratio(&out, NULL, NULL, NULL, ldexpf(1.0f, -149), leaf));
+
+    /* Static children. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, NULL, 2));
+    memset(&child, 0, sizeof child);
+    child.struct_size = 4;
+    child.component = leaf;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    child.struct_size = sizeof child;
+    child.x = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    child.x = 0;
+    child.y = -INFINITY;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    child.y = 0;
+    size.height.value = 5;
+    size.struct_size = 3;
+    child.size = &size;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    size.struct_size = sizeof size;
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = -3;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    size.width.unit = FROND_UNIT_FIT_CONTENT;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    /* A bounding box beyond FLT_MAX. */
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = FLT_MAX;
+    child.x = FLT_MAX;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    CHECK(out == NULL);
+    /* A NULL component drops its child, whatever the rest says. */
+    child.component = NULL;
+    CHECK_OK(frond_component_new_static(&out, NULL, NULL, NULL, &child, 1));
+    CHECK_OK(frond_component_release(out));
+    out = NULL;
+
+    /* One instance as both child and background fails the flush, not the constructor. */
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_component(root, leaf));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_component_new_background(&out, NULL, NULL, NULL, leaf, leaf));
+    CHECK_OK(frond_root_set_component(root, out));
+    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_flush(root, NULL));
+    {
+        size_t count = 0;
+        CHECK_OK(frond_root_get_child_count(&count, root, 0));
+        CHECK(count == 1);
+    }
+    CHECK_OK(frond_component_release(out));
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_component_release(leaf));
+}
+
 static void test_root_arguments_and_failures_are_reported(void) {
     frond_root *root = NULL;
     frond_component *leaf = NULL, *twice = NULL, *duplicate_keys = NULL;
@@ -1014,6 +1212,8 @@ int main(void) {
     test_layout_of_a_non_root_is_refused();
     test_component_and_root_handles_are_checked(live_node, live_config);
     test_component_arguments_are_checked();
+    test_layout_component_handles_are_checked(live_node, live_config);
+    test_layout_component_arguments_are_checked();
     test_root_arguments_and_failures_are_reported();
     test_render_and_scope_arguments_are_checked();
 

@@ -5,7 +5,9 @@ import FrondLayout
 /// A component has a view configuration (which view the host shows for it; none for a
 /// viewless component), a size, and an optional key that keeps its identity among its
 /// siblings when they are reordered. Built-in subclasses arrange children: ``Flexbox``,
-/// ``CompositeComponent``, ``Text``. A component instance may appear only once in a
+/// ``CompositeComponent``, ``Text``, and ComponentKit's layout components
+/// ``InsetComponent``, ``CenterComponent``, ``RatioComponent``, ``BackgroundComponent``,
+/// ``OverlayComponent`` and ``StaticLayout``. A component instance may appear only once in a
 /// tree; building a tree that holds one instance twice fails.
 open class Component: @unchecked Sendable, CustomStringConvertible {
     public let view: ViewConfiguration
@@ -70,6 +72,10 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
 
     /// Throws when the component's own parameters cannot be laid out.
     func validateParameters(_ place: String) throws(FrondError) {}
+
+    /// Whether some of this component's children are absolute items placed within it, so
+    /// that its node must be their containing block (never `position: static`).
+    var placesAbsoluteChildren: Bool { false }
 }
 
 /// A component that wraps exactly one child and hides how it is made: the child fills
@@ -87,16 +93,10 @@ open class CompositeComponent: Component, @unchecked Sendable {
     override var childComponents: [Component] { [child] }
 
     override func configureNode(_ style: inout LayoutStyle) {
-        style.flexDirection = .column
-        style.alignItems = .stretch
+        Fill.configureContainer(&style)
     }
 
     override func configureChild(at index: Int, _ style: inout LayoutStyle) {
-        // Width: stretched by the column unless set. Height: grows and shrinks to the
-        // composite unless set.
-        if child.size.height == .auto {
-            style.flexGrow = 1
-            style.flexShrink = 1
-        }
+        Fill.configureChild(child, &style)
     }
 }

@@ -12,15 +12,11 @@ open class AnyRenderComponent: Component, @unchecked Sendable {
 
     // The rendered child fills the component, as a composite's does.
     override func configureNode(_ style: inout LayoutStyle) {
-        style.flexDirection = .column
-        style.alignItems = .stretch
+        Fill.configureContainer(&style)
     }
 
     func configureRenderedChild(_ child: Component, _ style: inout LayoutStyle) {
-        if child.size.height == .auto {
-            style.flexGrow = 1
-            style.flexShrink = 1
-        }
+        Fill.configureChild(child, &style)
     }
 }
 

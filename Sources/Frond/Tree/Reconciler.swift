@@ -327,6 +327,12 @@ enum Reconciler {
             style.flexGrow = 1
             style.flexShrink = 1
         }
+        if component.placesAbsoluteChildren && style.positionType == .static {
+            // A static node is no containing block; relative without insets is laid out
+            // as static is and keeps the absolute children within the component.
+            style.positionType = .relative
+            style.position = EdgeValues()
+        }
         return style
     }
 
