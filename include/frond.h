@@ -875,6 +875,21 @@ frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint6
  *  `buffer` may be NULL when `capacity` is 0); `*out_length` receives the full length
  *  without the NUL. */
 frond_status frond_root_describe(size_t *out_length, frond_root *root, char *buffer, size_t capacity);
+/** Writes the component tree of the last successful flush as text, with the buffer
+ *  conventions of frond_root_describe. One component per line, children indented two
+ *  spaces below their parent:
+ *
+ *      Flexbox (0, 0, 100×50) #1 viewless
+ *        Counter["a"] (0, 0, 100×10) #2 viewless state=<opaque>
+ *          Component(counter) (0, 0, 20×10) #3
+ *
+ *  Each line gives the component's type name (a render class's name), its key in
+ *  brackets and its view type in parentheses when it has them, its frame relative to
+ *  its parent component, its identity (kept while the component keeps its place in the
+ *  tree), `viewless` for a component without a view and, for a stateful component,
+ *  its state (`<opaque>` for a C state: the pointer is never read). The text is empty
+ *  before the first flush and when the root shows no component. */
+frond_status frond_root_describe_components(size_t *out_length, frond_root *root, char *buffer, size_t capacity);
 
 /* ======================================================================== */
 /* Render components and state                                               */

@@ -36,8 +36,8 @@ final class CRenderClass {
 }
 
 /// A C state value, owned by its scope: handed to the class's destroy_state when it is
-/// replaced or the scope dies.
-final class CState {
+/// replaced or the scope dies. Described as `<opaque>`: the pointer is never read.
+final class CState: CustomStringConvertible {
     var pointer: UnsafeMutableRawPointer?
     let renderClass: CRenderClass
     /// The scope's handle, issued at the first render and withdrawn when the scope dies.
@@ -58,6 +58,8 @@ final class CState {
     deinit {
         renderClass.destroy(pointer)
     }
+
+    var description: String { "<opaque>" }
 }
 
 /// The object behind a frond_scope handle.

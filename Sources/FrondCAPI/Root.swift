@@ -196,17 +196,33 @@ public func frond_root_get_frame(_ outFrame: UnsafeMutablePointer<frond_rect>?, 
 public func frond_root_describe(_ outLength: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
                                 _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> frond_status {
     call("frond_root_describe") { () throws(CallFailure) in
-        let out = try requireOut(outLength)
-        guard capacity >= 0, capacity == 0 || buffer != nil else { throw .invalidArgument("buffer is NULL but capacity is \(capacity)") }
-        let text = Array(try cRoot(handle).root.mountedDump.utf8)
-        out.pointee = text.count
-        guard let buffer, capacity > 0 else { return }
-        let copied = min(text.count, capacity - 1)
-        text.withUnsafeBufferPointer { bytes in
-            for index in 0..<copied { buffer[index] = CChar(bitPattern: bytes[index]) }
-        }
-        buffer[copied] = 0
+        try writeDescription(outLength, handle, buffer, capacity) { $0.mountedDump }
     }
+}
+
+@_cdecl("frond_root_describe_components") @implementation
+public func frond_root_describe_components(_ outLength: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                           _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> frond_status {
+    call("frond_root_describe_components") { () throws(CallFailure) in
+        try writeDescription(outLength, handle, buffer, capacity) { $0.componentDump }
+    }
+}
+
+/// Writes one of a root's descriptions into a caller's buffer: NUL-terminated, cut short
+/// to `capacity - 1` bytes; `*outLength` gets the full length (without the NUL).
+private func writeDescription(_ outLength: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                              _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+                              _ describe: (Root) -> String) throws(CallFailure) {
+    let out = try requireOut(outLength)
+    guard capacity >= 0, capacity == 0 || buffer != nil else { throw .invalidArgument("buffer is NULL but capacity is \(capacity)") }
+    let text = Array(describe(try cRoot(handle).root).utf8)
+    out.pointee = text.count
+    guard let buffer, capacity > 0 else { return }
+    let copied = min(text.count, capacity - 1)
+    text.withUnsafeBufferPointer { bytes in
+        for index in 0..<copied { buffer[index] = CChar(bitPattern: bytes[index]) }
+    }
+    buffer[copied] = 0
 }
 
 /// A C flush request function with its user_data (called from any thread).

@@ -187,6 +187,13 @@ static const char *describe(frond_root *root, char *buffer, size_t capacity) {
     return buffer;
 }
 
+static const char *describe_components(frond_root *root, char *buffer, size_t capacity) {
+    size_t length = 0;
+    CHECK_OK(frond_root_describe_components(&length, root, buffer, capacity));
+    CHECK(length < capacity && length == strlen(buffer));
+    return buffer;
+}
+
 /* ---- tests --------------------------------------------------------------- */
 
 static void test_screen_is_mounted_through_a_per_mutation_host(void) {
@@ -250,6 +257,8 @@ static void test_screen_is_mounted_through_a_per_mutation_host(void) {
     CHECK_OK(frond_root_set_host(root, &per_mutation_host, &r, recorder_destroy));
     CHECK_OK(frond_root_set_component(root, screen));
     CHECK_OK(frond_component_release(screen));
+    /* No component tree before the first flush. */
+    CHECK(strcmp(describe_components(root, text_buffer, sizeof text_buffer), "") == 0);
     CHECK_OK(frond_root_flush(root, &mutations));
     CHECK(r.commits == 1);
     CHECK((int)mutations == r.mutations);
@@ -281,6 +290,14 @@ static void test_screen_is_mounted_through_a_per_mutation_host(void) {
     CHECK_FLOAT(15, frame.left);
     CHECK_FLOAT(85, frame.width);
     CHECK(strstr(describe(root, text_buffer, sizeof text_buffer), "v3 text (15, 0, 85×12)") != NULL);
+
+    /* The component tree: the keyed screen, then its children with their frames. */
+    describe_components(root, text_buffer, sizeof text_buffer);
+    CHECK(strcmp(text_buffer,
+                 "Flexbox[\"home\"](screen) (0, 0, 100×50) #1\n"
+                 "  Component(image) (0, 0, 10×10) #2\n"
+                 "  Text(text) (15, 0, 85×12) #3") == 0);
+    if (check_failures) fprintf(stderr, "%s\n", text_buffer);
 
     /* Nothing changed: nothing is sent. */
     CHECK_OK(frond_root_flush(root, &mutations));
@@ -334,6 +351,26 @@ static void test_batch_host_gets_one_call_per_commit(void) {
         CHECK(length > sizeof small && strlen(small) == sizeof small - 1);
         CHECK_OK(frond_root_describe(&length, root, NULL, 0));
         CHECK(length == strlen(buffer));
+        /* The component tree: reordered boxes keep their identities; it follows the
+         * same buffer rules. */
+        describe_components(root, buffer, sizeof buffer);
+        CHECK(strcmp(buffer,
+                     "Flexbox(list) (0, 0, 200×10) #1\n"
+                     "  Component[\"d\"](box) (0, 0, 10×10) #5\n"
+                     "  Component[\"b\"](box) (10, 0, 10×10) #3\n"
+                     "  Component[\"c\"](box) (20, 0, 10×10) #4\n"
+                     "  Component[\"a\"](box) (30, 0, 10×10) #2\n"
+                     "  Component[\"e\"](box) (40, 0, 10×10) #6") == 0);
+        if (check_failures) fprintf(stderr, "%s\n", buffer);
+        memset(small, 'x', sizeof small);
+        CHECK_OK(frond_root_describe_components(&length, root, small, sizeof small));
+        CHECK(length == strlen(buffer) && strcmp(small, "Flexbox") == 0);
+        length = 0;
+        CHECK_OK(frond_root_describe_components(&length, root, NULL, 0));
+        CHECK(length == strlen(buffer));
+        small[0] = 'x';
+        CHECK_OK(frond_root_describe_components(&length, root, small, 1));
+        CHECK(small[0] == '\0' && length == strlen(buffer));
     }
     CHECK_OK(frond_root_free(root));
     CHECK(r.destroyed == 1);
@@ -416,6 +453,17 @@ static void test_composite_and_viewless_components(void) {
     describe(root, buffer, sizeof buffer);
     CHECK(strcmp(buffer, "v1 card (7, 0, 60×30)\n  v2 fill (0, 0, 60×30)") == 0);
     if (check_failures) fprintf(stderr, "%s\n", buffer);
+    /* The viewless flexbox is in the component tree, marked as such. */
+    describe_components(root, buffer, sizeof buffer);
+    CHECK(strcmp(buffer,
+                 "Flexbox (0, 0, 100×100) #1 viewless\n"
+                 "  CompositeComponent(card) (7, 0, 60×30) #2\n"
+                 "    Component(fill) (0, 0, 60×30) #3") == 0);
+    if (check_failures) fprintf(stderr, "%s\n", buffer);
+    /* Without a component the tree is empty again. */
+    CHECK_OK(frond_root_set_component(root, NULL));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(strcmp(describe_components(root, buffer, sizeof buffer), "") == 0);
     CHECK_OK(frond_root_free(root));
 }
 

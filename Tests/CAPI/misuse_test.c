@@ -389,6 +389,7 @@ static void call_every_component_and_root_function(frond_component *component, f
     if (expected_root != FROND_OK) CHECK_STATUS(expected_root, frond_root_get_child(&view, root, 0, 0));
     CHECK_STATUS(expected_root, frond_root_get_frame(&rect, root, 0));
     CHECK_STATUS(expected_root, frond_root_describe(&count, root, text, sizeof text));
+    CHECK_STATUS(expected_root, frond_root_describe_components(&count, root, text, sizeof text));
 }
 
 static void test_component_and_root_handles_are_checked(frond_node *live_node, frond_config *live_config) {
@@ -784,6 +785,17 @@ static void test_root_arguments_and_failures_are_reported(void) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame(NULL, root, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(NULL, root, text, sizeof text));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(&count, root, NULL, 4));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe_components(NULL, root, text, sizeof text));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe_components(&count, root, NULL, 4));
+    /* A capacity that does not fit in the signed range (a negative size cast) is refused. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe_components(&count, root, text, (size_t)-1));
+    /* Nothing flushed yet: the empty text, whatever the buffer (NULL with capacity 0 too). */
+    count = 99;
+    CHECK_OK(frond_root_describe_components(&count, root, NULL, 0));
+    CHECK(count == 0);
+    memset(text, 'x', sizeof text);
+    CHECK_OK(frond_root_describe_components(&count, root, text, 1));
+    CHECK(count == 0 && text[0] == '\0' && text[1] == 'x');
 
     /* Mount one leaf; then bad trees fail the flush and leave it mounted. */
     memset(&view, 0, sizeof view);
@@ -792,6 +804,9 @@ static void test_root_arguments_and_failures_are_reported(void) {
     CHECK_OK(frond_component_new(&leaf, &view, NULL, "k"));
     CHECK_OK(frond_root_set_component(root, leaf));
     CHECK_OK(frond_root_flush(root, NULL));
+    /* A small buffer gets a cut, terminated text and the full length. */
+    CHECK_OK(frond_root_describe_components(&count, root, text, 5));
+    CHECK(strcmp(text, "Comp") == 0 && count == strlen("Component[\"k\"](leaf) (0, 0, 50×0) #1"));
     memset(children, 0, sizeof children);
     children[0].struct_size = sizeof children[0];
     children[0].component = leaf;

@@ -270,6 +270,22 @@ static void test_state_updates_render_only_their_component(void) {
     CHECK(live_states == 3);
     counts(root, text, sizeof text);
     CHECK(strcmp(text, "a=0 b=0 c=0") == 0);
+    /* The component tree shows each counter's scope's state as opaque (never read). */
+    {
+        char tree[1024];
+        size_t length = 0;
+        CHECK_OK(frond_root_describe_components(&length, root, tree, sizeof tree));
+        CHECK(strcmp(tree,
+                     "Flexbox(list) (0, 0, 100×100) #1\n"
+                     "  Counter[\"a\"] (0, 0, 100×10) #2 viewless state=<opaque>\n"
+                     "    Component(counter) (0, 0, 20×10) #3\n"
+                     "  Counter[\"b\"] (0, 10, 100×10) #4 viewless state=<opaque>\n"
+                     "    Component(counter) (0, 0, 20×10) #5\n"
+                     "  Counter[\"c\"] (0, 20, 100×10) #6 viewless state=<opaque>\n"
+                     "    Component(counter) (0, 0, 20×10) #7") == 0);
+        CHECK(length == strlen(tree));
+        if (check_failures) fprintf(stderr, "%s\n", tree);
+    }
 
     /* An update changes b's state in place and renders b only. */
     CHECK_OK(frond_scope_get_state(&state, scope_of("b")));
@@ -434,6 +450,10 @@ static void test_stateless_class_renders_when_props_change(void) {
     CHECK(statistics.renders == 1);
     CHECK_OK(frond_root_describe(&length, root, text, sizeof text));
     CHECK(strstr(text, "text=\"Hello\"") != NULL);
+    /* A stateless class is named by its class name and has no state. */
+    CHECK_OK(frond_root_describe_components(&length, root, text, sizeof text));
+    CHECK(strncmp(text, "Label (0, 0, ", strlen("Label (0, 0, ")) == 0);
+    CHECK(strstr(text, "viewless") != NULL && strstr(text, "state=") == NULL);
     CHECK_OK(frond_root_free(root));
     CHECK_OK(frond_render_class_release(cls));
 }
