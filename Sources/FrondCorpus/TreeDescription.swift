@@ -17,6 +17,8 @@ public struct CorpusError: Error, CustomStringConvertible, Sendable {
 
 /// Builds layout trees from the JSON node format of the conformance corpus
 /// (Tests/Fixtures/FORMAT.md): `{"style": {...}, "children": [...], "measure": {...}}`.
+/// ``ComponentTreeDescription`` reads the same format, with keys for components, into
+/// component trees.
 public enum TreeDescription {
     /// Reads and parses a JSON file.
     public static func loadJSON(path: String) throws(CorpusError) -> JSON {

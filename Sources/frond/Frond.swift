@@ -7,8 +7,8 @@ import FrondLayout
 struct Frond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frond",
-        abstract: "Frond's command-line tool: conformance runs and layout benchmarks.",
-        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self]
+        abstract: "Frond's command-line tool: conformance runs, layout benchmarks and tree dumps.",
+        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self, Mount.self]
     )
 }
 
@@ -236,6 +236,44 @@ struct Layout: ParsableCommand {
             for child in node.children.reversed() { stack.append((child, depth + 1)) }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+struct Mount: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mount a tree of components described in JSON and print its component tree and its views.",
+        discussion: """
+        FILE is a tree in the corpus NODE format (or an object holding one under "root") whose nodes may \
+        also have "view" (a view type), "attributes" (numbers, strings, booleans; "#rrggbb" or \
+        "#rrggbbaa" strings are colors), "text" (a text leaf) and "key". A node with children becomes a \
+        Flexbox, a leaf a Component or a Text; see README.md. The root is WIDTH wide and HEIGHT high \
+        (as high as its content without --height). Prints "components:" and the component tree \
+        (Root.componentDump), then "views:" and the mounted views (Root.mountedDump).
+        """
+    )
+
+    @Argument(help: "A tree in the corpus NODE format with component keys.")
+    var file: String
+
+    @Option(name: .long, help: "The root's width.")
+    var width: Float
+
+    @Option(name: .long, help: "The root's height (default: the content's).")
+    var height: Float?
+
+    func validate() throws {
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number ≥ 0") }
+        }
+    }
+
+    func run() throws {
+        do {
+            print(try ComponentTreeDescription.mountReport(path: file, width: width, height: height))
+        } catch {
+            printError("frond mount: \(error.message)")
+            throw ExitCode(2)
+        }
     }
 }
 

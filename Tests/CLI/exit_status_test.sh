@@ -83,6 +83,31 @@ open(sys.argv[1], "w").write('{"measure": {"function": "IntrinsicSizeMeasure", "
 PY
 expect 0 "(0, 0, 4000000" timeout 20 "$FROND" layout "$WORK/escapes.json"
 
+# mount: a component tree from JSON, printed as components and views.
+EXAMPLES=$(cd "$(dirname "$0")/../../examples/trees" && pwd)
+expect 0 "components:" "$FROND" mount "$EXAMPLES/card.json" --width 240
+expect 0 "views:" "$FROND" mount "$EXAMPLES/card.json" --width 240
+expect 0 'Component["like"](button) (156, 0, 60×28) #7' "$FROND" mount "$EXAMPLES/card.json" --width 240
+expect 0 'v5 button (168, 116, 60×28) enabled=true title="Like"' "$FROND" mount "$EXAMPLES/card.json" --width 240
+expect 0 'tint=#33669980' "$FROND" mount "$EXAMPLES/card.json" --width 240
+expect 0 'Flexbox["card"](card) (0, 0, 240×300) #1' "$FROND" mount "$EXAMPLES/card.json" --width 240 --height 300
+# The components get the frames `frond layout` gives the same tree.
+expect 0 "Component (104, 72, 96×64) #11 viewless" "$FROND" mount "$EXAMPLES/screen.json" --width 320
+expect 0 "    (104, 72, 96×64)" "$FROND" layout "$EXAMPLES/screen.json" --width 320
+printf '{"view": "box", "attributes": {"on": null}}' > "$WORK/null-attribute.json"
+printf '{"text": "Hi", "attributes": {"color": "#12"}}' > "$WORK/bad-color.json"
+printf '{"style": {"flexGrow": 1}}' > "$WORK/root-item.json"
+printf '{"children": [{"key": "a"}, {"key": "a"}]}' > "$WORK/same-keys.json"
+expect 2 "missing.json: cannot read the file" "$FROND" mount "$WORK/missing.json" --width 10
+expect 2 "trailing-comma.json:1:25: malformed JSON" "$FROND" mount "$WORK/trailing-comma.json" --width 10
+expect 2 "root.style.width: -5 is negative" "$FROND" mount "$WORK/negative.json" --width 10
+expect 2 "root.attributes.on: expected a number, a string or a boolean, not null" "$FROND" mount "$WORK/null-attribute.json" --width 10
+expect 2 'root.attributes.color: "#12" is not a color' "$FROND" mount "$WORK/bad-color.json" --width 10
+expect 2 "root.style.flexGrow: applies only to a child of a flexbox" "$FROND" mount "$WORK/root-item.json" --width 10
+expect 2 'Component["a"] and Component["a"] are siblings under Flexbox' "$FROND" mount "$WORK/same-keys.json" --width 10
+expect 64 "--width must be a finite number" "$FROND" mount "$EXAMPLES/card.json" --width nan
+expect 64 "Missing expected argument '--width <width>'" "$FROND" mount "$EXAMPLES/card.json"
+
 if [ "$failures" -ne 0 ]; then
   echo "exit_status_test: $failures failure(s)"
   exit 1
