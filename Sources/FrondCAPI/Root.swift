@@ -105,14 +105,21 @@ public func frond_root_set_component(_ handle: OpaquePointer?, _ componentHandle
 @_cdecl("frond_root_flush") @implementation
 public func frond_root_flush(_ handle: OpaquePointer?, _ outMutationCount: UnsafeMutablePointer<Int>?) -> frond_status {
     call("frond_root_flush") { () throws(CallFailure) in
-        let root = try cRoot(handle)
-        let host = root.host
-        host?.resetFailure()
-        let statistics = try frond { () throws(FrondError) in try root.root.flush() }
-        root.statistics = statistics
-        outMutationCount?.pointee = statistics.mutations
-        if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+        try mount(handle, outMutationCount) { (root: Root) throws(FrondError) in try root.flush() }
     }
+}
+
+/// Runs a flush or a commit (`body`): the host's failure becomes FROND_ERR_CALLBACK
+/// after the commit, and the statistics are kept for frond_root_get_statistics.
+private func mount(_ handle: OpaquePointer?, _ outMutationCount: UnsafeMutablePointer<Int>?,
+                   _ body: (Root) throws(FrondError) -> CommitStatistics) throws(CallFailure) {
+    let root = try cRoot(handle)
+    let host = root.host
+    host?.resetFailure()
+    let statistics = try frond { () throws(FrondError) in try body(root.root) }
+    root.statistics = statistics
+    outMutationCount?.pointee = statistics.mutations
+    if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
 }
 
 @_cdecl("frond_root_prepare") @implementation
@@ -126,13 +133,7 @@ public func frond_root_prepare(_ handle: OpaquePointer?) -> frond_status {
 @_cdecl("frond_root_commit") @implementation
 public func frond_root_commit(_ handle: OpaquePointer?, _ outMutationCount: UnsafeMutablePointer<Int>?) -> frond_status {
     call("frond_root_commit") { () throws(CallFailure) in
-        let root = try cRoot(handle)
-        let host = root.host
-        host?.resetFailure()
-        let statistics = try frond { () throws(FrondError) in try root.root.commit() }
-        root.statistics = statistics
-        outMutationCount?.pointee = statistics.mutations
-        if let failure = host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+        try mount(handle, outMutationCount) { (root: Root) throws(FrondError) in try root.commit() }
     }
 }
 

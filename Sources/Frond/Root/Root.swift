@@ -184,7 +184,7 @@ public final class Root: @unchecked Sendable {
         try enter(from: .prepared, "discard a prepared flush")
         defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
         if let prepared {
-            rollBack(prepared)
+            rollBack(prepared.context, previousTop: prepared.previousTop)
             self.prepared = nil
         }
     }
@@ -223,11 +223,12 @@ public final class Root: @unchecked Sendable {
     }
     private var prepared: PreparedFlush?
 
-    private func rollBack(_ flush: PreparedFlush) {
-        Reconciler.rollBack(flush.context)
-        // Puts the previous top node back (outside a layout this cannot fail).
-        try? placeTop(flush.previousTop)
-        nextIdentity = flush.context.identityCounter
+    /// Undoes a build (and puts the previous top node back: outside a layout this cannot
+    /// fail), after a failed prepare or for a discarded one.
+    private func rollBack(_ context: BuildContext, previousTop: LayoutNode?) {
+        Reconciler.rollBack(context)
+        try? placeTop(previousTop)
+        nextIdentity = context.identityCounter
     }
 
     /// Build and layout (the root is busy).
@@ -268,9 +269,7 @@ public final class Root: @unchecked Sendable {
             layoutStart = DispatchTime.now().uptimeNanoseconds
             layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
         } catch {
-            Reconciler.rollBack(context)
-            try? placeTop(previousTop)
-            nextIdentity = context.identityCounter
+            rollBack(context, previousTop: previousTop)
             throw error
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
