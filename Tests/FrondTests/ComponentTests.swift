@@ -67,6 +67,32 @@ struct FailingMeasurer: TextMeasurer {
         #expect(names(in: host, list: host.rootChildren[0]) == ["a", "b"])
     }
 
+    @Test func test_aFailedBuildTakesBackTheChildrenAnEmptyContainerGot() throws {
+        // A kept flexbox without children gets one, then a later sibling is bad and the
+        // build fails: the child must leave the flexbox's layout too (else it would still
+        // take room in the next layout).
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fitContent(), host: host)
+        let screen = { (shelved: [Component], after: [Component]) in
+            Flexbox(view: ViewConfiguration("screen"), style: FlexboxStyle(direction: .row, alignItems: .flexStart),
+                    children: [FlexChild(Flexbox(view: ViewConfiguration("shell"), style: FlexboxStyle(direction: .row),
+                                                 children: shelved.map { FlexChild($0) }))]
+                        + after.map { FlexChild($0) })
+        }
+        let first = screen([], [])
+        root.setComponent(first)
+        try root.flush()
+        root.setComponent(screen([box("a")], [Component(size: ComponentSize(width: .points(-1)))]))
+        #expect(throws: FrondError.self) { try root.flush() }
+        // The same instance again: the whole tree is reused as it was, layout nodes included.
+        root.setComponent(first)
+        try root.flush()
+        #expect(host.dump() == """
+            screen (0, 0, 0×0)
+              shell (0, 0, 0×0)
+            """)
+    }
+
     @Test func test_siblingsWithTheSameKeyAreReportedByName() throws {
         let root = Root(sizeRange: .fixed(width: 100, height: 100))
         root.setComponent(Flexbox { box("one", key: "k"); box("two", key: "k") })

@@ -1,4 +1,5 @@
 import FrondLayout
+import Synchronization
 
 /// An immutable description of a piece of UI, made during a build.
 ///
@@ -14,6 +15,9 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     public let size: ComponentSize
     /// Distinguishes siblings of the same type across rebuilds (and reorders).
     public let key: String?
+    /// The number of the last build that placed this instance in a tree: a build that
+    /// finds its own number here has placed the instance twice (see ``BuildContext``).
+    let placedInBuild = Atomic<UInt64>(0)
 
     public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
         self.view = view

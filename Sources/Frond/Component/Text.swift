@@ -10,15 +10,16 @@ public final class Text: Component, @unchecked Sendable {
     public init(_ text: String, style: TextStyle = TextStyle(), size: ComponentSize = ComponentSize(), key: String? = nil) {
         self.text = text
         self.style = style
-        var attributes: [String: AttributeValue] = [
-            "text": .string(text),
-            "fontSize": .number(Double(style.fontSize)),
-            "lineHeight": .number(Double(style.resolvedLineHeight)),
-        ]
-        if let color = style.color { attributes["color"] = .color(color) }
-        if let family = style.fontFamily { attributes["fontFamily"] = .string(family) }
-        if let maxLines = style.maxLines { attributes["maxLines"] = .number(Double(maxLines)) }
-        super.init(view: ViewConfiguration("text", attributes: attributes), size: size, key: key)
+        // Made in name order (color, fontFamily, fontSize, lineHeight, maxLines, text).
+        var attributes: [Attribute] = []
+        attributes.reserveCapacity(6)
+        if let color = style.color { attributes.append(Attribute(name: "color", value: .color(color))) }
+        if let family = style.fontFamily { attributes.append(Attribute(name: "fontFamily", value: .string(family))) }
+        attributes.append(Attribute(name: "fontSize", value: .number(Double(style.fontSize))))
+        attributes.append(Attribute(name: "lineHeight", value: .number(Double(style.resolvedLineHeight))))
+        if let maxLines = style.maxLines { attributes.append(Attribute(name: "maxLines", value: .number(Double(maxLines)))) }
+        attributes.append(Attribute(name: "text", value: .string(text)))
+        super.init(view: ViewConfiguration("text", sortedAttributes: attributes), size: size, key: key)
     }
 
     override func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? {

@@ -23,15 +23,43 @@ public struct ViewConfiguration: Hashable, Sendable {
     /// not be empty or repeat, numbers must be finite and colors within 0…1.
     public init(_ viewType: String, attributes: [String: AttributeValue] = [:],
                 accessibility: Accessibility = Accessibility()) {
-        self.init(viewType, orderedAttributes: attributes.map { Attribute(name: $0.key, value: $0.value) },
-                  accessibility: accessibility)
+        var list: [Attribute] = []
+        list.reserveCapacity(attributes.count)
+        for (name, value) in attributes { list.append(Attribute(name: name, value: value)) }
+        self.init(viewType, orderedAttributes: list, accessibility: accessibility)
     }
 
     /// Like ``init(_:attributes:accessibility:)`` from a list of attributes.
     public init(_ viewType: String, orderedAttributes: [Attribute], accessibility: Accessibility = Accessibility()) {
+        var attributes = orderedAttributes
+        Self.sortByName(&attributes)
+        self.init(viewType, sortedAttributes: attributes, accessibility: accessibility)
+    }
+
+    /// A configuration whose attributes are already sorted by name (built-in components).
+    init(_ viewType: String, sortedAttributes: [Attribute], accessibility: Accessibility = Accessibility()) {
         self.viewType = viewType
-        attributes = orderedAttributes.sorted { $0.name < $1.name }
+        attributes = sortedAttributes
         self.accessibility = accessibility
+    }
+
+    /// Sorts by name; the short lists components usually have are sorted in place by
+    /// insertion, with no work for a list already in order.
+    private static func sortByName(_ attributes: inout [Attribute]) {
+        guard attributes.count > 1 else { return }
+        guard attributes.count <= 16 else {
+            attributes.sort { $0.name < $1.name }
+            return
+        }
+        for index in 1..<attributes.count where attributes[index].name < attributes[index - 1].name {
+            var position = index
+            let moving = attributes[index]
+            while position > 0 && moving.name < attributes[position - 1].name {
+                attributes[position] = attributes[position - 1]
+                position -= 1
+            }
+            attributes[position] = moving
+        }
     }
 
     /// Throws when the configuration cannot be mounted (see the initializers).
@@ -58,7 +86,7 @@ public struct ViewConfiguration: Hashable, Sendable {
     /// Attributes and accessibility as the host receives them (accessibility under the
     /// names `accessibilityLabel`, `accessibilityHint`, `accessibilityTraits` when set).
     var mountedAttributes: [Attribute] {
-        guard accessibility != Accessibility() else { return attributes }
+        guard accessibility.label != nil || accessibility.hint != nil || accessibility.traits != 0 else { return attributes }
         var all = attributes.filter { !$0.name.hasPrefix("accessibility") }
         if let label = accessibility.label { all.append(Attribute(name: "accessibilityLabel", value: .string(label))) }
         if let hint = accessibility.hint { all.append(Attribute(name: "accessibilityHint", value: .string(hint))) }

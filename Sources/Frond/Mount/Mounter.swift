@@ -122,6 +122,12 @@ struct Mounter {
         let visited = node.visitedFlush == flush
         let framesChanged = node.node.descendantFramesChangedPass > mountedPass
         guard full || visited || framesChanged else { return }
+        if full && view.children.isEmpty {
+            // (At most one view per node: one growth of the registry instead of many.)
+            registry.reserveCapacity(registry.count + node.subtreeSize)
+            createContent(of: view, node: node, left: left, top: top)
+            return
+        }
         if full || (visited && (node.placementsChangedFlush == flush || node.viewChangedFlush == flush)) {
             var placements: [Placement] = []
             Self.placements(under: node, left: left, top: top, into: &placements)
@@ -139,6 +145,54 @@ struct Mounter {
                 setFrame(of: child, to: frame)
             }
             mountContent(of: child, node: childNode, left: 0, top: 0, full: false)
+        }
+    }
+
+    /// Fills `view`, which has no children yet, with `node`'s content (at `left`, `top`):
+    /// every view is new. The mutations are those ``reconcile(_:with:)`` would send, in
+    /// the same order, without its matching.
+    private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
+        var children: [MountedView] = []
+        createViews(under: node, left: left, top: top, into: &children)
+        guard !children.isEmpty else { return }
+        for child in children {
+            statistics.viewsVisited += 1
+            guard let childNode = child.treeNode else { continue }
+            let attributes = childNode.component.view.mountedAttributes
+            if !attributes.isEmpty {
+                child.attributes = attributes
+                emit(.update(child.id, set: attributes, unset: []))
+                statistics.updated += 1
+            }
+            child.isFresh = false
+            emit(.setFrame(child.id, child.frame))
+            createContent(of: child, node: childNode, left: 0, top: 0)
+        }
+        for (index, child) in children.enumerated() {
+            emit(.insert(child: child.id, parent: view.id, index: index))
+        }
+        view.children = children
+    }
+
+    /// Creates the views of the view-bearing components under `node` (as
+    /// ``placements(under:left:top:into:)`` finds them), each with its frame.
+    private mutating func createViews(under node: TreeNode, left: Float, top: Float, into views: inout [MountedView]) {
+        for child in node.children {
+            let frame = child.node.frame
+            let childLeft = left + frame.left
+            let childTop = top + frame.top
+            guard let viewType = child.component.view.viewType else {
+                createViews(under: child, left: childLeft, top: childTop, into: &views)
+                continue
+            }
+            let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: child, attributes: [],
+                                   frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
+                                                      height: frame.height))
+            nextViewID += 1
+            registry[view.id] = view
+            emit(.create(view.id, viewType: viewType))
+            statistics.created += 1
+            views.append(view)
         }
     }
 

@@ -6,8 +6,9 @@ final class Scope: @unchecked Sendable {
     let identity: Int
     /// The current state; read and written only while building (on the flushing thread).
     var state: Any
-    /// The tree node of the component the scope belongs to.
-    weak var treeNode: TreeNode?
+    /// The tree node of the component the scope belongs to (not counted: the node clears
+    /// it when it dies, see ``TreeNode/parent``).
+    unowned(unsafe) var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
     /// The handle render gets (one per scope, so it can be compared and kept).

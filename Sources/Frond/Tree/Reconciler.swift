@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one build needs and counts.
 final class BuildContext {
     let config: LayoutConfig
@@ -10,8 +12,9 @@ final class BuildContext {
     var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
     var dropped: [TreeNode] = []
-    /// Component instances placed in the rebuilt part of the tree.
-    var placed = Set<ObjectIdentifier>()
+    /// This build's number, unique in the process: components placed by the build are
+    /// stamped with it (``Component/placedInBuild``), so a second placement shows.
+    let buildNumber: UInt64
     var statistics = CommitStatistics()
     private var nextIdentity: Int
 
@@ -21,7 +24,10 @@ final class BuildContext {
         self.textMeasurer = textMeasurer
         self.queue = queue
         self.nextIdentity = nextIdentity
+        buildNumber = BuildContext.buildNumbers.add(1, ordering: .relaxed).newValue
     }
+
+    private static let buildNumbers = Atomic<UInt64>(0)
 
     var identityCounter: Int { nextIdentity }
 
@@ -56,7 +62,10 @@ enum Reconciler {
         guard depth <= maximumDepth else {
             throw FrondError(.invalidTree, "\(component): the component tree is deeper than \(maximumDepth) levels")
         }
-        guard context.placed.insert(ObjectIdentifier(component)).inserted else {
+        // (A component shared with a root that builds at the same moment on another thread
+        // may overwrite the stamp between two placements here; the duplicate then goes
+        // unreported, which breaks nothing.)
+        guard component.placedInBuild.exchange(context.buildNumber, ordering: .relaxed) != context.buildNumber else {
             throw FrondError(.invalidTree, "\(component) is placed twice in the tree (a component instance can appear only once)")
         }
 
@@ -130,7 +139,7 @@ enum Reconciler {
             childComponents = component.childComponents
         }
 
-        try buildChildren(childComponents, of: node, context: context, depth: depth)
+        try buildChildren(childComponents, of: node, isNew: isNew, context: context, depth: depth)
         node.isOnDirtyPath = false
         if let scope = node.scope, scope.hasNewState {
             scope.hasNewState = false
@@ -178,6 +187,7 @@ enum Reconciler {
             context.statistics.scopesCreated += 1
             context.undo.append {
                 node.scope = nil
+                scope.treeNode = nil
                 scope.invalidate()
             }
         }
@@ -197,8 +207,8 @@ enum Reconciler {
     }
 
     /// Matches the children to the previous ones and builds them.
-    private static func buildChildren(_ components: [Component], of node: TreeNode, context: BuildContext,
-                                      depth: Int) throws(FrondError) {
+    private static func buildChildren(_ components: [Component], of node: TreeNode, isNew: Bool,
+                                      context: BuildContext, depth: Int) throws(FrondError) {
         let old = node.children
         let matching = !old.isEmpty
         // Children that line up with the previous ones (same kind and key, in order) match
@@ -252,7 +262,20 @@ enum Reconciler {
         }
         node.children = children
         node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
-        try setLayoutChildren(of: node, undoable: matching, context: context)
+        if matching {
+            try setLayoutChildren(of: node, context: context)
+        } else {
+            // No previous children: the layout node has none, and every child is new.
+            let layoutNode = node.node
+            if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
+            for child in children {
+                do {
+                    try layoutNode.appendChild(child.node)
+                } catch {
+                    throw FrondError(.invalidTree, "\(node.component): \(error.message)")
+                }
+            }
+        }
     }
 
     /// Whether a child (just built) changes the views its parent's content places: it got
@@ -273,13 +296,12 @@ enum Reconciler {
     }
 
     /// Gives the node's layout node the children's layout nodes (only if they changed).
-    /// (`undoable` false: the node had no children, and its new ones are all new nodes.)
-    private static func setLayoutChildren(of node: TreeNode, undoable: Bool, context: BuildContext) throws(FrondError) {
+    private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
         let layoutNode = node.node
         let wanted = node.children.map(\.node)
         let current = layoutNode.children
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
-        if undoable { context.undo.append { try? replaceChildren(of: layoutNode, with: current) } }
+        context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
         do {
             try replaceChildren(of: layoutNode, with: wanted)
         } catch {
@@ -362,6 +384,7 @@ enum Reconciler {
             subtree.forEach { node in
                 guard let scope = node.scope else { return }
                 scope.invalidate()
+                scope.treeNode = nil
                 node.scope = nil
                 context.statistics.scopesDestroyed += 1
             }

@@ -11,7 +11,10 @@ final class TreeNode {
     var component: Component
     let node: LayoutNode
     var children: [TreeNode] = []
-    weak var parent: TreeNode?
+    /// The parent node (nil for the top and for a subtree that left the tree). Not
+    /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
+    /// pointer is always nil or a live node, without the cost of a weak reference.
+    unowned(unsafe) var parent: TreeNode?
     /// The scope of a stateful component.
     var scope: Scope?
     /// What `render` returned last (render components only).
@@ -38,6 +41,12 @@ final class TreeNode {
         componentType = component.kindIdentity
         self.component = component
         self.node = node
+    }
+
+    deinit {
+        // Nothing may keep pointing here (see ``parent`` and ``Scope/treeNode``).
+        for child in children where child.parent === self { child.parent = nil }
+        if let scope, scope.treeNode === self { scope.treeNode = nil }
     }
 
     /// How a child is told apart from its siblings: its type, and its key or (without a
