@@ -123,8 +123,13 @@ struct Mounter {
         let framesChanged = node.node.descendantFramesChangedPass > mountedPass
         guard full || visited || framesChanged else { return }
         if full && view.children.isEmpty {
-            // (At most one view per node: one growth of the registry instead of many.)
-            registry.reserveCapacity(registry.count + node.subtreeSize)
+            // (At most one view and four mutations per node: one growth of the registry
+            // and of the mutation list instead of many.)
+            // (Grown geometrically: many small subtrees in a row must not copy each time.)
+            let views = registry.count + node.subtreeSize
+            if views > registry.capacity { registry.reserveCapacity(max(views, 2 * registry.capacity)) }
+            let changes = mutations.count + 4 * node.subtreeSize
+            if changes > mutations.capacity { mutations.reserveCapacity(max(changes, 2 * mutations.capacity)) }
             createContent(of: view, node: node, left: left, top: top)
             return
         }
@@ -158,10 +163,9 @@ struct Mounter {
         for child in children {
             statistics.viewsVisited += 1
             guard let childNode = child.treeNode else { continue }
-            let attributes = childNode.component.view.mountedAttributes
-            if !attributes.isEmpty {
-                child.attributes = attributes
-                emit(.update(child.id, set: attributes, unset: []))
+            // (The view was made with its attributes: they are all new.)
+            if !child.attributes.isEmpty {
+                emit(.update(child.id, set: child.attributes, unset: []))
                 statistics.updated += 1
             }
             child.isFresh = false
@@ -181,11 +185,13 @@ struct Mounter {
             let frame = child.node.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
-            guard let viewType = child.component.view.viewType else {
+            let configuration = child.component.view
+            guard let viewType = configuration.viewType else {
                 createViews(under: child, left: childLeft, top: childTop, into: &views)
                 continue
             }
-            let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: child, attributes: [],
+            let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: child,
+                                   attributes: configuration.mountedAttributes,
                                    frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
                                                       height: frame.height))
             nextViewID += 1
