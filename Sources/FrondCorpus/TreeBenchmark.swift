@@ -27,6 +27,7 @@ public struct TreeBenchmark {
                 ("mutations", "\(statistics.mutations)"), ("created", "\(statistics.created)"),
                 ("destroyed", "\(statistics.destroyed)"), ("moved", "\(statistics.moved)"),
                 ("renders", "\(statistics.renders)"), ("reused_subtrees", "\(statistics.reusedSubtrees)"),
+                ("layouts", "\(statistics.layouts)"), ("measure_calls", "\(statistics.measureCalls)"),
             ]
             return fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
         }
