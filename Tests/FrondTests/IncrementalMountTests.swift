@@ -281,3 +281,57 @@ private struct Model {
         #expect(same.viewsVisited <= 200 + 2)
     }
 }
+
+/// Reordered children keep their cached layouts: the layout node's children are moved
+/// one by one (or, after a large shuffle, replaced at once), and either way the result
+/// is what a fresh root lays out.
+@Suite struct ReorderedChildrenTests {
+    /// A column of keyed rows of varying heights, as a fresh root mounts them.
+    private func column(_ order: [Int]) -> Component {
+        Flexbox(view: ViewConfiguration("list"), children: order.map { index in
+            FlexChild(Flexbox(view: ViewConfiguration("row"), size: .points(50, Float(1 + index % 7)), key: "r\(index)",
+                              style: FlexboxStyle(direction: .row)) {
+                Component(view: ViewConfiguration("cell", attributes: ["n": .number(Double(index))]), size: .points(5, 1))
+            })
+        })
+    }
+
+    private func freshDump(_ order: [Int]) throws -> String {
+        let host = RecordingHost()
+        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
+        root.setComponent(column(order))
+        try root.flush()
+        return host.dump()
+    }
+
+    @Test func test_reordersLayOutLikeAFreshRoot() throws {
+        var random = SystemRandomNumberGenerator()
+        var order = Array(0..<300)
+        let host = RecordingHost()
+        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
+        root.setComponent(column(order))
+        try root.flush()
+        let edits: [(String, ([Int]) -> [Int])] = [
+            ("swap", { var o = $0; o.swapAt(1, o.count - 2); return o }),
+            ("remove", { var o = $0; o.remove(at: 10); return o }),
+            ("insert", { var o = $0; o.insert(1000 + o.count, at: 5); return o }),
+            ("move to front", { var o = $0; let last = o.removeLast(); o.insert(last, at: 0); return o }),
+            ("reverse", { $0.reversed() }),
+            ("shuffle", { $0.shuffled(using: &random) }),
+            ("few moves", { var o = $0; for step in 0..<5 { o.swapAt(step * 7, o.count - 1 - step * 11) }; return o }),
+            ("append", { $0 + (2000..<2050) }),
+            ("clear half", { Array($0.prefix($0.count / 2)) }),
+        ]
+        for (name, edit) in edits {
+            order = edit(order)
+            root.setComponent(column(order))
+            let statistics = try root.flush()
+            #expect(host.problems == [], "\(name)")
+            #expect(host.dump() == (try freshDump(order)), "\(name)")
+            if name == "swap" {
+                // The list and the two moved rows (with their cells) are laid out again.
+                #expect(statistics.layouts <= 6, "\(statistics.layouts)")
+            }
+        }
+    }
+}

@@ -303,9 +303,62 @@ enum Reconciler {
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
         context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
         do {
-            try replaceChildren(of: layoutNode, with: wanted)
+            try rearrangeChildren(of: layoutNode, from: current, to: wanted)
         } catch {
             throw FrondError(.invalidTree, "\(node.component): \(error.message)")
+        }
+    }
+
+    /// How many children (per child of the result) moving children one by one may shift
+    /// along in the array; beyond it the children are replaced at once, and all of them
+    /// are laid out again.
+    static let shiftsPerChild = 256
+
+    /// Turns `current` (the layout node's children) into `wanted` touching as few children
+    /// as it can: the children that stay in order keep their cached layouts (a removed
+    /// and inserted child has to be laid out again). Children before and after the
+    /// changed range stay; within it, the longest run still in order stays and the
+    /// others are taken out and put back at their place. With many moves it replaces all.
+    private static func rearrangeChildren(of layoutNode: LayoutNode, from current: [LayoutNode],
+                                          to wanted: [LayoutNode]) throws(LayoutError) {
+        var start = 0
+        while start < current.count && start < wanted.count && current[start] === wanted[start] { start += 1 }
+        var currentEnd = current.count, wantedEnd = wanted.count
+        while currentEnd > start && wantedEnd > start && current[currentEnd - 1] === wanted[wantedEnd - 1] {
+            currentEnd -= 1
+            wantedEnd -= 1
+        }
+        // Old positions of the changed range's children, and where the kept ones are now.
+        var oldIndex: [ObjectIdentifier: Int] = [:]
+        oldIndex.reserveCapacity(currentEnd - start)
+        for index in start..<currentEnd { oldIndex[ObjectIdentifier(current[index])] = index }
+        var keptOld: [Int] = []
+        for index in start..<wantedEnd {
+            if let old = oldIndex[ObjectIdentifier(wanted[index])] { keptOld.append(old) }
+        }
+        let stay = Set(Mounter.longestIncreasingRun(keptOld).map { keptOld[$0] })
+        // Each removal and insertion shifts the children after it.
+        var shifts = 0
+        for index in start..<currentEnd where !stay.contains(index) { shifts += current.count - index }
+        for index in start..<wantedEnd where oldIndex[ObjectIdentifier(wanted[index])].map({ !stay.contains($0) }) ?? true {
+            shifts += wanted.count - index
+        }
+        guard shifts <= shiftsPerChild * (wanted.count + 1) else {
+            try replaceChildren(of: layoutNode, with: wanted)
+            return
+        }
+        // Out go (from the back, so indices hold) the children that leave or move…
+        for index in (start..<currentEnd).reversed() where !stay.contains(index) {
+            try layoutNode.removeChild(at: index)
+        }
+        // …and in go the new and moved ones, at their final index, front to back.
+        for index in start..<wantedEnd where layoutNode.child(at: index) !== wanted[index] {
+            try wanted[index].removeFromParent()
+            try layoutNode.insertChild(wanted[index], at: index)
+        }
+        if layoutNode.childCount != wanted.count || zip(layoutNode.children, wanted).contains(where: { $0 !== $1 }) {
+            // (Cannot happen; should it, the plain replacement is still right.)
+            try replaceChildren(of: layoutNode, with: wanted)
         }
     }
 
