@@ -56,10 +56,11 @@ public enum SizeRange: Hashable, Sendable {
 /// The root's component is given (``setComponent(_:)``) or made from props by a
 /// component provider (``setProvider(props:_:)``, ``update(props:)``). The tree persists
 /// between flushes: a flush rebuilds only what changed (a new root component, the path
-/// from an updated scope to the top), and reuses the rest with its layout. A failed flush
-/// (bad component, failing provider or text measurer) throws and leaves the tree and the
-/// mounted views as they were; state updates it applied stay applied and are rendered by
-/// the next flush. A root is used from one thread at a time (it may
+/// from an updated scope to the top), and reuses the rest with its layout.
+/// Declared view types (``declareViewType(_:_:)``) are checked as components are built.
+/// A failed flush (bad component, failing provider or text measurer) throws and leaves
+/// the tree and the mounted views as they were; state updates it applied stay applied
+/// and are rendered by the next flush. A root is used from one thread at a time (it may
 /// move between threads, as for ``prepare()``, but a second thread that flushes while
 /// one is flushing gets ``FrondError/Kind/misuse``); state updates may come from any
 /// thread.
@@ -84,6 +85,10 @@ public final class Root: @unchecked Sendable {
     /// Makes the component from props, when the root has one (see Root+Provider).
     var provider: ComponentProvider?
     var providerSerial: UInt64 = 0
+    /// What views of each type accept (see Root+ViewTypes).
+    var viewTypes = ViewTypeDeclarations()
+    /// The declarations' version the mounted tree was checked with.
+    private var checkedViewTypesVersion: UInt64 = 0
     /// The tree of the last successful flush (read by the descriptions in Root+Describe).
     private(set) var tree: TreeNode?
     private var nextIdentity = 1
@@ -226,6 +231,7 @@ public final class Root: @unchecked Sendable {
         let shown: Component?
         /// The provider that made `shown` (its serial) and the props version it used.
         let providerRun: (serial: UInt64, version: UInt64)?
+        let viewTypesVersion: UInt64
         let generation: Int
         let layoutPass: UInt64
         let updateStatistics: CommitStatistics
@@ -261,6 +267,7 @@ public final class Root: @unchecked Sendable {
         var updateStatistics = CommitStatistics()
         applyStateUpdates(&updateStatistics)
 
+        let viewTypes = self.viewTypes
         let generation = measurerGeneration
         if generation != measuredGeneration {
             // Measure functions ask the current measurer; only their cached sizes are stale.
@@ -270,6 +277,7 @@ public final class Root: @unchecked Sendable {
         }
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
                                    flush: flushCount, nextIdentity: nextIdentity)
+        if viewTypes.isActive { context.viewTypes = viewTypes }
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
@@ -286,6 +294,10 @@ public final class Root: @unchecked Sendable {
             } else if let previousTree {
                 context.dropped.append(previousTree)
             }
+            // Changed declarations apply to the components kept from earlier builds too.
+            if viewTypes.version != checkedViewTypesVersion, viewTypes.isActive, let newTree {
+                try viewTypes.check(tree: newTree)
+            }
             layoutStart = DispatchTime.now().uptimeNanoseconds
             layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
         } catch {
@@ -293,8 +305,8 @@ public final class Root: @unchecked Sendable {
             throw error
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
-                                 providerRun: providerRun, generation: generation, layoutPass: layoutPass,
-                                 updateStatistics: updateStatistics,
+                                 providerRun: providerRun, viewTypesVersion: viewTypes.version, generation: generation,
+                                 layoutPass: layoutPass, updateStatistics: updateStatistics,
                                  buildStart: buildStart, layoutStart: layoutStart,
                                  layoutEnd: DispatchTime.now().uptimeNanoseconds)
     }
@@ -310,6 +322,7 @@ public final class Root: @unchecked Sendable {
         tree = newTree
         nextIdentity = context.identityCounter
         measuredGeneration = flush.generation
+        checkedViewTypesVersion = flush.viewTypesVersion
         // The provider's component is shown from now on (unless another component or
         // provider was set meanwhile).
         if let run = flush.providerRun, let provider, provider.serial == run.serial {

@@ -13,6 +13,8 @@ final class BuildContext {
     /// Component instances placed in the rebuilt part of the tree.
     var placed = Set<ObjectIdentifier>()
     var statistics = CommitStatistics()
+    /// The root's view type declarations, when it has some (checked as components are built).
+    var viewTypes: ViewTypeDeclarations?
     private var nextIdentity: Int
 
     init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, flush: UInt64, nextIdentity: Int) {
@@ -79,7 +81,10 @@ enum Reconciler {
         }
         // (Stamps of a failed build are harmless: the next build visits the same nodes again.)
 
-        if previousComponent !== component { try component.validate() }
+        if previousComponent !== component {
+            try component.validate()
+            try context.viewTypes?.check(component)
+        }
         let node: TreeNode
         if let previous {
             node = previous
