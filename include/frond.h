@@ -837,14 +837,89 @@ frond_status frond_root_set_host(frond_root *root, const frond_host *host, void 
 /** Sets the text measurer (NULL: the default) with its user_data and destroy function. */
 frond_status frond_root_set_text_measurer(frond_root *root, frond_text_measure_func measure, void *user_data,
                                           frond_destroy_func destroy);
-/** The component the next flush shows (NULL: nothing). The root keeps it alive. */
+/** The component the next flush shows (NULL: nothing). The root keeps it alive. It
+ *  replaces the root's component provider, if any (whose props and user_data are then
+ *  destroyed). */
 frond_status frond_root_set_component(frond_root *root, frond_component *component);
 
+/* ---- Component provider (props → component) ------------------------------ */
+
+/** Makes the root's component from its props (ComponentKit's component provider):
+ *  writes the component to show to `*out_component` (it starts as NULL; NULL shows
+ *  nothing). As with a render class's render, Frond takes over the written handle (do
+ *  not release it), also when the provider then fails. `props` is the value last given
+ *  to frond_root_set_props (NULL before any). The provider is called by the first flush
+ *  after frond_root_set_provider or frond_root_set_props, once with the newest props,
+ *  and by no other flush: a flush with only state updates keeps the component it
+ *  returned last. It runs on the thread that flushes (the preparing thread for
+ *  frond_root_prepare), before state updates are applied. A status other than FROND_OK
+ *  fails the flush with FROND_ERR_CALLBACK; a written handle that is not a live
+ *  component (freed, of another kind, already taken over) fails it with
+ *  FROND_ERR_MISUSE; a component instance placed twice in the tree fails it with
+ *  FROND_ERR_INVALID_TREE. A failed flush mounts nothing and leaves the tree, the views
+ *  and the states as they were; the next flush calls the provider again. */
+typedef frond_status (*frond_component_provider_func)(frond_component **out_component, void *props,
+                                                      void *user_data);
+
+/** Makes `provider` the source of the root's component, with its user_data and destroy
+ *  function (destroy is called exactly once: when the provider is replaced, when the
+ *  root is freed, or, on failure, before this call returns). The provider replaces the
+ *  root's component and previous provider (whose props are destroyed) and starts with
+ *  NULL props; frond_root_set_component replaces it in turn. NULL removes the provider:
+ *  the root shows nothing, as after frond_root_set_component(root, NULL). */
+frond_status frond_root_set_provider(frond_root *root, frond_component_provider_func provider, void *user_data,
+                                     frond_destroy_func destroy);
+
+/** Gives the root's provider new props: the next flush calls it with them. `props`
+ *  belongs to the root from this call on: `destroy_props` (may be NULL) is called with
+ *  it exactly once, when newer props, another provider or a component replace it (after
+ *  a provider call that is reading it has returned), when the root is freed, or, when
+ *  this call fails, before it returns. FROND_ERR_MISUSE for a bad root or a root
+ *  without a provider. Call it on the root's thread (also while a flush is prepared:
+ *  the props then wait for the next flush). */
+frond_status frond_root_set_props(frond_root *root, void *props, frond_destroy_func destroy_props);
+
+/* ---- View type declarations ------------------------------------------------ */
+
+/** One attribute of a view type declaration. */
+typedef struct frond_attribute_spec {
+    uint32_t struct_size;               /**< sizeof(frond_attribute_spec) */
+    const char *name;                   /**< non-empty UTF-8, unique within the declaration (copied) */
+    frond_attribute_kind kind;          /**< the kind its values must have */
+} frond_attribute_spec;
+
+/** Flags of a view type declaration (an OR of these; unknown bits are refused). */
+typedef enum frond_view_type_flags {
+    FROND_VIEW_TYPE_REJECT_OTHER_ATTRIBUTES = 0, /**< an attribute not declared fails the flush */
+    FROND_VIEW_TYPE_ALLOW_OTHER_ATTRIBUTES = 1   /**< attributes not declared are mounted unchecked */
+} frond_view_type_flags;
+
+/** Declares which attributes views of `view_type` accept and of which kind (replacing
+ *  an earlier declaration of the type; everything is copied). From the next flush on, a
+ *  component of that view type with an attribute of another kind, or (without
+ *  FROND_VIEW_TYPE_ALLOW_OTHER_ATTRIBUTES) with an attribute the declaration does not
+ *  name, fails the flush with FROND_ERR_INVALID_ARGUMENT and a message naming the
+ *  component, the attribute and both kinds; nothing is mounted and the previous views
+ *  stay. The first flush after a declaration checks the components already in the tree
+ *  too. Accessibility (accessibilityLabel, accessibilityHint, accessibilityTraits) is
+ *  never checked. `attributes` may be NULL when the count is 0 (no attributes). Text
+ *  components have view type "text" (see frond_component_new_text). A NULL, empty or
+ *  non-UTF-8 view type or name, a repeated name, an unknown kind or flag, or a bad
+ *  struct_size is FROND_ERR_INVALID_ARGUMENT and declares nothing. */
+frond_status frond_root_declare_view_type(frond_root *root, const char *view_type,
+                                          const frond_attribute_spec *attributes, size_t attribute_count,
+                                          uint32_t flags);
+
+/** Whether a component whose view type is not declared fails the flush (with
+ *  FROND_ERR_INVALID_ARGUMENT, as above). The default is false: undeclared view types are
+ *  mounted unchecked. */
+frond_status frond_root_set_require_declared_view_types(frond_root *root, bool required);
+
 /** Builds, lays out and mounts the root's component and sends the host the mutations.
- *  On FROND_ERR_INVALID_ARGUMENT (a bad value in a component), FROND_ERR_INVALID_TREE
- *  (a component placed twice, siblings with the same type and key, too deep) or a
- *  failing text measurer (FROND_ERR_CALLBACK) nothing is mounted and the host is not
- *  called. A host that fails also gives FROND_ERR_CALLBACK, after the commit. Calling it
+ *  On FROND_ERR_INVALID_ARGUMENT (a bad value in a component, an attribute its view
+ *  type's declaration refuses), FROND_ERR_INVALID_TREE (a component placed twice,
+ *  siblings with the same type and key, too deep) or a failing provider, render or text
+ *  measurer (FROND_ERR_CALLBACK) nothing is mounted and the host is not called. A host that fails also gives FROND_ERR_CALLBACK, after the commit. Calling it
  *  from the root's own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
  *  receives the number of mutations sent. */
 frond_status frond_root_flush(frond_root *root, size_t *out_mutation_count);
@@ -983,7 +1058,7 @@ typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_da
  *  and destroy function. */
 frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_func request, void *user_data,
                                           frond_destroy_func destroy);
-/** Whether a flush has work: a new component or queued state updates. */
+/** Whether a flush has work: a new component, new props or queued state updates. */
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
 /** What the last successful flush did. Set `struct_size`; Frond fills the members that

@@ -111,12 +111,8 @@ struct CRenderCalls {
             throw renderClass.failure("render", status)
         }
         guard let child else { return nil }
-        do {
-            // Frond takes over the handle: the component lives on in the tree.
-            return unsafeDowncast(try handles.remove(child.handleValue, kind: .component), to: Component.self)
-        } catch {
-            throw FrondError(.misuse, "\(renderClass.name): render wrote \(refusal(error, .component, "a child").message)")
-        }
+        // Frond takes over the handle: the component lives on in the tree.
+        return try takeOverComponent(child, "\(renderClass.name): render")
     }
 
     func shouldUpdate(from previous: CRenderCalls) throws(FrondError) -> Bool {

@@ -338,6 +338,11 @@ static frond_status reentrant_apply(frond_root *root, const frond_mutation *muta
     return FROND_ERR_INVALID_ARGUMENT;
 }
 
+static frond_status empty_provider(frond_component **out_component, void *props, void *user_data) {
+    (void)out_component; (void)props; (void)user_data;
+    return FROND_OK;
+}
+
 static frond_status failing_text_measure(const char *text, const frond_text_style *style, float width,
                                          frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
                                          frond_size *out_size, void *user_data) {
@@ -377,7 +382,19 @@ static void call_every_component_and_root_function(frond_component *component, f
     CHECK_STATUS(expected_root, frond_root_set_text_measurer(root, failing_text_measure, NULL, count_destroy));
     if (expected_root != FROND_OK) CHECK(destroy_calls == destroys_before + 2);
     CHECK_STATUS(expected_root, frond_root_set_text_measurer(root, NULL, NULL, NULL));
+    /* Provider, props (destroyed once: on failure, or when set_component replaces them)
+     * and declarations. */
+    destroys_before = destroy_calls;
+    CHECK_STATUS(expected_root, frond_root_set_provider(root, empty_provider, NULL, count_destroy));
+    CHECK_STATUS(expected_root, frond_root_set_props(root, NULL, count_destroy));
+    CHECK(destroy_calls == destroys_before + (expected_root != FROND_OK ? 2 : 0));
+    {
+        frond_attribute_spec spec = {sizeof(frond_attribute_spec), "a", FROND_ATTRIBUTE_BOOL};
+        CHECK_STATUS(expected_root, frond_root_declare_view_type(root, "declared", &spec, 1, 0));
+    }
+    CHECK_STATUS(expected_root, frond_root_set_require_declared_view_types(root, false));
     CHECK_STATUS(expected_root, frond_root_set_component(root, NULL));
+    CHECK(destroy_calls == destroys_before + 2);
     CHECK_STATUS(expected_root, frond_root_flush(root, &count));
     CHECK_STATUS(expected_root, frond_root_prepare(root));
     CHECK_STATUS(expected_root, frond_root_has_prepared_flush(&prepared, root));
@@ -1208,6 +1225,121 @@ static void test_render_and_scope_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+/* ---- component providers and view type declarations ---------------------------- */
+
+static frond_root *provider_root = NULL;
+static frond_status provider_inner_flush = FROND_OK;
+static bool provider_frees_root = false;
+
+/* Flushes its own root (refused) and, when asked, frees it; writes a leaf. */
+static frond_status reentrant_provider(frond_component **out_component, void *props, void *user_data) {
+    frond_view_spec view;
+    (void)props; (void)user_data;
+    provider_inner_flush = frond_root_flush(provider_root, NULL);
+    frond_clear_last_error();
+    if (provider_frees_root) {
+        frond_root_free(provider_root);
+        provider_root = NULL;
+    }
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "leaf";
+    return frond_component_new(out_component, &view, NULL, NULL);
+}
+
+static void test_provider_and_view_type_arguments_are_checked(void) {
+    frond_root *root = NULL;
+    frond_component *leaf = NULL;
+    frond_attribute_spec specs[2];
+    frond_attribute attribute;
+    frond_view_spec view;
+    char bad_utf8[] = {'a', (char)0xff, 0};
+    size_t count = 0;
+    int destroys;
+    uint32_t bad_flags[3] = {2, 0x80000000u, 0xffffffffu};
+    int bad_kinds[3] = {0, 7, -1};
+    int i;
+
+    CHECK_OK(frond_root_new(&root, NULL));
+    /* Props without a provider are refused and destroyed once, before the call returns. */
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_props(root, NULL, count_destroy));
+    CHECK(destroy_calls == destroys + 1);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_props((frond_root *)(uintptr_t)0xdeadbeefu, NULL, NULL));
+
+    /* Declarations: every bad argument is refused and declares nothing. */
+    memset(specs, 0, sizeof specs);
+    specs[0].struct_size = sizeof specs[0];
+    specs[0].name = "count";
+    specs[0].kind = FROND_ATTRIBUTE_NUMBER;
+    specs[1] = specs[0];
+    specs[1].name = "title";
+    specs[1].kind = FROND_ATTRIBUTE_STRING;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, NULL, specs, 2, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "", specs, 2, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, bad_utf8, specs, 2, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", NULL, 2, 0));
+    for (i = 0; i < 3; i++) {
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, bad_flags[i]));
+        specs[1].kind = (frond_attribute_kind)bad_kinds[i];
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+        specs[1].kind = FROND_ATTRIBUTE_STRING;
+    }
+    specs[1].name = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+    specs[1].name = "";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+    specs[1].name = bad_utf8;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+    specs[1].name = "count";
+    CHECK(frond_root_declare_view_type(root, "leaf", specs, 2, 0) == FROND_ERR_INVALID_ARGUMENT);
+    CHECK(strcmp(frond_last_error_message(),
+                 "frond_root_declare_view_type: attributes[1].name \"count\" is declared twice") == 0);
+    specs[1].name = "title";
+    specs[1].struct_size = 4;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+    specs[1].struct_size = sizeof specs[1];
+    /* A leaf whose "count" is a string mounts: nothing was declared. */
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = "count";
+    attribute.kind = FROND_ATTRIBUTE_STRING;
+    attribute.string = "three";
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "leaf";
+    view.attributes = &attribute;
+    view.attribute_count = 1;
+    CHECK_OK(frond_component_new(&leaf, &view, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, leaf));
+    CHECK_OK(frond_root_flush(root, NULL));
+    /* Declared, the same tree fails; the leaf stays mounted. */
+    CHECK_OK(frond_root_declare_view_type(root, "leaf", specs, 2, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_get_child_count(&count, root, 0));
+    CHECK(count == 1);
+
+    /* A provider cannot flush its root; freeing it takes effect once the flush is over. */
+    provider_root = root;
+    CHECK_OK(frond_root_declare_view_type(root, "leaf", NULL, 0, FROND_VIEW_TYPE_ALLOW_OTHER_ATTRIBUTES));
+    destroys = destroy_calls;
+    CHECK_OK(frond_root_set_provider(root, reentrant_provider, NULL, count_destroy));
+    CHECK_OK(frond_root_set_props(root, NULL, count_destroy));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(provider_inner_flush == FROND_ERR_MISUSE);
+    CHECK_OK(frond_root_set_props(root, NULL, count_destroy));
+    CHECK(destroy_calls == destroys + 1);
+    provider_frees_root = true;
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(provider_root == NULL);
+    CHECK(destroy_calls == destroys + 3); /* the props and the provider's user_data */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_props(root, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_provider(root, reentrant_provider, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_declare_view_type(root, "leaf", NULL, 0, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_require_declared_view_types(root, true));
+    provider_frees_root = false;
+    CHECK_OK(frond_component_release(leaf));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -1231,6 +1363,7 @@ int main(void) {
     test_layout_component_arguments_are_checked();
     test_root_arguments_and_failures_are_reported();
     test_render_and_scope_arguments_are_checked();
+    test_provider_and_view_type_arguments_are_checked();
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

@@ -1,7 +1,8 @@
 /* counter_demo: a small stateful screen through Frond's C API — a list of rows, each a
- * render component with a counter in its state. The host prints the mutations of every
- * commit: the first mount, a tap that updates one row's state (one view changes), a
- * reorder (views move, states follow their rows), and a removal.
+ * render component with a counter in its state, made by the root's component provider
+ * from a model (the row titles). The host prints the mutations of every commit: the
+ * first mount, a tap that updates one row's state (one view changes), a reorder (views
+ * move, states follow their rows), and a removal.
  *
  *   cc -std=c99 -Iinclude examples/c/counter_demo.c -Lbuild/debug/lib -lfrond -lm -o counter_demo
  */
@@ -196,6 +197,18 @@ static frond_component *screen(frond_render_class *row_class, const char *const 
     return list;
 }
 
+/* The model the provider turns into the screen. */
+typedef struct screen_model {
+    const char *const *titles;
+    size_t count;
+} screen_model;
+
+static frond_status provide_screen(frond_component **out_component, void *props, void *user_data) {
+    const screen_model *model = props;
+    *out_component = screen(user_data, model->titles, model->count);
+    return FROND_OK;
+}
+
 static void commit(frond_root *root, const char *what) {
     frond_commit_statistics statistics;
     size_t mutations = 0;
@@ -217,7 +230,7 @@ int main(void) {
     frond_root *root = NULL;
     frond_host host = {sizeof(frond_host), NULL, print_mutation, NULL, NULL};
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FLEXIBLE_HEIGHT, 240, 0};
-    frond_component *component;
+    static screen_model models[] = {{three, 3}, {reordered, 3}, {two, 2}};
     char tree[2048];
     size_t length = 0;
 
@@ -231,24 +244,21 @@ int main(void) {
     must(frond_render_class_new(&row_class, &spec, NULL, NULL), "frond_render_class_new");
     must(frond_root_new(&root, &range), "frond_root_new");
     must(frond_root_set_host(root, &host, NULL, NULL), "frond_root_set_host");
+    /* The provider makes the screen whenever the model changes (the models are static:
+     * no destroy function). */
+    must(frond_root_set_provider(root, provide_screen, row_class, NULL), "frond_root_set_provider");
 
-    component = screen(row_class, three, 3);
-    must(frond_root_set_component(root, component), "frond_root_set_component");
-    frond_component_release(component);
+    must(frond_root_set_props(root, &models[0], NULL), "frond_root_set_props");
     commit(root, "1. mount three rows");
 
     must(frond_scope_update_state(scope_of("Pears"), increment, NULL, NULL), "frond_scope_update_state");
     must(frond_scope_update_state(scope_of("Pears"), increment, NULL, NULL), "frond_scope_update_state");
     commit(root, "2. tap + twice on Pears (two state updates, one commit)");
 
-    component = screen(row_class, reordered, 3);
-    must(frond_root_set_component(root, component), "frond_root_set_component");
-    frond_component_release(component);
+    must(frond_root_set_props(root, &models[1], NULL), "frond_root_set_props");
     commit(root, "3. move Plums to the top (new row components: should_update says no render is needed)");
 
-    component = screen(row_class, two, 2);
-    must(frond_root_set_component(root, component), "frond_root_set_component");
-    frond_component_release(component);
+    must(frond_root_set_props(root, &models[2], NULL), "frond_root_set_props");
     commit(root, "4. remove Apples");
 
     must(frond_root_describe(&length, root, tree, sizeof tree), "frond_root_describe");

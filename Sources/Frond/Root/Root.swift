@@ -49,14 +49,18 @@ public enum SizeRange: Hashable, Sendable {
 /// The owner of one component tree: it builds the tree from its component, lays it out
 /// within its size range, and tells its host which views to create, change and remove.
 ///
-///     setComponent ─┐
-///     state updates ┴─► flush: build (reconcile) ──► layout ──► mount (diff) ──► host.apply(…)
+///     setComponent ─────────────────┐
+///     setProvider, update(props:) ──┤ (new props: the provider makes the component)
+///     state updates ────────────────┴─► flush: build (reconcile) ──► layout ──► mount (diff) ──► host.apply(…)
 ///
-/// The tree persists between flushes: a flush rebuilds only what changed (a new root
-/// component, the path from an updated scope to the top), and reuses the rest with its
-/// layout. A failed flush (bad component, failing text measurer) throws and leaves the
-/// tree and the mounted views as they were; state updates it applied stay applied and
-/// are rendered by the next flush. A root is used from one thread at a time (it may
+/// The root's component is given (``setComponent(_:)``) or made from props by a
+/// component provider (``setProvider(props:_:)``, ``update(props:)``). The tree persists
+/// between flushes: a flush rebuilds only what changed (a new root component, the path
+/// from an updated scope to the top), and reuses the rest with its layout.
+/// Declared view types (``declareViewType(_:_:)``) are checked as components are built.
+/// A failed flush (bad component, failing provider or text measurer) throws and leaves
+/// the tree and the mounted views as they were; state updates it applied stay applied
+/// and are rendered by the next flush. A root is used from one thread at a time (it may
 /// move between threads, as for ``prepare()``, but a second thread that flushes while
 /// one is flushing gets ``FrondError/Kind/misuse``); state updates may come from any
 /// thread.
@@ -75,8 +79,16 @@ public final class Root: @unchecked Sendable {
     }
     private let measurerSlot: TextMeasurerSlot
 
-    private var component: Component?
-    private var componentChanged = false
+    /// The component to show: the one given, or the provider's last committed one.
+    var component: Component?
+    var componentChanged = false
+    /// Makes the component from props, when the root has one (see Root+Provider).
+    var provider: ComponentProvider?
+    var providerSerial: UInt64 = 0
+    /// What views of each type accept (see Root+ViewTypes).
+    var viewTypes = ViewTypeDeclarations()
+    /// The declarations' version the mounted tree was checked with.
+    private var checkedViewTypesVersion: UInt64 = 0
     /// The tree of the last successful flush (read by the descriptions in Root+Describe).
     private(set) var tree: TreeNode?
     private var nextIdentity = 1
@@ -116,8 +128,10 @@ public final class Root: @unchecked Sendable {
         tree?.forEach { $0.scope?.invalidate() }
     }
 
-    /// The component to show from the next flush on (nil: nothing).
+    /// The component to show from the next flush on (nil: nothing). Replaces the
+    /// component provider, if the root has one.
     public func setComponent(_ component: Component?) {
+        provider = nil
         self.component = component
         componentChanged = true
     }
@@ -128,8 +142,9 @@ public final class Root: @unchecked Sendable {
         flushRequest.set(handler)
     }
 
-    /// Whether a flush has something to do: a new component or queued state updates.
-    public var needsFlush: Bool { componentChanged || !queue.isEmpty }
+    /// Whether a flush has something to do: a new component, new props or queued state
+    /// updates.
+    public var needsFlush: Bool { componentChanged || (provider?.hasNewProps ?? false) || !queue.isEmpty }
 
     /// The laid-out component tree of the last flush (nil before the first one or
     /// without a component). Made on each call.
@@ -214,6 +229,9 @@ public final class Root: @unchecked Sendable {
         let newTree: TreeNode?
         let previousTop: LayoutNode?
         let shown: Component?
+        /// The provider that made `shown` (its serial) and the props version it used.
+        let providerRun: (serial: UInt64, version: UInt64)?
+        let viewTypesVersion: UInt64
         let generation: Int
         let layoutPass: UInt64
         let updateStatistics: CommitStatistics
@@ -236,11 +254,20 @@ public final class Root: @unchecked Sendable {
         try sizeRange.validate()
 
         let buildStart = DispatchTime.now().uptimeNanoseconds
+        // New props: the provider makes the component first, so that when it fails nothing
+        // (state updates included) has changed yet.
+        var shown = component
+        var providerRun: (serial: UInt64, version: UInt64)? = nil
+        if let provider, provider.hasNewProps {
+            let made = try provider.make()
+            shown = made.component
+            providerRun = (provider.serial, made.version)
+        }
         flushCount += 1
         var updateStatistics = CommitStatistics()
         applyStateUpdates(&updateStatistics)
 
-        let shown = component
+        let viewTypes = self.viewTypes
         let generation = measurerGeneration
         if generation != measuredGeneration {
             // Measure functions ask the current measurer; only their cached sizes are stale.
@@ -250,6 +277,7 @@ public final class Root: @unchecked Sendable {
         }
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
                                    flush: flushCount, nextIdentity: nextIdentity)
+        if viewTypes.isActive { context.viewTypes = viewTypes }
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
@@ -266,6 +294,10 @@ public final class Root: @unchecked Sendable {
             } else if let previousTree {
                 context.dropped.append(previousTree)
             }
+            // Changed declarations apply to the components kept from earlier builds too.
+            if viewTypes.version != checkedViewTypesVersion, viewTypes.isActive, let newTree {
+                try viewTypes.check(tree: newTree)
+            }
             layoutStart = DispatchTime.now().uptimeNanoseconds
             layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
         } catch {
@@ -273,7 +305,8 @@ public final class Root: @unchecked Sendable {
             throw error
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
-                                 generation: generation, layoutPass: layoutPass, updateStatistics: updateStatistics,
+                                 providerRun: providerRun, viewTypesVersion: viewTypes.version, generation: generation,
+                                 layoutPass: layoutPass, updateStatistics: updateStatistics,
                                  buildStart: buildStart, layoutStart: layoutStart,
                                  layoutEnd: DispatchTime.now().uptimeNanoseconds)
     }
@@ -289,6 +322,13 @@ public final class Root: @unchecked Sendable {
         tree = newTree
         nextIdentity = context.identityCounter
         measuredGeneration = flush.generation
+        checkedViewTypesVersion = flush.viewTypesVersion
+        // The provider's component is shown from now on (unless another component or
+        // provider was set meanwhile).
+        if let run = flush.providerRun, let provider, provider.serial == run.serial {
+            provider.committedVersion = run.version
+            component = flush.shown
+        }
         // A render callback (or the host, between prepare and commit) may have set
         // another component meanwhile.
         componentChanged = component !== flush.shown

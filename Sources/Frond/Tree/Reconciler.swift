@@ -16,6 +16,8 @@ final class BuildContext {
     /// stamped with it (``Component/placedInBuild``), so a second placement shows.
     let buildNumber: UInt64
     var statistics = CommitStatistics()
+    /// The root's view type declarations, when it has some (checked as components are built).
+    var viewTypes: ViewTypeDeclarations?
     private var nextIdentity: Int
 
     init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, flush: UInt64, nextIdentity: Int) {
@@ -88,7 +90,10 @@ enum Reconciler {
         }
         // (Stamps of a failed build are harmless: the next build visits the same nodes again.)
 
-        if previousComponent !== component { try component.validate() }
+        if previousComponent !== component {
+            try component.validate()
+            try context.viewTypes?.check(component)
+        }
         let node: TreeNode
         if let previous {
             node = previous
