@@ -14,9 +14,11 @@ extension LayoutNode {
     func isBaselineLayout(_ children: [LayoutNode]) -> Bool {
         if resolved.flexDirection.isColumn { return false }
         if resolved.alignItems == .baseline { return true }
-        for child in children
-        where child.resolved.positionType != .absolute && child.resolved.alignSelf == .baseline {
-            return true
+        for index in children.indices {
+            let aligns = children.borrowed(index)._withUnsafeGuaranteedRef { child in
+                child.resolved.positionType != .absolute && child.resolved.alignSelf == .baseline
+            }
+            if aligns { return true }
         }
         return false
     }

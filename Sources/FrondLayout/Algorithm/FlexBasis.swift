@@ -11,18 +11,24 @@ extension LayoutNode {
         var total: Float = 0
         // With an exact main size, a single child that can both grow and shrink will end
         // up filling the line whatever its basis, so its basis can be 0 without measuring.
-        var singleFlexChild: LayoutNode? = nil
+        // (Its index; -1 = none. The children are distinct nodes.)
+        var singleFlexIndex = -1
         let sizingModeMain = mainAxis.isRow ? widthMode : heightMode
         // (Not with the specification's flexible lengths, where factors below 1 leave part
         // of the line empty, so the basis matters.)
         if sizingModeMain == .stretchFit && !usesSpecFlexibleLengths {
-            for child in children where child.isFlexible() {
-                if singleFlexChild != nil || inexactEquals(child.resolveFlexGrow(), 0)
-                    || inexactEquals(child.resolveFlexShrink(), 0) {
-                    singleFlexChild = nil
-                    break
+            for index in children.indices {
+                let stop = children.borrowed(index)._withUnsafeGuaranteedRef { child -> Bool in
+                    guard child.isFlexible() else { return false }
+                    if singleFlexIndex >= 0 || inexactEquals(child.resolveFlexGrow(), 0)
+                        || inexactEquals(child.resolveFlexShrink(), 0) {
+                        singleFlexIndex = -1
+                        return true
+                    }
+                    singleFlexIndex = index
+                    return false
                 }
-                singleFlexChild = child
+                if stop { break }
             }
         }
 
@@ -31,7 +37,7 @@ extension LayoutNode {
             childrenUsePercentMinMax = child.resolved.hasPercentMinMax || childrenUsePercentMinMax
         }
         state.childrenUsePercentMinMax = childrenUsePercentMinMax
-        children.forEachBorrowed { child in
+        children.forEachBorrowed(in: children.indices) { index, child in
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return
@@ -41,7 +47,7 @@ extension LayoutNode {
                                          ownerHeight: availableInnerHeight, pass: pass)
             }
             if child.resolved.positionType == .absolute { return }
-            if child === singleFlexChild {
+            if index == singleFlexIndex {
                 child.state.computedFlexBasisGeneration = pass.generation
                 child.state.computedFlexBasis = 0
                 child.state.flexBasisKey.isValid = false
