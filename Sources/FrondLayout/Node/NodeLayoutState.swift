@@ -116,14 +116,15 @@ struct NodeLayoutState {
     var border = EdgeQuad()
     var padding = EdgeQuad()
 
-    // Rounded results and the bookkeeping that lets rounding skip untouched subtrees.
+    // Rounded results and the bookkeeping that lets rounding skip untouched subtrees. (The
+    // first two, which a host reads for every node it mounts, share a cache line.)
+    /// The last pass that changed the rounded frame of a node below this one.
+    var descendantFramesChangedPass: UInt64 = 0
     var rounded = LayoutFrame()
     /// The raw frame the rounded frame was computed from.
     var lastRawFrame = LayoutFrame(left: .nan, top: .nan, width: .nan, height: .nan)
     var lastAbsoluteLeft: Double = .nan
     var lastAbsoluteTop: Double = .nan
-    /// The last pass that changed the rounded frame of a node below this one.
-    var descendantFramesChangedPass: UInt64 = 0
 
     var measurements = MeasurementCache()
 
