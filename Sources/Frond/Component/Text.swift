@@ -27,7 +27,7 @@ public final class Text: Component, @unchecked Sendable {
         let text = self.text
         let style = self.style
         return { width, widthMode, height, heightMode in
-            try measurer.current.measure(text, style: style, width: width, widthMode: widthMode,
+            try measurer.measure(text, style: style, width: width, widthMode: widthMode,
                                  height: height, heightMode: heightMode)
         }
     }
@@ -98,31 +98,13 @@ public struct MonospaceTextMeasurer: TextMeasurer {
 
     public func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode,
                         height: Float, heightMode: MeasureMode) -> LayoutSize {
-        let advance = style.fontSize * 0.6
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map { Float($0.unicodeScalars.count) * advance }
-        let natural = words.isEmpty ? 0 : words.reduce(0, +) + Float(words.count - 1) * advance
-        let limit: Float
-        switch widthMode {
-        case .undefined: limit = natural
-        case .atMost, .exactly: limit = width
-        }
-        // Greedy line breaking.
-        var lines: [Float] = []
-        var line: Float = -1
-        for word in words {
-            if line < 0 {
-                line = word
-            } else if line + advance + word <= limit {
-                line += advance + word
-            } else {
-                lines.append(line)
-                line = word
-            }
-        }
-        if line >= 0 { lines.append(line) }
-        if let maxLines = style.maxLines, lines.count > maxLines { lines.removeLast(lines.count - maxLines) }
-        let widest = lines.max() ?? 0
-        let measuredWidth = widthMode == .exactly ? width : widest
+        var text = text
+        let lines = text.withUTF8 { bytes -> MonospaceLines? in
+            MonospaceLines(asciiText: bytes, advance: style.fontSize * 0.6, width: width, widthMode: widthMode,
+                           maxLines: style.maxLines)
+        } ?? MonospaceLines(words: MonospaceLines.wordLengths(text), advance: style.fontSize * 0.6, width: width,
+                            widthMode: widthMode, maxLines: style.maxLines)
+        let measuredWidth = widthMode == .exactly ? width : lines.widest
         var measuredHeight = Float(max(lines.count, 1)) * style.resolvedLineHeight
         if heightMode == .exactly { measuredHeight = height }
         if heightMode == .atMost { measuredHeight = min(measuredHeight, height) }
@@ -130,18 +112,134 @@ public struct MonospaceTextMeasurer: TextMeasurer {
     }
 }
 
+/// The lines ``MonospaceTextMeasurer`` sets a text in: how many are kept and the widest
+/// of them. Words are runs of characters between spaces, each `advance` wide per Unicode
+/// scalar; lines are filled greedily. Computed in two scans of the words (the natural
+/// width, then the breaking), with the same floating-point operations in the same order
+/// as summing the words and appending lines to a list would use, so every size is
+/// exactly what that simpler formulation gives.
+struct MonospaceLines {
+    /// The number of lines kept (at most `maxLines`).
+    var count = 0
+    /// The widest kept line (0 without lines).
+    var widest: Float = 0
+
+    /// Sets a text given as UTF-8 bytes; nil when the text is not all ASCII (where a space
+    /// is always a character of its own and every byte is one scalar).
+    @inline(__always)
+    init?(asciiText bytes: UnsafeBufferPointer<UInt8>, advance: Float, width: Float, widthMode: MeasureMode,
+          maxLines: Int?) {
+        for byte in bytes where byte >= 0x80 { return nil }
+        self.init(advance: advance, width: width, widthMode: widthMode, maxLines: maxLines) { body in
+            var length = 0
+            for byte in bytes {
+                if byte == 0x20 {
+                    if length > 0 { body(length) }
+                    length = 0
+                } else {
+                    length += 1
+                }
+            }
+            if length > 0 { body(length) }
+        }
+    }
+
+    /// Sets a text given as the scalar counts of its words.
+    init(words: [Int], advance: Float, width: Float, widthMode: MeasureMode, maxLines: Int?) {
+        self.init(advance: advance, width: width, widthMode: widthMode, maxLines: maxLines) { body in
+            for length in words { body(length) }
+        }
+    }
+
+    /// The scalar count of every word: the text split at space characters (a space that
+    /// combines with a following mark into one character does not split).
+    static func wordLengths(_ text: String) -> [Int] {
+        text.split(separator: " ", omittingEmptySubsequences: true).map { $0.unicodeScalars.count }
+    }
+
+    /// `forEachWord` calls its argument with each word's scalar count, in order; it is
+    /// run once or twice.
+    @inline(__always)
+    private init(advance: Float, width: Float, widthMode: MeasureMode, maxLines: Int?,
+                 forEachWord: ((Int) -> Void) -> Void) {
+        let limit: Float
+        switch widthMode {
+        case .undefined:
+            // The natural width: the words' widths summed in order, plus the spaces between.
+            var sum: Float = 0
+            var words = 0
+            forEachWord { length in
+                sum += Float(length) * advance
+                words += 1
+            }
+            limit = words == 0 ? 0 : sum + Float(words - 1) * advance
+        case .atMost, .exactly:
+            limit = width
+        }
+        // Greedy line breaking; a line counts once it is complete.
+        let kept = max(maxLines ?? Int.max, 0)
+        var lines = 0
+        var widest: Float = 0
+        var line: Float = -1
+        @inline(__always) func close(_ line: Float) {
+            if lines < kept {
+                // As `max()` over the kept lines: the first, then any greater one.
+                if lines == 0 || widest < line { widest = line }
+            }
+            lines += 1
+        }
+        forEachWord { length in
+            let word = Float(length) * advance
+            if line < 0 {
+                line = word
+            } else if line + advance + word <= limit {
+                line += advance + word
+            } else {
+                close(line)
+                line = word
+            }
+        }
+        if line >= 0 { close(line) }
+        count = min(lines, kept)
+        self.widest = count == 0 ? 0 : widest
+    }
+}
+
 /// The root's current text measurer. Measure functions read it when they run, so a
 /// replaced measurer is released at once (a C measurer's destroy function runs when it
 /// is replaced, not at the next flush).
+///
+/// The default ``MonospaceTextMeasurer`` has no state, so while it is the current one a
+/// flag (kept in step with the measurer under the lock) lets ``measure(_:style:width:widthMode:height:heightMode:)``
+/// call it directly, without the lock or a dynamic call.
 final class TextMeasurerSlot: Sendable {
     private let measurer: Mutex<any TextMeasurer>
+    private let isMonospace: Atomic<Bool>
 
     init(_ measurer: any TextMeasurer) {
         self.measurer = Mutex(measurer)
+        isMonospace = Atomic(measurer is MonospaceTextMeasurer)
     }
 
     var current: any TextMeasurer {
         get { measurer.withLock { $0 } }
-        set { measurer.withLock { $0 = newValue } }
+        set {
+            measurer.withLock {
+                $0 = newValue
+                isMonospace.store(newValue is MonospaceTextMeasurer, ordering: .releasing)
+            }
+        }
+    }
+
+    /// Measures with the current measurer (called outside the lock).
+    @inline(__always)
+    func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode,
+                 height: Float, heightMode: MeasureMode) throws -> LayoutSize {
+        if isMonospace.load(ordering: .acquiring) {
+            return MonospaceTextMeasurer().measure(text, style: style, width: width, widthMode: widthMode,
+                                                   height: height, heightMode: heightMode)
+        }
+        return try current.measure(text, style: style, width: width, widthMode: widthMode,
+                                   height: height, heightMode: heightMode)
     }
 }

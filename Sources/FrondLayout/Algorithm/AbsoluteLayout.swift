@@ -15,8 +15,8 @@ extension LayoutNode {
                                    containingInnerWidth: Float, containingInnerHeight: Float) -> Bool {
         var hasNewLayout = false
         layoutChildren.forEachBorrowed { child in
-            if child.styleStorage.display == .none { return }
-            if child.styleStorage.positionType == .absolute {
+            if child.resolved.display == .none { return }
+            if child.resolved.positionType == .absolute {
                 let againstInner = config.errata.contains(.absolutePercentAgainstInnerSize)
                 let blockWidth = againstInner ? containingInnerWidth
                     : containingNode.state.measuredWidth - containingNode.borderForAxis(.row)
@@ -29,7 +29,7 @@ extension LayoutNode {
 
                 // The child is placed on this node's flex-start edges; with reversed axes the
                 // far-edge position is needed too, measured from the box its insets refer to.
-                let parentMainAxis = styleStorage.flexDirection.resolved(direction)
+                let parentMainAxis = resolved.flexDirection.resolved(direction)
                 let parentCrossAxis = parentMainAxis.crossAxis(direction)
                 if parentMainAxis.isReverse {
                     let insetsDefined = parentMainAxis.isRow ? child.resolved.hasHorizontalInsets
@@ -46,7 +46,7 @@ extension LayoutNode {
                 if child.resolved.hasHorizontalInsets { child.state.positionLeft -= offsetLeft }
                 if child.resolved.hasVerticalInsets { child.state.positionTop -= offsetTop }
                 state.childrenTouchedPass = pass.generation
-            } else if child.styleStorage.positionType == .static {
+            } else if child.resolved.positionType == .static {
                 // Absolute descendants of a static child belong to this containing block.
                 child.resetContentsChildren(pass: pass)
                 let childHasNew = child.layoutAbsoluteDescendants(
@@ -70,7 +70,7 @@ extension LayoutNode {
     private func layoutAbsoluteChild(_ child: LayoutNode, containingNode: LayoutNode, blockWidth: Float,
                                      blockHeight: Float, widthMode: SizingMode, direction: LayoutDirection,
                                      depth: Int, pass: LayoutPass) {
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let mainAxis = resolved.flexDirection.resolved(direction)
         let crossAxis = mainAxis.crossAxis(direction)
         let isMainAxisRow = mainAxis.isRow
         var childWidth = Float.nan
@@ -154,7 +154,7 @@ extension LayoutNode {
             child.state.setPosition(startIsFlexStart ? fromInlineStart
                                         : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
         } else if isMainAxis {
-            switch styleStorage.justifyContent {
+            switch resolved.justifyContent {
             case .flexStart, .spaceBetween:
                 placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
             case .flexEnd:
@@ -164,7 +164,7 @@ extension LayoutNode {
             }
         } else {
             var align = alignment(of: child)
-            if styleStorage.flexWrap == .wrapReverse {
+            if resolved.flexWrap == .wrapReverse {
                 if align == .flexEnd {
                     align = .flexStart
                 } else if align != .center {

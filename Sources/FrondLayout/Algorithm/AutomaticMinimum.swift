@@ -12,7 +12,7 @@ extension LayoutNode {
     @inline(__always)
     func hasAutomaticMinimum(_ child: LayoutNode, _ mainAxis: FlexDirection) -> Bool {
         !child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
-            && child.styleStorage.overflow == .visible
+            && child.resolved.overflow == .visible
             && child.minSize(mainAxis.dimension).unit == .undefined
     }
 
@@ -96,8 +96,8 @@ extension LayoutNode {
         if isMeasured {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
-        let sums = mainAxis.isRow && styleStorage.flexWrap == .noWrap
+        let mainAxis = resolved.flexDirection.resolved(direction)
+        let sums = mainAxis.isRow && resolved.flexWrap == .noWrap
         var total: Float = 0
         var items = 0
         for child in layoutChildren where LayoutNode.isInFlow(child) {

@@ -12,11 +12,13 @@ extension LayoutNode {
     /// True when this container (whose layout children are `children`) aligns items on
     /// their baselines (rows only).
     func isBaselineLayout(_ children: [LayoutNode]) -> Bool {
-        if styleStorage.flexDirection.isColumn { return false }
-        if styleStorage.alignItems == .baseline { return true }
-        for child in children
-        where child.styleStorage.positionType != .absolute && child.styleStorage.alignSelf == .baseline {
-            return true
+        if resolved.flexDirection.isColumn { return false }
+        if resolved.alignItems == .baseline { return true }
+        for index in children.indices {
+            let aligns = children.borrowed(index)._withUnsafeGuaranteedRef { child in
+                child.resolved.positionType != .absolute && child.resolved.alignSelf == .baseline
+            }
+            if aligns { return true }
         }
         return false
     }
@@ -38,9 +40,9 @@ extension LayoutNode {
         var baselineChild: LayoutNode? = nil
         for child in layoutChildren {
             // (Yoga also considers `display: none` children here, and gets NaN from them.)
-            if child.styleStorage.display == .none { continue }
+            if child.resolved.display == .none { continue }
             if child.state.lineIndex > 0 { break }
-            if child.styleStorage.positionType == .absolute { continue }
+            if child.resolved.positionType == .absolute { continue }
             if alignment(of: child) == .baseline || child.referenceBaseline {
                 baselineChild = child
                 break

@@ -85,10 +85,10 @@ extension LayoutNode {
         resetContentsChildren(pass: pass)
 
         // STEP 1: axes and the container's own paddings and borders.
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let mainAxis = resolved.flexDirection.resolved(direction)
         let crossAxis = mainAxis.crossAxis(direction)
         let isMainAxisRow = mainAxis.isRow
-        let isWrap = styleStorage.flexWrap != .noWrap
+        let isWrap = resolved.flexWrap != .noWrap
         let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
         let crossAxisOwnerSize = isMainAxisRow ? ownerHeight : ownerWidth
         let paddingAndBorderMain = paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
@@ -225,7 +225,7 @@ extension LayoutNode {
         // STEP 9: the container's final size.
         state.measuredWidth = boundAxis(.row, direction, availableWidth - marginAxisRow, ownerWidth, ownerWidth)
         state.measuredHeight = boundAxis(.column, direction, availableHeight - marginAxisColumn, ownerHeight, ownerWidth)
-        let scrolls = styleStorage.overflow == .scroll
+        let scrolls = resolved.overflow == .scroll
         if sizingModeMain == .maxContent || (!scrolls && sizingModeMain == .fitContent) {
             // Sized by its lines, within min/max and never below padding and border.
             state.setMeasured(boundAxis(mainAxis, direction, maxLineMainDim, mainAxisOwnerSize, ownerWidth),
@@ -252,7 +252,7 @@ extension LayoutNode {
         // paddings, borders or margins on the two sides stay on their own sides, and its
         // relative offset still points the way it did. (Yoga mirrors the border box within
         // the whole container, offset included.)
-        if performLayout && styleStorage.flexWrap == .wrapReverse {
+        if performLayout && resolved.flexWrap == .wrapReverse {
             let crossStart = crossAxis.flexStartEdge
             let crossDimension = crossAxis.dimension
             let crossReference = crossAxis.isRow ? availableInnerWidth : availableInnerHeight
@@ -260,7 +260,7 @@ extension LayoutNode {
             let contentEnd = flexEndPaddingAndBorder(crossAxis, direction, ownerWidth)
             let far = state.measured(crossDimension) - contentEnd + contentStart
             children.forEachBorrowed { child in
-                guard child.styleStorage.positionType != .absolute && child.styleStorage.display != .none else { return }
+                guard child.resolved.positionType != .absolute && child.resolved.display != .none else { return }
                 let marginStart = child.flexStartMargin(crossAxis, direction, availableInnerWidth)
                 let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
                 let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference)
@@ -277,7 +277,7 @@ extension LayoutNode {
         let needsCrossTrailing = crossAxis.isReverse
         if needsMainTrailing || needsCrossTrailing {
             children.forEachBorrowed { child in
-                guard child.styleStorage.display != .none && child.styleStorage.positionType != .absolute else { return }
+                guard child.resolved.display != .none && child.resolved.positionType != .absolute else { return }
                 if needsMainTrailing { setTrailingPosition(of: child, mainAxis) }
                 if needsCrossTrailing { setTrailingPosition(of: child, crossAxis) }
             }
@@ -285,7 +285,7 @@ extension LayoutNode {
 
         // STEP 11: this node is the containing block of its absolute descendants
         // (reached through static children) unless it is static itself; a root always is.
-        if styleStorage.positionType != .static || depth == 1 {
+        if resolved.positionType != .static || depth == 1 {
             layoutAbsoluteDescendants(containingNode: self, widthMode: isMainAxisRow ? sizingModeMain : sizingModeCross,
                                       direction: direction, depth: depth, pass: pass,
                                       offsetLeft: 0, offsetTop: 0,
@@ -328,7 +328,7 @@ extension LayoutNode {
 
     private func appendLayoutChildren(to result: inout [LayoutNode]) {
         for child in childNodes {
-            if child.styleStorage.display == .contents {
+            if child.resolved.display == .contents {
                 child.appendLayoutChildren(to: &result)
             } else {
                 result.append(child)
@@ -341,7 +341,7 @@ extension LayoutNode {
     func resetContentsChildren(pass: LayoutPass) {
         guard contentsChildCount > 0 else { return }
         state.childrenTouchedPass = pass.generation
-        for child in childNodes where child.styleStorage.display == .contents {
+        for child in childNodes where child.resolved.display == .contents {
             child.resetLayout(direction: child.resolveDirection(state.direction), pass: pass)
             child.isDirtyFlag = false
             child.resetContentsChildren(pass: pass)

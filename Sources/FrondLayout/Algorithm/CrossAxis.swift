@@ -43,7 +43,7 @@ extension LayoutNode {
                     let childHeight = isMainAxisRow ? childCrossSize : childMainSize
                     // In a wrapping container whose lines do not stretch, the item is
                     // stretched only later, by the line alignment step.
-                    let crossAxisDoesNotGrow = styleStorage.alignContent != .stretch && isWrap
+                    let crossAxisDoesNotGrow = resolved.alignContent != .stretch && isWrap
                     let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)

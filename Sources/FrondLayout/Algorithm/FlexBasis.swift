@@ -11,26 +11,34 @@ extension LayoutNode {
         var total: Float = 0
         // With an exact main size, a single child that can both grow and shrink will end
         // up filling the line whatever its basis, so its basis can be 0 without measuring.
-        var singleFlexChild: LayoutNode? = nil
+        // (Its index; -1 = none. The children are distinct nodes.)
+        var singleFlexIndex = -1
         let sizingModeMain = mainAxis.isRow ? widthMode : heightMode
         // (Not with the specification's flexible lengths, where factors below 1 leave part
         // of the line empty, so the basis matters.)
         if sizingModeMain == .stretchFit && !usesSpecFlexibleLengths {
-            for child in children where child.isFlexible() {
-                if singleFlexChild != nil || inexactEquals(child.resolveFlexGrow(), 0)
-                    || inexactEquals(child.resolveFlexShrink(), 0) {
-                    singleFlexChild = nil
-                    break
+            for index in children.indices {
+                let stop = children.borrowed(index)._withUnsafeGuaranteedRef { child -> Bool in
+                    guard child.isFlexible() else { return false }
+                    if singleFlexIndex >= 0 || inexactEquals(child.resolveFlexGrow(), 0)
+                        || inexactEquals(child.resolveFlexShrink(), 0) {
+                        singleFlexIndex = -1
+                        return true
+                    }
+                    singleFlexIndex = index
+                    return false
                 }
-                singleFlexChild = child
+                if stop { break }
             }
         }
 
         var childrenUsePercentMinMax = false
-        defer { state.childrenUsePercentMinMax = childrenUsePercentMinMax }
         children.forEachBorrowed { child in
-            childrenUsePercentMinMax = childrenUsePercentMinMax || child.resolved.hasPercentMinMax
-            if child.styleStorage.display == .none {
+            childrenUsePercentMinMax = child.resolved.hasPercentMinMax || childrenUsePercentMinMax
+        }
+        state.childrenUsePercentMinMax = childrenUsePercentMinMax
+        children.forEachBorrowed(in: children.indices) { index, child in
+            if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return
             }
@@ -38,8 +46,8 @@ extension LayoutNode {
                 child.setInitialPosition(child.resolveDirection(direction), ownerWidth: availableInnerWidth,
                                          ownerHeight: availableInnerHeight, pass: pass)
             }
-            if child.styleStorage.positionType == .absolute { return }
-            if child === singleFlexChild {
+            if child.resolved.positionType == .absolute { return }
+            if index == singleFlexIndex {
                 child.state.computedFlexBasisGeneration = pass.generation
                 child.state.computedFlexBasis = 0
                 child.state.flexBasisKey.isValid = false
@@ -62,7 +70,7 @@ extension LayoutNode {
     func computeFlexBasis(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
                           heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
                           direction: LayoutDirection, depth: Int, pass: LayoutPass) {
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let mainAxis = resolved.flexDirection.resolved(direction)
         let isMainAxisRow = mainAxis.isRow
         let mainAxisSize = isMainAxisRow ? width : height
         let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
@@ -72,7 +80,7 @@ extension LayoutNode {
         let key = FlexBasisKey(width: width.bitPattern, height: height.bitPattern,
                                ownerWidth: ownerWidth.bitPattern, ownerHeight: ownerHeight.bitPattern,
                                widthMode: widthMode, heightMode: heightMode, direction: direction,
-                               mainAxis: mainAxis, overflow: styleStorage.overflow,
+                               mainAxis: mainAxis, overflow: resolved.overflow,
                                alignment: alignment(of: child), configVersion: config.version,
                                childConfigVersion: child.config.version, isValid: true)
         if !child.isDirtyFlag && child.state.flexBasisKey == key {
@@ -130,7 +138,7 @@ extension LayoutNode {
     func measuredMainSize(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
                           heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
                           direction: LayoutDirection, depth: Int, pass: LayoutPass) -> Float {
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
+        let mainAxis = resolved.flexDirection.resolved(direction)
         let isMainAxisRow = mainAxis.isRow
         let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
         let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
@@ -153,7 +161,7 @@ extension LayoutNode {
         // Yoga bounds the measurement by the container, except along a scrolling main axis;
         // the specification measures the main axis at max-content (CSS Flexbox §9.2.3 E)
         // and only the cross axis is bounded.
-        let parentScrolls = styleStorage.overflow == .scroll || usesSpecFlexibleLengths
+        let parentScrolls = resolved.overflow == .scroll || usesSpecFlexibleLengths
         if (!isMainAxisRow && parentScrolls) || !parentScrolls {
             if childWidth.isNaN && width.isDefined {
                 childWidth = width
@@ -232,8 +240,8 @@ extension LayoutNode {
     /// `align-items`); baseline degrades to flex-start in a column.
     @inline(__always)
     func alignment(of child: LayoutNode) -> Align {
-        let align = child.styleStorage.alignSelf == .auto ? styleStorage.alignItems : child.styleStorage.alignSelf
-        if align == .baseline && styleStorage.flexDirection.isColumn { return .flexStart }
+        let align = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
+        if align == .baseline && resolved.flexDirection.isColumn { return .flexStart }
         return align
     }
 }

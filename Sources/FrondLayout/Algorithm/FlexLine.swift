@@ -28,7 +28,7 @@ extension LayoutNode {
     /// True when `child` takes part in flex layout (not absolute, not `display: none`).
     @inline(__always)
     static func isInFlow(_ child: LayoutNode) -> Bool {
-        child.styleStorage.display != .none && child.styleStorage.positionType != .absolute
+        child.resolved.display != .none && child.resolved.positionType != .absolute
     }
 
     /// Collects the items of the line starting at child `from`: all remaining items for
@@ -38,8 +38,8 @@ extension LayoutNode {
                          availableInnerWidth: Float, availableInnerMain: Float) -> FlexLine {
         var line = FlexLine(start: start, end: start)
         let direction = resolveDirection(ownerDirection)
-        let mainAxis = styleStorage.flexDirection.resolved(direction)
-        let isWrap = styleStorage.flexWrap != .noWrap
+        let mainAxis = resolved.flexDirection.resolved(direction)
+        let isWrap = resolved.flexWrap != .noWrap
         let gap = gapForAxis(mainAxis, availableInnerMain)
         var sizeConsumedIncludingMin: Float = 0
 

@@ -95,7 +95,7 @@ extension LayoutNode {
                                      performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
         var deltaFreeSpace: Float = 0
         let isMainAxisRow = mainAxis.isRow
-        let isWrap = styleStorage.flexWrap != .noWrap
+        let isWrap = resolved.flexWrap != .noWrap
 
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
             guard LayoutNode.isInFlow(child) else { return }

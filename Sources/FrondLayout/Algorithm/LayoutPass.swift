@@ -149,7 +149,7 @@ extension LayoutNode {
         }
         // A root is always positioned left-to-right so that it never gets negative offsets.
         let rootSafeDirection: LayoutDirection = hasOwner ? direction : .ltr
-        let mainAxis = styleStorage.flexDirection.resolved(rootSafeDirection)
+        let mainAxis = resolved.flexDirection.resolved(rootSafeDirection)
         let crossAxis = mainAxis.crossAxis(rootSafeDirection)
         let relativeMain = relativePosition(mainAxis, rootSafeDirection, mainAxis.isRow ? ownerWidth : ownerHeight)
         let relativeCross = relativePosition(crossAxis, rootSafeDirection, mainAxis.isRow ? ownerHeight : ownerWidth)

@@ -27,7 +27,7 @@ extension LayoutNode {
             - paddingAndBorderCross
         let remaining = innerCrossDim - totalLineCrossDim
 
-        var alignContent = styleStorage.alignContent
+        var alignContent = resolved.alignContent
         if !(remaining >= 0) {
             switch alignContent {
             case .spaceBetween, .stretch, .spaceAround, .spaceEvenly: alignContent = .flexStart
@@ -63,11 +63,11 @@ extension LayoutNode {
             var maxDescent: Float = 0
             while index < children.count {
                 let child = children[index]
-                if child.styleStorage.display == .none {
+                if child.resolved.display == .none {
                     index += 1
                     continue
                 }
-                if child.styleStorage.positionType != .absolute {
+                if child.resolved.positionType != .absolute {
                     if child.state.lineIndex != lineIndex { break }
                     if child.isLayoutDimensionDefined(crossAxis) {
                         lineHeight = maxOrDefined(lineHeight, child.state.measured(crossDimension)

@@ -27,7 +27,7 @@ extension LayoutNode {
         var leadingMain: Float = 0
         var betweenMain = gap
         // Negative free space falls back to flex-start for the distributed alignments.
-        var justify = styleStorage.justifyContent
+        var justify = resolved.justifyContent
         if !(line.remainingFreeSpace >= 0) {
             switch justify {
             case .spaceBetween, .spaceAround, .spaceEvenly: justify = .flexStart

@@ -8,25 +8,25 @@ extension LayoutNode {
     @inline(__always)
     func flexStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return resolved.margin(axis.flexStartEdge, direction).resolvedOrZero(widthSize)
+        return sides.margin(axis.flexStartEdge, direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func flexEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return resolved.margin(axis.flexEndEdge, direction).resolvedOrZero(widthSize)
+        return sides.margin(axis.flexEndEdge, direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func inlineStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return resolved.margin(axis.inlineStartEdge(direction), direction).resolvedOrZero(widthSize)
+        return sides.margin(axis.inlineStartEdge(direction), direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func inlineEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return resolved.margin(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
+        return sides.margin(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
     }
 
     /// Both margins on an axis (the sum does not depend on the direction).
@@ -39,12 +39,12 @@ extension LayoutNode {
 
     @inline(__always)
     func flexStartMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.hasAutoMargin && resolved.margin(axis.flexStartEdge, direction).unit == .auto
+        resolved.hasAutoMargin && sides.margin(axis.flexStartEdge, direction).unit == .auto
     }
 
     @inline(__always)
     func flexEndMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.hasAutoMargin && resolved.margin(axis.flexEndEdge, direction).unit == .auto
+        resolved.hasAutoMargin && sides.margin(axis.flexEndEdge, direction).unit == .auto
     }
 
     // MARK: Borders and paddings (never negative)
@@ -52,13 +52,13 @@ extension LayoutNode {
     @inline(__always)
     func border(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> Float {
         guard resolved.hasBorder else { return 0 }
-        return maxOrDefined(resolved.border(edge, direction).resolve(0), 0)
+        return maxOrDefined(sides.border(edge, direction).resolve(0), 0)
     }
 
     @inline(__always)
     func padding(_ edge: PhysicalEdge, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasPadding else { return 0 }
-        return maxOrDefined(resolved.padding(edge, direction).resolve(widthSize), 0)
+        return maxOrDefined(sides.padding(edge, direction).resolve(widthSize), 0)
     }
 
     @inline(__always)
@@ -127,47 +127,47 @@ extension LayoutNode {
 
     @inline(__always)
     func isFlexStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.inset(axis.flexStartEdge, direction).isDefined
+        sides.inset(axis.flexStartEdge, direction).isDefined
     }
 
     @inline(__always)
     func isFlexEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.inset(axis.flexEndEdge, direction).isDefined
+        sides.inset(axis.flexEndEdge, direction).isDefined
     }
 
     @inline(__always)
     func isInlineStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.inset(axis.inlineStartEdge(direction), direction).isDefined
+        sides.inset(axis.inlineStartEdge(direction), direction).isDefined
     }
 
     @inline(__always)
     func isInlineEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.inset(axis.inlineEndEdge(direction), direction).isDefined
+        sides.inset(axis.inlineEndEdge(direction), direction).isDefined
     }
 
     @inline(__always)
     func flexStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        resolved.inset(axis.flexStartEdge, direction).resolvedOrZero(axisSize)
+        sides.inset(axis.flexStartEdge, direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func flexEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        resolved.inset(axis.flexEndEdge, direction).resolvedOrZero(axisSize)
+        sides.inset(axis.flexEndEdge, direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func inlineStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        resolved.inset(axis.inlineStartEdge(direction), direction).resolvedOrZero(axisSize)
+        sides.inset(axis.inlineStartEdge(direction), direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func inlineEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        resolved.inset(axis.inlineEndEdge(direction), direction).resolvedOrZero(axisSize)
+        sides.inset(axis.inlineEndEdge(direction), direction).resolvedOrZero(axisSize)
     }
 
     /// The offset a relatively positioned node is moved by along `axis` (0 for static nodes).
     func relativePosition(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        if !resolved.hasInsets || styleStorage.positionType == .static { return 0 }
+        if !resolved.hasInsets || resolved.positionType == .static { return 0 }
         if isInlineStartInsetDefined(axis, direction) {
             return inlineStartInset(axis, direction, axisSize)
         }
@@ -179,7 +179,7 @@ extension LayoutNode {
     /// The min size of an axis (unset and `auto` both mean "no explicit minimum").
     @inline(__always)
     func minSize(_ dimension: Axis) -> LayoutValue {
-        var value = dimension == .width ? styleStorage.minWidth : styleStorage.minHeight
+        var value = dimension == .width ? resolved.minWidth : resolved.minHeight
         if value.unit == .auto { value.unit = .undefined }
         return value
     }
@@ -187,7 +187,7 @@ extension LayoutNode {
     /// The max size of an axis (unset and `auto` both mean none).
     @inline(__always)
     func maxSize(_ dimension: Axis) -> LayoutValue {
-        var value = dimension == .width ? styleStorage.maxWidth : styleStorage.maxHeight
+        var value = dimension == .width ? resolved.maxWidth : resolved.maxHeight
         if value.unit == .auto { value.unit = .undefined }
         return value
     }
@@ -219,7 +219,7 @@ extension LayoutNode {
 
     @inline(__always)
     private func contentBoxAdjusted(_ value: Float, _ direction: LayoutDirection, _ dimension: Axis, _ ownerWidth: Float) -> Float {
-        if styleStorage.boxSizing == .borderBox || value.isNaN { return value }
+        if resolved.boxSizing == .borderBox || value.isNaN { return value }
         return value + paddingAndBorderForDimension(dimension, direction, ownerWidth)
     }
 
@@ -241,8 +241,8 @@ extension LayoutNode {
     @inline(__always)
     func resolveFlexGrow() -> Float {
         if !hasOwner { return 0 }
-        if let grow = styleStorage.flexGrow { return grow }
-        if let flex = styleStorage.flex, flex > 0 { return flex }
+        if let grow = resolved.flexGrow { return grow }
+        if let flex = resolved.flex, flex > 0 { return flex }
         return 0
     }
 
@@ -250,22 +250,22 @@ extension LayoutNode {
     @inline(__always)
     func resolveFlexShrink() -> Float {
         if !hasOwner { return 0 }
-        if let shrink = styleStorage.flexShrink { return shrink }
-        if !config.useWebDefaults, let flex = styleStorage.flex, flex < 0 { return -flex }
+        if let shrink = resolved.flexShrink { return shrink }
+        if !config.useWebDefaults, let flex = resolved.flex, flex < 0 { return -flex }
         return config.useWebDefaults ? 1 : 0
     }
 
     @inline(__always)
     func isFlexible() -> Bool {
-        styleStorage.positionType != .absolute && (resolveFlexGrow() != 0 || resolveFlexShrink() != 0)
+        resolved.positionType != .absolute && (resolveFlexGrow() != 0 || resolveFlexShrink() != 0)
     }
 
     /// The flex basis after applying the `flex` shorthand.
     @inline(__always)
     func processedFlexBasis() -> LayoutValue {
-        let basis = styleStorage.flexBasis
+        let basis = resolved.flexBasis
         if basis.unit != .auto && basis.unit != .undefined { return basis }
-        if let flex = styleStorage.flex, flex > 0 {
+        if let flex = resolved.flex, flex > 0 {
             return config.useWebDefaults ? .auto : .points(0)
         }
         return .auto
@@ -281,7 +281,7 @@ extension LayoutNode {
 
     @inline(__always)
     func resolveDirection(_ ownerDirection: LayoutDirection) -> LayoutDirection {
-        styleStorage.direction.resolved(inheriting: ownerDirection)
+        resolved.direction.resolved(inheriting: ownerDirection)
     }
 }
 

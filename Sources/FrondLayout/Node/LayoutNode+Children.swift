@@ -59,7 +59,7 @@ extension LayoutNode {
             height += 1
             above = node.owner
         }
-        if child.styleStorage.display == .contents { contentsChildCount += 1 }
+        if child.resolved.display == .contents { contentsChildCount += 1 }
         markDirtyAndPropagate()
     }
 
@@ -105,7 +105,7 @@ extension LayoutNode {
 
     private func detach(_ child: LayoutNode) {
         child.owner = nil
-        if child.styleStorage.display == .contents { contentsChildCount -= 1 }
+        if child.resolved.display == .contents { contentsChildCount -= 1 }
         // The detached subtree keeps its caches; its root must be laid out anew.
         child.isDirtyFlag = false
         child.markDirtyAndPropagate()

@@ -24,12 +24,12 @@ public final class LayoutNode {
     /// Returns the distance from the top of a laid-out node to its baseline.
     public typealias BaselineFunction = (_ width: Float, _ height: Float) throws -> Float
 
+    // (Stored properties are ordered by how often a pass reads them: a tree of many nodes
+    // does not fit in the processor's caches, so the fields most visits read share a few
+    // lines. The style's sides come last.)
+
     /// The config this node was created with.
     public let config: LayoutConfig
-
-    @exclusivity(unchecked) var styleStorage: LayoutStyle
-    @exclusivity(unchecked) var resolved: ResolvedStyle
-    @exclusivity(unchecked) var state = NodeLayoutState()
     @exclusivity(unchecked) var childNodes: [LayoutNode] = []
     /// The parent, unretained (a parent keeps its children alive and clears this when it dies).
     @exclusivity(unchecked) var ownerStorage: Unmanaged<LayoutNode>?
@@ -39,24 +39,27 @@ public final class LayoutNode {
     }
     /// `owner != nil`, without touching reference counts.
     @inline(__always) var hasOwner: Bool { ownerStorage != nil }
-    @exclusivity(unchecked) var contentsChildCount = 0
-    /// At least the number of nodes on the longest downward chain from this node (exact
-    /// until a descendant is removed); lets insertions skip measuring the subtree's depth.
-    @exclusivity(unchecked) var heightBound: Int32 = 1
-    @exclusivity(unchecked) var isDirtyFlag = true
-    /// Set on a root while a pass runs over its tree.
-    @exclusivity(unchecked) var isLayingOut = false
-    /// A number the owner of the node may use to find its own record of it (the C API
-    /// keeps the node's handle here). Not used by the engine.
-    public var tag: UInt64 = 0
-
     @exclusivity(unchecked) var measureFunction: MeasureFunction? {
         didSet { isMeasured = measureFunction != nil }
     }
     /// Mirrors `measureFunction != nil` (reading the flag does not copy the closure).
     @exclusivity(unchecked) var isMeasured = false
-    @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    @exclusivity(unchecked) var isDirtyFlag = true
+    /// Set on a root while a pass runs over its tree.
+    @exclusivity(unchecked) var isLayingOut = false
     @exclusivity(unchecked) var referenceBaseline = false
+    /// At least the number of nodes on the longest downward chain from this node (exact
+    /// until a descendant is removed); lets insertions skip measuring the subtree's depth.
+    @exclusivity(unchecked) var heightBound: Int32 = 1
+    @exclusivity(unchecked) var contentsChildCount = 0
+    @exclusivity(unchecked) var resolved: ResolvedStyle
+    @exclusivity(unchecked) var state = NodeLayoutState()
+    @exclusivity(unchecked) var styleStorage: LayoutStyle
+    @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    @exclusivity(unchecked) var sides: ResolvedSides
+    /// A number the owner of the node may use to find its own record of it (the C API
+    /// keeps the node's handle here). Not used by the engine.
+    public var tag: UInt64 = 0
 
     /// A node with the config's default style.
     public convenience init(config: LayoutConfig = LayoutConfig()) {
@@ -72,7 +75,8 @@ public final class LayoutNode {
     private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
         styleStorage = checkedStyle
-        resolved = ResolvedStyle(checkedStyle)
+        sides = ResolvedSides(checkedStyle)
+        resolved = ResolvedStyle(checkedStyle, sides: sides)
     }
 
     deinit {
@@ -95,7 +99,8 @@ public final class LayoutNode {
         guard newStyle != styleStorage else { return }
         let wasContents = styleStorage.display == .contents
         styleStorage = newStyle
-        resolved = ResolvedStyle(newStyle)
+        sides = ResolvedSides(newStyle)
+        resolved = ResolvedStyle(newStyle, sides: sides)
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
         }

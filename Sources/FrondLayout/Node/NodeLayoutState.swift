@@ -32,10 +32,11 @@ struct CachedMeasurement {
 /// Up to eight remembered measurements, stored inline (no allocation per node).
 struct MeasurementCache {
     static let capacity = 8
+    /// Number of valid entries; the next write goes to this index (wrapping at capacity).
+    /// (First, so that it shares a cache line with the first entries.)
+    var count = 0
     private var e0 = CachedMeasurement(), e1 = CachedMeasurement(), e2 = CachedMeasurement(), e3 = CachedMeasurement()
     private var e4 = CachedMeasurement(), e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
-    /// Number of valid entries; the next write goes to this index (wrapping at capacity).
-    var count = 0
 
     subscript(index: Int) -> CachedMeasurement {
         @inline(__always) get {
@@ -68,6 +69,20 @@ struct MeasurementCache {
 /// The engine's per-node working state: inputs resolved for this pass, intermediate
 /// sizes, caches and the raw (unrounded) results.
 struct NodeLayoutState {
+    // (Fields are ordered by how often a pass reads them: a tree of many nodes does not
+    // fit in the processor's caches, so the fields most visits read share a few lines.)
+
+    // Cache validity.
+    var generationCount: UInt32 = 0
+    var configVersion: UInt32 = 0
+    var lastOwnerDirection: LayoutDirection = .inherit
+    /// Whether a layout child had a percentage min/max size at the last layout of the children.
+    var childrenUsePercentMinMax = false
+    var direction: LayoutDirection = .inherit
+    var hadOverflow = false
+    var hasNewLayout = true
+    var flexFrozen = false
+
     // Raw results, relative to the parent's border box.
     var positionLeft: Float = 0
     var positionTop: Float = 0
@@ -77,50 +92,41 @@ struct NodeLayoutState {
     var height: Float = .nan
     var measuredWidth: Float = .nan
     var measuredHeight: Float = .nan
-    var margin = EdgeQuad()
-    var border = EdgeQuad()
-    var padding = EdgeQuad()
-    var direction: LayoutDirection = .inherit
-    var hadOverflow = false
 
     // Flex bookkeeping.
     var computedFlexBasis: Float = .nan
     var computedFlexBasisGeneration: UInt32 = 0
-    var lineIndex = 0
-    /// The inputs the last measured flex basis was computed from (see `FlexBasisKey`).
-    var flexBasisKey = FlexBasisKey()
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
     var autoMinMainSize: Float = .nan
     /// The main size the specification's flexible-length loop settled on (see
-    /// `resolveTargetMainSizes`), and whether the item is frozen in that loop.
+    /// `resolveTargetMainSizes`), and whether the item is frozen in that loop (`flexFrozen`).
     var flexTarget: Float = .nan
-    var flexFrozen = false
     /// How far the min/max clamp moved the item in the current iteration of that loop.
     var flexViolation: Float = 0
-
-    // Cache validity.
-    var generationCount: UInt32 = 0
-    var configVersion: UInt32 = 0
-    var lastOwnerDirection: LayoutDirection = .inherit
-    var cachedLayout = CachedMeasurement()
-    /// Whether a layout child had a percentage min/max size at the last layout of the children.
-    var childrenUsePercentMinMax = false
-    var measurements = MeasurementCache()
-
-    // Rounded results and the bookkeeping that lets rounding skip untouched subtrees.
-    var rounded = LayoutFrame()
-    var lastAbsoluteLeft: Double = .nan
-    var lastAbsoluteTop: Double = .nan
     /// The layout pass that last laid this node out (or confirmed its cached layout).
     var laidOutPass: UInt32 = 0
     /// The layout pass that last wrote the frames of this node's children (or of absolute
     /// descendants reached through it).
     var childrenTouchedPass: UInt32 = 0
-    /// The raw frame the rounded frame was computed from.
-    var lastRawFrame = LayoutFrame(left: .nan, top: .nan, width: .nan, height: .nan)
+    var lineIndex = 0
+    /// The inputs the last measured flex basis was computed from (see `FlexBasisKey`).
+    var flexBasisKey = FlexBasisKey()
+    var cachedLayout = CachedMeasurement()
+    var margin = EdgeQuad()
+    var border = EdgeQuad()
+    var padding = EdgeQuad()
+
+    // Rounded results and the bookkeeping that lets rounding skip untouched subtrees. (The
+    // first two, which a host reads for every node it mounts, share a cache line.)
     /// The last pass that changed the rounded frame of a node below this one.
     var descendantFramesChangedPass: UInt64 = 0
-    var hasNewLayout = true
+    var rounded = LayoutFrame()
+    /// The raw frame the rounded frame was computed from.
+    var lastRawFrame = LayoutFrame(left: .nan, top: .nan, width: .nan, height: .nan)
+    var lastAbsoluteLeft: Double = .nan
+    var lastAbsoluteTop: Double = .nan
+
+    var measurements = MeasurementCache()
 
     @inline(__always)
     func position(_ edge: PhysicalEdge) -> Float {

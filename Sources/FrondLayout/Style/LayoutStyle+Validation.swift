@@ -6,6 +6,9 @@ extension LayoutStyle {
     /// not negative; an aspect ratio is not negative (0 means none); each property accepts only the units
     /// it has in CSS (no `auto` padding, no percent border, no keyword margins).
     public func validate() throws(LayoutError) {
+        // Most styles pass every check: a quick test (which throws nothing) lets them skip
+        // the checks that name the offending property.
+        guard !isPlainlyValid else { return }
         try Self.check(width, "width", allowed: .sizes, nonNegative: true)
         try Self.check(height, "height", allowed: .sizes, nonNegative: true)
         try Self.check(minWidth, "minWidth", allowed: .sizes, nonNegative: true)
@@ -33,6 +36,34 @@ extension LayoutStyle {
         if let ratio = aspectRatio, !(ratio.isFinite && ratio >= 0) {
             throw LayoutError(.invalidValue, "aspectRatio: \(ratio) is not a finite number ≥ 0")
         }
+    }
+
+    /// True when ``validate()`` would find nothing wrong and the style uses only the units
+    /// and values every style commonly has: sizes of any unit with finite non-negative
+    /// numbers, no sides (margin, padding, border, position) at all, gaps in points or
+    /// percent, finite flex factors (grow and shrink not negative) and no aspect ratio.
+    /// False does not mean invalid: ``validate()`` then checks each value.
+    @inline(__always)
+    private var isPlainlyValid: Bool {
+        // Sizes accept every unit; only their numbers are checked.
+        @inline(__always) func size(_ value: LayoutValue) -> Bool {
+            (value.unit != .point && value.unit != .percent) || (value.value.isFinite && value.value >= 0)
+        }
+        @inline(__always) func gutter(_ value: LayoutValue) -> Bool {
+            value.unit == .undefined
+                || ((value.unit == .point || value.unit == .percent) && value.value.isFinite && value.value >= 0)
+        }
+        @inline(__always) func factor(_ value: Float?, nonNegative: Bool) -> Bool {
+            guard let value else { return true }
+            return value.isFinite && (!nonNegative || value >= 0)
+        }
+        let anyEdge: (LayoutValue) -> Bool = { $0.unit != .undefined }
+        return size(width) && size(height) && size(minWidth) && size(minHeight) && size(maxWidth) && size(maxHeight)
+            && size(flexBasis) && gutter(gap.column) && gutter(gap.row) && gutter(gap.all)
+            && factor(flexGrow, nonNegative: true) && factor(flexShrink, nonNegative: true)
+            && factor(flex, nonNegative: false) && aspectRatio == nil
+            && !margin.containsValue(where: anyEdge) && !padding.containsValue(where: anyEdge)
+            && !border.containsValue(where: anyEdge) && !position.containsValue(where: anyEdge)
     }
 
     /// Checks one value of a length property; used by per-property setters.

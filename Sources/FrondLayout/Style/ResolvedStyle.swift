@@ -1,40 +1,45 @@
 /// The style facts the algorithm reads on every pass, precomputed whenever a node's
-/// style changes: each side of margin, padding, border and inset resolved for both
-/// directions, the two gaps, and whether any horizontal or vertical inset is set.
+/// style changes: the style's own keyword and flex values, the two gaps, the processed
+/// sizes, sums of margins, paddings and borders where they need no resolution, and
+/// flags that let queries skip what is unset.
+///
+/// The values copied from ``LayoutStyle`` are the ones the algorithm reads for every
+/// child it visits; keeping them here, next to the rest, means a visit reads one or two
+/// cache lines of a node instead of lines spread over its whole style. The node's
+/// ``ResolvedSides`` hold the per-side values.
 ///
 /// An inset set to `auto` counts as unset everywhere, so a style that spells out
 /// `left: auto` lays out exactly like one that omits it.
 struct ResolvedStyle {
-    var marginLTR = SideValues()
-    var marginRTL = SideValues()
-    var paddingLTR = SideValues()
-    var paddingRTL = SideValues()
-    var borderLTR = SideValues()
-    var borderRTL = SideValues()
-    var insetLTR = SideValues()
-    var insetRTL = SideValues()
-    var columnGap = LayoutValue.undefined
-    var rowGap = LayoutValue.undefined
-    var hasHorizontalInsets = false
-    var hasVerticalInsets = false
+    // Copied from the style (interleaved so that the one-byte values fill the padding
+    // after the five-byte ones).
+    var flexGrow: Float?
+    var direction: LayoutDirection = .inherit
+    var flexDirection: FlexDirection = .column
+    var justifyContent: Justify = .flexStart
+    var flexShrink: Float?
+    var alignContent: Align = .flexStart
+    var alignItems: Align = .stretch
+    var alignSelf: Align = .auto
+    var flex: Float?
+    var positionType: PositionType = .relative
+    var flexWrap: FlexWrap = .noWrap
+    var overflow: Overflow = .visible
+    var flexBasis = LayoutValue.auto
+    var display: Display = .flex
+    var boxSizing: BoxSizing = .borderBox
     var hasAutoMargin = false
+    var minWidth = LayoutValue.undefined
     /// False when no margin, padding, border or inset is set at all (the common case),
     /// letting queries answer 0 without resolving anything.
     var hasMargin = false
     var hasPadding = false
     var hasBorder = false
+    var minHeight = LayoutValue.undefined
     var hasInsets = false
-    /// The aspect ratio, nil when unset or 0 (a degenerate ratio behaves as none).
-    var aspectRatio: Float?
-    /// Padding plus border across each axis when no padding is a percentage (NaN otherwise),
-    /// so the common case needs no resolution: rows per direction, and columns.
-    var fixedPaddingBorderRowLTR = Float.nan
-    var fixedPaddingBorderRowRTL = Float.nan
-    var fixedPaddingBorderColumn = Float.nan
-    /// The size each dimension is laid out with: the max size when min and max coincide,
-    /// the declared size otherwise.
-    var processedWidth = LayoutValue.auto
-    var processedHeight = LayoutValue.auto
+    var hasHorizontalInsets = false
+    var hasVerticalInsets = false
+    var maxWidth = LayoutValue.undefined
     /// True when a percentage in the node's sizes, margins or paddings resolves against its
     /// containing block (so its layout depends on more than the space offered).
     var usesOwnerSize = false
@@ -43,46 +48,55 @@ struct ResolvedStyle {
     var hasPercentMinMax = false
     /// Whether a max width / max height is set (unset and `auto` mean none).
     var hasMaxWidth = false
+    var maxHeight = LayoutValue.undefined
     var hasMaxHeight = false
     /// Whether any min or max size is set on the axis (clamping is then needed at all).
     var hasMinMaxWidth = false
     var hasMinMaxHeight = false
+    /// The size each dimension is laid out with: the max size when min and max coincide,
+    /// the declared size otherwise.
+    var processedWidth = LayoutValue.auto
+    var processedHeight = LayoutValue.auto
+    var columnGap = LayoutValue.undefined
+    var rowGap = LayoutValue.undefined
+    /// The aspect ratio, nil when unset or 0 (a degenerate ratio behaves as none).
+    var aspectRatio: Float?
+    /// Padding plus border across each axis when no padding is a percentage (NaN otherwise),
+    /// so the common case needs no resolution: rows per direction, and columns.
+    var fixedPaddingBorderRowLTR: Float = 0
+    var fixedPaddingBorderRowRTL: Float = 0
+    var fixedPaddingBorderColumn: Float = 0
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
-    var fixedMarginRow = Float.nan
-    var fixedMarginColumn = Float.nan
+    var fixedMarginRow: Float = 0
+    var fixedMarginColumn: Float = 0
 
+    /// The default style's facts (Yoga's defaults, no sides set).
     init() {}
 
-    init(_ style: LayoutStyle) {
-        marginLTR = SideValues(style.margin, .ltr)
-        marginRTL = SideValues(style.margin, .rtl)
-        paddingLTR = SideValues(style.padding, .ltr)
-        paddingRTL = SideValues(style.padding, .rtl)
-        borderLTR = SideValues(style.border, .ltr)
-        borderRTL = SideValues(style.border, .rtl)
-        let insets = ResolvedStyle.withoutAuto(style.position)
-        insetLTR = SideValues(insets, .ltr)
-        insetRTL = SideValues(insets, .rtl)
+    init(_ style: LayoutStyle, sides: ResolvedSides) {
+        flexGrow = style.flexGrow
+        direction = style.direction
+        flexDirection = style.flexDirection
+        justifyContent = style.justifyContent
+        flexShrink = style.flexShrink
+        alignContent = style.alignContent
+        alignItems = style.alignItems
+        alignSelf = style.alignSelf
+        flex = style.flex
+        positionType = style.positionType
+        flexWrap = style.flexWrap
+        overflow = style.overflow
+        flexBasis = style.flexBasis
+        display = style.display
+        boxSizing = style.boxSizing
+        minWidth = style.minWidth
+        minHeight = style.minHeight
+        maxWidth = style.maxWidth
+        maxHeight = style.maxHeight
+
         columnGap = style.gap.resolvedColumn
         rowGap = style.gap.resolvedRow
-        hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
-            || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
-        hasVerticalInsets = insets.top.isDefined || insets.bottom.isDefined || insets.vertical.isDefined
-            || insets.all.isDefined
-        hasAutoMargin = style.margin.containsValue { $0.unit == .auto }
-        hasMargin = style.margin.containsValue { $0.isDefined }
-        hasPadding = style.padding.containsValue { $0.isDefined }
-        hasBorder = style.border.containsValue { $0.isDefined }
-        hasInsets = hasHorizontalInsets || hasVerticalInsets
         aspectRatio = style.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        if !style.padding.containsValue { $0.unit == .percent } {
-            func sum(_ sides: SideValues, _ first: PhysicalEdge, _ second: PhysicalEdge) -> Float {
-                max(sides[first].resolvedOrZero(0), 0) + max(sides[second].resolvedOrZero(0), 0)
-            }
-            fixedPaddingBorderRowLTR = sum(paddingLTR, .left, .right) + sum(borderLTR, .left, .right)
-            fixedPaddingBorderRowRTL = sum(paddingRTL, .left, .right) + sum(borderRTL, .left, .right)
-            fixedPaddingBorderColumn = sum(paddingLTR, .top, .bottom) + sum(borderLTR, .top, .bottom)
-        }
         processedWidth = ResolvedStyle.processedSize(style.width, minimum: style.minWidth, maximum: style.maxWidth)
         processedHeight = ResolvedStyle.processedSize(style.height, minimum: style.minHeight, maximum: style.maxHeight)
         hasPercentMinMax = style.minWidth.unit == .percent || style.minHeight.unit == .percent
@@ -92,10 +106,39 @@ struct ResolvedStyle {
         hasMinMaxWidth = hasMaxWidth || (style.minWidth.isDefined && style.minWidth.unit != .auto)
         hasMinMaxHeight = hasMaxHeight || (style.minHeight.isDefined && style.minHeight.unit != .auto)
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
-            || style.margin.containsValue { $0.unit == .percent } || style.padding.containsValue { $0.unit == .percent }
-        if !style.margin.containsValue { $0.unit == .percent } {
-            fixedMarginRow = marginLTR.left.resolvedOrZero(0) + marginLTR.right.resolvedOrZero(0)
-            fixedMarginColumn = marginLTR.top.resolvedOrZero(0) + marginLTR.bottom.resolvedOrZero(0)
+
+        // Most styles set no margin, padding, border or inset at all: then every sum is 0.
+        guard sides.isSet else { return }
+        let insets = ResolvedStyle.withoutAuto(style.position)
+        hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
+            || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
+        hasVerticalInsets = insets.top.isDefined || insets.bottom.isDefined || insets.vertical.isDefined
+            || insets.all.isDefined
+        hasAutoMargin = style.margin.containsValue { $0.unit == .auto }
+        hasMargin = style.margin.containsValue { $0.isDefined }
+        hasPadding = style.padding.containsValue { $0.isDefined }
+        hasBorder = style.border.containsValue { $0.isDefined }
+        hasInsets = hasHorizontalInsets || hasVerticalInsets
+        usesOwnerSize = usesOwnerSize || style.margin.containsValue { $0.unit == .percent }
+            || style.padding.containsValue { $0.unit == .percent }
+        if !style.padding.containsValue(where: { $0.unit == .percent }) {
+            func sum(_ sides: SideValues, _ first: PhysicalEdge, _ second: PhysicalEdge) -> Float {
+                max(sides[first].resolvedOrZero(0), 0) + max(sides[second].resolvedOrZero(0), 0)
+            }
+            fixedPaddingBorderRowLTR = sum(sides.paddingLTR, .left, .right) + sum(sides.borderLTR, .left, .right)
+            fixedPaddingBorderRowRTL = sum(sides.paddingRTL, .left, .right) + sum(sides.borderRTL, .left, .right)
+            fixedPaddingBorderColumn = sum(sides.paddingLTR, .top, .bottom) + sum(sides.borderLTR, .top, .bottom)
+        } else {
+            fixedPaddingBorderRowLTR = .nan
+            fixedPaddingBorderRowRTL = .nan
+            fixedPaddingBorderColumn = .nan
+        }
+        if !style.margin.containsValue(where: { $0.unit == .percent }) {
+            fixedMarginRow = sides.marginLTR.left.resolvedOrZero(0) + sides.marginLTR.right.resolvedOrZero(0)
+            fixedMarginColumn = sides.marginLTR.top.resolvedOrZero(0) + sides.marginLTR.bottom.resolvedOrZero(0)
+        } else {
+            fixedMarginRow = .nan
+            fixedMarginColumn = .nan
         }
     }
 
@@ -110,13 +153,51 @@ struct ResolvedStyle {
     @inline(__always)
     func processed(_ axis: Axis) -> LayoutValue { axis == .width ? processedWidth : processedHeight }
 
-    private static func withoutAuto(_ edges: EdgeValues) -> EdgeValues {
+    static func withoutAuto(_ edges: EdgeValues) -> EdgeValues {
         var result = edges
         guard edges.containsValue(where: { $0.unit == .auto }) else { return edges }
         for edge in Edge.allCases where result[edge].unit == .auto {
             result[edge] = .undefined
         }
         return result
+    }
+
+}
+
+/// The value of margin, padding, border and inset on each physical side, for both
+/// directions (kept apart from ``ResolvedStyle``: most nodes set none of them, and the
+/// algorithm then never reads them).
+struct ResolvedSides {
+    var marginLTR = SideValues()
+    var marginRTL = SideValues()
+    var paddingLTR = SideValues()
+    var paddingRTL = SideValues()
+    var borderLTR = SideValues()
+    var borderRTL = SideValues()
+    var insetLTR = SideValues()
+    var insetRTL = SideValues()
+    /// Whether any margin, padding, border or inset is set (all sides are unset otherwise).
+    var isSet = false
+
+    /// No sides set.
+    init() {}
+
+    init(_ style: LayoutStyle) {
+        let defined: (LayoutValue) -> Bool = { $0.isDefined }
+        guard style.margin.containsValue(where: defined) || style.padding.containsValue(where: defined)
+            || style.border.containsValue(where: defined) || style.position.containsValue(where: defined) else {
+            return
+        }
+        isSet = true
+        marginLTR = SideValues(style.margin, .ltr)
+        marginRTL = SideValues(style.margin, .rtl)
+        paddingLTR = SideValues(style.padding, .ltr)
+        paddingRTL = SideValues(style.padding, .rtl)
+        borderLTR = SideValues(style.border, .ltr)
+        borderRTL = SideValues(style.border, .rtl)
+        let insets = ResolvedStyle.withoutAuto(style.position)
+        insetLTR = SideValues(insets, .ltr)
+        insetRTL = SideValues(insets, .rtl)
     }
 
     @inline(__always)

@@ -32,20 +32,28 @@ public struct LayoutValue: Hashable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
+    /// A keyword (or unset) value: its number is 0. (Not checked, so that the constants
+    /// below, which every new style is filled with, cost two stores.)
+    @inlinable @inline(__always)
+    init(keyword unit: LayoutUnit) {
+        value = 0
+        self.unit = unit
+    }
+
     /// A length in points.
     @inlinable public static func points(_ value: Float) -> LayoutValue { LayoutValue(value: value, unit: .point) }
     /// A percentage (50 means half) of the reference length.
     @inlinable public static func percent(_ value: Float) -> LayoutValue { LayoutValue(value: value, unit: .percent) }
     /// Not set.
-    @inlinable public static var undefined: LayoutValue { LayoutValue(value: 0, unit: .undefined) }
+    @inlinable public static var undefined: LayoutValue { @inline(__always) get { LayoutValue(keyword: .undefined) } }
     /// `auto`.
-    @inlinable public static var auto: LayoutValue { LayoutValue(value: 0, unit: .auto) }
+    @inlinable public static var auto: LayoutValue { @inline(__always) get { LayoutValue(keyword: .auto) } }
     /// `max-content`.
-    @inlinable public static var maxContent: LayoutValue { LayoutValue(value: 0, unit: .maxContent) }
+    @inlinable public static var maxContent: LayoutValue { @inline(__always) get { LayoutValue(keyword: .maxContent) } }
     /// `fit-content`.
-    @inlinable public static var fitContent: LayoutValue { LayoutValue(value: 0, unit: .fitContent) }
+    @inlinable public static var fitContent: LayoutValue { @inline(__always) get { LayoutValue(keyword: .fitContent) } }
     /// `stretch`.
-    @inlinable public static var stretch: LayoutValue { LayoutValue(value: 0, unit: .stretch) }
+    @inlinable public static var stretch: LayoutValue { @inline(__always) get { LayoutValue(keyword: .stretch) } }
 
     /// True for every unit but ``LayoutUnit/undefined`` (`auto` counts as set).
     @inlinable public var isDefined: Bool { unit != .undefined }
