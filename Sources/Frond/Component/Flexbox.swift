@@ -61,9 +61,11 @@ public final class Flexbox: Component, @unchecked Sendable {
         layout.flexShrink = child.flexShrink
         layout.flexBasis = child.flexBasis
         layout.alignSelf = child.alignSelf
-        layout.margin = child.margin
+        if let edges = child.edges {
+            layout.margin = edges.margin
+            layout.position = edges.position
+        }
         layout.positionType = child.positionType
-        layout.position = child.position
         if let ratio = child.aspectRatio { layout.aspectRatio = ratio }
     }
 
@@ -117,11 +119,22 @@ public struct FlexChild: @unchecked Sendable {
     public var flexShrink: Float
     public var flexBasis: LayoutValue
     public var alignSelf: Align
-    public var margin: EdgeValues
-    /// `.absolute` takes the child out of the flow; `position` then places it.
+    /// `.absolute` takes the child out of the flow; ``position`` then places it.
     public var positionType: PositionType
-    public var position: EdgeValues
     public var aspectRatio: Float?
+    /// The margin and the position, out of line (few children set them): nil when both
+    /// are all undefined. Never changed in place (a new box replaces it).
+    private(set) var edges: Edges?
+
+    public var margin: EdgeValues {
+        get { edges?.margin ?? EdgeValues() }
+        set { setEdges(margin: newValue, position: position) }
+    }
+
+    public var position: EdgeValues {
+        get { edges?.position ?? EdgeValues() }
+        set { setEdges(margin: margin, position: newValue) }
+    }
 
     public init(_ component: Component?, flexGrow: Float = 0, flexShrink: Float = 0, flexBasis: LayoutValue = .auto,
                 alignSelf: Align = .auto, margin: EdgeValues = EdgeValues(), positionType: PositionType = .relative,
@@ -131,10 +144,24 @@ public struct FlexChild: @unchecked Sendable {
         self.flexShrink = flexShrink
         self.flexBasis = flexBasis
         self.alignSelf = alignSelf
-        self.margin = margin
         self.positionType = positionType
-        self.position = position
         self.aspectRatio = aspectRatio
+        setEdges(margin: margin, position: position)
+    }
+
+    private mutating func setEdges(margin: EdgeValues, position: EdgeValues) {
+        let none = EdgeValues()
+        edges = margin == none && position == none ? nil : Edges(margin: margin, position: position)
+    }
+
+    final class Edges: @unchecked Sendable {
+        let margin: EdgeValues
+        let position: EdgeValues
+
+        init(margin: EdgeValues, position: EdgeValues) {
+            self.margin = margin
+            self.position = position
+        }
     }
 }
 
@@ -170,7 +197,13 @@ public enum ChildrenBuilder {
     public static func buildExpression(_ component: Component?) -> [FlexChild] { component.map { [FlexChild($0)] } ?? [] }
     public static func buildExpression(_ child: FlexChild) -> FlexChild { child }
     public static func buildExpression(_ children: [Component]) -> [FlexChild] { children.map { FlexChild($0) } }
-    public static func buildPartialBlock(first: FlexChild) -> [FlexChild] { [first] }
+    public static func buildPartialBlock(first: FlexChild) -> [FlexChild] {
+        // Room for a few more: blocks rarely hold one child, and growing copies.
+        var children: [FlexChild] = []
+        children.reserveCapacity(4)
+        children.append(first)
+        return children
+    }
     public static func buildPartialBlock(first: [FlexChild]) -> [FlexChild] { first }
     public static func buildPartialBlock(accumulated: [FlexChild], next: FlexChild) -> [FlexChild] {
         var children = accumulated
