@@ -26,7 +26,7 @@ public final class LayoutNode {
 
     // (Stored properties are ordered by how often a pass reads them: a tree of many nodes
     // does not fit in the processor's caches, so the fields most visits read share a few
-    // lines. The style's sides come last.)
+    // lines. The style as set comes last.)
 
     /// The config this node was created with.
     public let config: LayoutConfig
@@ -53,10 +53,11 @@ public final class LayoutNode {
     @exclusivity(unchecked) var heightBound: Int32 = 1
     @exclusivity(unchecked) var contentsChildCount = 0
     @exclusivity(unchecked) var resolved: ResolvedStyle
+    /// The per-side values; nil when the style sets no margin, padding, border or inset.
+    @exclusivity(unchecked) var sides: ResolvedSides?
     @exclusivity(unchecked) var state = NodeLayoutState()
     @exclusivity(unchecked) var styleStorage: LayoutStyle
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
-    @exclusivity(unchecked) var sides: ResolvedSides
     /// A number the owner of the node may use to find its own record of it (the C API
     /// keeps the node's handle here). Not used by the engine.
     public var tag: UInt64 = 0
