@@ -29,14 +29,16 @@ struct CachedMeasurement {
     var ownerHeight: Float = .nan
 }
 
-/// Up to eight remembered measurements, stored inline (no allocation per node).
+/// Up to eight remembered measurements: the first four inline, the rest in an overflow
+/// allocated the first time a node needs a fifth (few do: a node is usually measured
+/// under one to four sets of constraints per pass).
 struct MeasurementCache {
     static let capacity = 8
     /// Number of valid entries; the next write goes to this index (wrapping at capacity).
     /// (First, so that it shares a cache line with the first entries.)
     var count = 0
     private var e0 = CachedMeasurement(), e1 = CachedMeasurement(), e2 = CachedMeasurement(), e3 = CachedMeasurement()
-    private var e4 = CachedMeasurement(), e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
+    private var overflow: MeasurementOverflow?
 
     subscript(index: Int) -> CachedMeasurement {
         @inline(__always) get {
@@ -45,10 +47,8 @@ struct MeasurementCache {
             case 1: return e1
             case 2: return e2
             case 3: return e3
-            case 4: return e4
-            case 5: return e5
-            case 6: return e6
-            default: return e7
+            // An entry below `count` has been written, so its overflow exists.
+            default: return overflow?[index] ?? CachedMeasurement()
             }
         }
         @inline(__always) set {
@@ -57,6 +57,35 @@ struct MeasurementCache {
             case 1: e1 = newValue
             case 2: e2 = newValue
             case 3: e3 = newValue
+            default:
+                if let overflow {
+                    overflow[index] = newValue
+                } else {
+                    let created = MeasurementOverflow()
+                    created[index] = newValue
+                    overflow = created
+                }
+            }
+        }
+    }
+}
+
+/// Entries 4 to 7 of a ``MeasurementCache``. Owned by one node's cache and never shared,
+/// so it is changed in place.
+final class MeasurementOverflow {
+    private var e4 = CachedMeasurement(), e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
+
+    subscript(index: Int) -> CachedMeasurement {
+        get {
+            switch index {
+            case 4: return e4
+            case 5: return e5
+            case 6: return e6
+            default: return e7
+            }
+        }
+        set {
+            switch index {
             case 4: e4 = newValue
             case 5: e5 = newValue
             case 6: e6 = newValue
