@@ -56,8 +56,9 @@ public final class LayoutNode {
     /// The per-side values; nil when the style sets no margin, padding, border or inset.
     @exclusivity(unchecked) var sides: ResolvedSides?
     @exclusivity(unchecked) var state = NodeLayoutState()
-    @exclusivity(unchecked) var styleStorage: LayoutStyle
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
+    @exclusivity(unchecked) var styleOriginals: StyleOriginals
     /// A number the owner of the node may use to find its own record of it (the C API
     /// keeps the node's handle here). Not used by the engine.
     public var tag: UInt64 = 0
@@ -75,8 +76,8 @@ public final class LayoutNode {
 
     private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
-        styleStorage = checkedStyle
         sides = ResolvedSides(checkedStyle)
+        styleOriginals = StyleOriginals(checkedStyle)
         resolved = ResolvedStyle(checkedStyle, sides: sides)
     }
 
@@ -90,17 +91,19 @@ public final class LayoutNode {
     // MARK: Style
 
     /// The node's style. Change it with ``setStyle(_:)`` or ``updateStyle(_:)``.
-    public var style: LayoutStyle { styleStorage }
+    public var style: LayoutStyle {
+        LayoutStyle(resolved: resolved, sides: sides, originals: styleOriginals)
+    }
 
     /// Replaces the style after checking every value (``LayoutStyle/validate()``);
     /// marks the node dirty when anything changed.
     public func setStyle(_ newStyle: LayoutStyle) throws(LayoutError) {
         try newStyle.validate()
         try checkNotLayingOut()
-        guard newStyle != styleStorage else { return }
-        let wasContents = styleStorage.display == .contents
-        styleStorage = newStyle
+        guard newStyle != style else { return }
+        let wasContents = resolved.display == .contents
         sides = ResolvedSides(newStyle)
+        styleOriginals = StyleOriginals(newStyle)
         resolved = ResolvedStyle(newStyle, sides: sides)
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
@@ -111,7 +114,7 @@ public final class LayoutNode {
     /// Edits the style in place, then applies it as ``setStyle(_:)`` does; on error the
     /// node keeps its previous style.
     public func updateStyle(_ body: (inout LayoutStyle) -> Void) throws(LayoutError) {
-        var copy = styleStorage
+        var copy = style
         body(&copy)
         try setStyle(copy)
     }

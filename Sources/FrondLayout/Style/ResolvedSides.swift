@@ -1,11 +1,19 @@
-/// The value of margin, padding, border and inset on each physical side, for both
-/// directions.
+/// A node's margins, paddings, borders and insets: as its style sets them, and the value
+/// that applies on each physical side for both directions.
 ///
 /// Kept out of the node, behind a reference: most nodes set none of these sides (they
 /// then have no `ResolvedSides` at all and the algorithm never reads one), and a node
 /// that stored them inline would be too large for the allocator's fast path. Immutable:
 /// a style change makes a new one.
 final class ResolvedSides {
+    /// The style's own values (``LayoutNode/style`` is rebuilt from them).
+    let margin: EdgeValues
+    let padding: EdgeValues
+    let border: EdgeValues
+    let position: EdgeValues
+    /// Whether any of them is set (a style may hold unset values that still carry a
+    /// number, which must survive as they were written, but are otherwise ignored).
+    let isSet: Bool
     let marginLTR: SideValues
     let marginRTL: SideValues
     let paddingLTR: SideValues
@@ -15,13 +23,19 @@ final class ResolvedSides {
     let insetLTR: SideValues
     let insetRTL: SideValues
 
-    /// The sides of `style`, or nil when it sets no margin, padding, border or inset.
+    /// The sides of `style`, or nil when its four sets of sides are all exactly unset.
     init?(_ style: LayoutStyle) {
-        let defined: (LayoutValue) -> Bool = { $0.isDefined }
-        guard style.margin.containsValue(where: defined) || style.padding.containsValue(where: defined)
-            || style.border.containsValue(where: defined) || style.position.containsValue(where: defined) else {
+        let empty = EdgeValues()
+        guard style.margin != empty || style.padding != empty || style.border != empty || style.position != empty else {
             return nil
         }
+        margin = style.margin
+        padding = style.padding
+        border = style.border
+        position = style.position
+        let defined: (LayoutValue) -> Bool = { $0.isDefined }
+        isSet = style.margin.containsValue(where: defined) || style.padding.containsValue(where: defined)
+            || style.border.containsValue(where: defined) || style.position.containsValue(where: defined)
         marginLTR = SideValues(style.margin, .ltr)
         marginRTL = SideValues(style.margin, .rtl)
         paddingLTR = SideValues(style.padding, .ltr)

@@ -108,7 +108,7 @@ struct ResolvedStyle {
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
 
         // Most styles set no margin, padding, border or inset at all: then every sum is 0.
-        guard let sides else { return }
+        guard let sides, sides.isSet else { return }
         let insets = ResolvedStyle.withoutAuto(style.position)
         hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
             || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
