@@ -1,4 +1,4 @@
-import FrondLayout
+@testable import FrondLayout
 import Testing
 
 /// A node keeps its style in pieces (resolved values, boxed sides, the rest); reading it
@@ -73,5 +73,23 @@ import Testing
         try node.setStyle(LayoutStyle())
         #expect(node.style == LayoutStyle())
         #expect(node.style.margin == EdgeValues())
+    }
+
+    /// The node holds its sides with a retain of its own: a replaced set and the last one
+    /// are each released once (a leak keeps them, a double release crashes).
+    @Test func test_sidesAreReleasedWithTheirNode() throws {
+        weak var first: ResolvedSides?
+        weak var second: ResolvedSides?
+        do {
+            let node = try LayoutNode(style: Self.everyPropertySet)
+            first = node.sides
+            #expect(first != nil)
+            try node.updateStyle { $0.margin.all = .points(3) }
+            second = node.sides
+            #expect(first == nil)
+            #expect(second != nil)
+            try node.calculateLayout(width: 100, height: 100)
+        }
+        #expect(second == nil)
     }
 }

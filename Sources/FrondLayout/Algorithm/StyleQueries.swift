@@ -3,26 +3,27 @@
 // the axis; "inlineStart"/"inlineEnd" follow the text direction.
 
 extension LayoutNode {
-    // MARK: Per-side values (unset when the node sets no side at all)
+    // MARK: Per-side values (unset when the node sets no side at all; read through the
+    // node's own retain, see `sidesStorage`)
 
     @inline(__always)
     func marginValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sides?.margin(edge, direction) ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.margin(edge, direction) } ?? .undefined
     }
 
     @inline(__always)
     func paddingValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sides?.padding(edge, direction) ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.padding(edge, direction) } ?? .undefined
     }
 
     @inline(__always)
     func borderValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sides?.border(edge, direction) ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.border(edge, direction) } ?? .undefined
     }
 
     @inline(__always)
     func insetValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sides?.inset(edge, direction) ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.inset(edge, direction) } ?? .undefined
     }
 
     // MARK: Margins (percentages resolve against the containing block's width)

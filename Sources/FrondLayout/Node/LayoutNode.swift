@@ -53,10 +53,22 @@ public final class LayoutNode {
     @exclusivity(unchecked) var heightBound: Int32 = 1
     @exclusivity(unchecked) var contentsChildCount = 0
     @exclusivity(unchecked) var resolved: ResolvedStyle
-    /// The per-side values; nil when the style sets no margin, padding, border or inset.
-    @exclusivity(unchecked) var sides: ResolvedSides?
+    /// The per-side values, held by the node with one retain of its own (taken and given
+    /// back by `sides`, released by `deinit`) so that the algorithm reads them without
+    /// reference counting; nil when the style sets no margin, padding, border or inset.
+    @exclusivity(unchecked) var sidesStorage: Unmanaged<ResolvedSides>?
+    var sides: ResolvedSides? {
+        get { sidesStorage?.takeUnretainedValue() }
+        set {
+            let old = sidesStorage
+            sidesStorage = newValue.map { Unmanaged.passRetained($0) }
+            old?.release()
+        }
+    }
     @exclusivity(unchecked) var state = NodeLayoutState()
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    /// Measurements 4 to 7 (see ``MeasurementCache``); nil until a fifth is needed.
+    @exclusivity(unchecked) var measurementOverflow: MeasurementOverflow?
     /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
     @exclusivity(unchecked) var styleOriginals: StyleOriginals
     /// A number the owner of the node may use to find its own record of it (the C API
@@ -76,12 +88,14 @@ public final class LayoutNode {
 
     private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
-        sides = ResolvedSides(checkedStyle)
+        let sides = ResolvedSides(checkedStyle)
+        sidesStorage = sides.map { Unmanaged.passRetained($0) }
         styleOriginals = StyleOriginals(checkedStyle)
         resolved = ResolvedStyle(checkedStyle, sides: sides)
     }
 
     deinit {
+        sidesStorage?.release()
         // Children outlive a parent only as roots of their own trees.
         for child in childNodes where child.owner === self {
             child.owner = nil
