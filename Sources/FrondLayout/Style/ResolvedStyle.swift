@@ -11,8 +11,9 @@
 /// An inset set to `auto` counts as unset everywhere, so a style that spells out
 /// `left: auto` lays out exactly like one that omits it.
 struct ResolvedStyle {
-    // Copied from the style (interleaved so that the one-byte values fill the padding
-    // after the five-byte ones).
+    // Copied from the style exactly as set (the node's style is rebuilt from them, see
+    // StyleOriginals.swift), interleaved so that the one-byte values fill the padding
+    // after the five-byte ones.
     var flexGrow: Float?
     var direction: LayoutDirection = .inherit
     var flexDirection: FlexDirection = .column
