@@ -42,8 +42,8 @@ extension LayoutNode {
                 hit = -1
             } else {
                 for index in 0..<state.measurements.count
-                where sameOwner(state.measurements[index])
-                    && state.measurements[index].canAnswer(widthMode, availableWidth, heightMode, availableHeight,
+                where sameOwner(measurement(index))
+                    && measurement(index).canAnswer(widthMode, availableWidth, heightMode, availableHeight,
                                                            marginRow, marginColumn) {
                     hit = index
                     break
@@ -56,15 +56,15 @@ extension LayoutNode {
             }
         } else {
             for index in 0..<state.measurements.count
-            where sameOwner(state.measurements[index])
-                && state.measurements[index].matches(availableWidth, availableHeight, widthMode, heightMode) {
+            where sameOwner(measurement(index))
+                && measurement(index).matches(availableWidth, availableHeight, widthMode, heightMode) {
                 hit = index
                 break
             }
         }
 
         if !needToVisit, let hit {
-            let entry = hit < 0 ? state.cachedLayout : state.measurements[hit]
+            let entry = hit < 0 ? state.cachedLayout : measurement(hit)
             state.measuredWidth = entry.computedWidth
             state.measuredHeight = entry.computedHeight
             if performLayout { pass.statistics.cachedLayouts += 1 } else { pass.statistics.cachedMeasures += 1 }
@@ -83,9 +83,7 @@ extension LayoutNode {
                 if performLayout {
                     state.cachedLayout = entry
                 } else {
-                    if state.measurements.count == MeasurementCache.capacity { state.measurements.count = 0 }
-                    state.measurements[state.measurements.count] = entry
-                    state.measurements.count += 1
+                    rememberMeasurement(entry)
                 }
             }
         }
@@ -99,6 +97,34 @@ extension LayoutNode {
         }
         state.generationCount = pass.generation
         return needToVisit || hit == nil
+    }
+}
+
+extension LayoutNode {
+    /// Entry `index` (below the count) of the node's measurements.
+    @inline(__always)
+    func measurement(_ index: Int) -> CachedMeasurement {
+        if index < MeasurementCache.inlineCapacity { return state.measurements[index] }
+        // An entry below the count has been written, so the overflow exists.
+        return measurementOverflow?[index] ?? CachedMeasurement()
+    }
+
+    /// Adds a measurement, over the oldest ones once all eight are taken (the count then
+    /// starts again from the first entry).
+    @inline(__always)
+    func rememberMeasurement(_ entry: CachedMeasurement) {
+        if state.measurements.count == MeasurementCache.capacity { state.measurements.count = 0 }
+        let index = state.measurements.count
+        if index < MeasurementCache.inlineCapacity {
+            state.measurements[index] = entry
+        } else if let overflow = measurementOverflow {
+            overflow[index] = entry
+        } else {
+            let overflow = MeasurementOverflow()
+            overflow[index] = entry
+            measurementOverflow = overflow
+        }
+        state.measurements.count = index + 1
     }
 }
 

@@ -3,30 +3,53 @@
 // the axis; "inlineStart"/"inlineEnd" follow the text direction.
 
 extension LayoutNode {
+    // MARK: Per-side values (unset when the node sets no side at all; read through the
+    // node's own retain, see `sidesStorage`)
+
+    @inline(__always)
+    func marginValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        sidesStorage?._withUnsafeGuaranteedRef { $0.margin(edge, direction) } ?? .undefined
+    }
+
+    @inline(__always)
+    func paddingValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        sidesStorage?._withUnsafeGuaranteedRef { $0.padding(edge, direction) } ?? .undefined
+    }
+
+    @inline(__always)
+    func borderValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        sidesStorage?._withUnsafeGuaranteedRef { $0.border(edge, direction) } ?? .undefined
+    }
+
+    @inline(__always)
+    func insetValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
+        sidesStorage?._withUnsafeGuaranteedRef { $0.inset(edge, direction) } ?? .undefined
+    }
+
     // MARK: Margins (percentages resolve against the containing block's width)
 
     @inline(__always)
     func flexStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return sides.margin(axis.flexStartEdge, direction).resolvedOrZero(widthSize)
+        return marginValue(axis.flexStartEdge, direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func flexEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return sides.margin(axis.flexEndEdge, direction).resolvedOrZero(widthSize)
+        return marginValue(axis.flexEndEdge, direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func inlineStartMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return sides.margin(axis.inlineStartEdge(direction), direction).resolvedOrZero(widthSize)
+        return marginValue(axis.inlineStartEdge(direction), direction).resolvedOrZero(widthSize)
     }
 
     @inline(__always)
     func inlineEndMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasMargin else { return 0 }
-        return sides.margin(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
+        return marginValue(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
     }
 
     /// Both margins on an axis (the sum does not depend on the direction).
@@ -39,12 +62,12 @@ extension LayoutNode {
 
     @inline(__always)
     func flexStartMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.hasAutoMargin && sides.margin(axis.flexStartEdge, direction).unit == .auto
+        resolved.hasAutoMargin && marginValue(axis.flexStartEdge, direction).unit == .auto
     }
 
     @inline(__always)
     func flexEndMarginIsAuto(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        resolved.hasAutoMargin && sides.margin(axis.flexEndEdge, direction).unit == .auto
+        resolved.hasAutoMargin && marginValue(axis.flexEndEdge, direction).unit == .auto
     }
 
     // MARK: Borders and paddings (never negative)
@@ -52,13 +75,13 @@ extension LayoutNode {
     @inline(__always)
     func border(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> Float {
         guard resolved.hasBorder else { return 0 }
-        return maxOrDefined(sides.border(edge, direction).resolve(0), 0)
+        return maxOrDefined(borderValue(edge, direction).resolve(0), 0)
     }
 
     @inline(__always)
     func padding(_ edge: PhysicalEdge, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         guard resolved.hasPadding else { return 0 }
-        return maxOrDefined(sides.padding(edge, direction).resolve(widthSize), 0)
+        return maxOrDefined(paddingValue(edge, direction).resolve(widthSize), 0)
     }
 
     @inline(__always)
@@ -127,42 +150,42 @@ extension LayoutNode {
 
     @inline(__always)
     func isFlexStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        sides.inset(axis.flexStartEdge, direction).isDefined
+        insetValue(axis.flexStartEdge, direction).isDefined
     }
 
     @inline(__always)
     func isFlexEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        sides.inset(axis.flexEndEdge, direction).isDefined
+        insetValue(axis.flexEndEdge, direction).isDefined
     }
 
     @inline(__always)
     func isInlineStartInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        sides.inset(axis.inlineStartEdge(direction), direction).isDefined
+        insetValue(axis.inlineStartEdge(direction), direction).isDefined
     }
 
     @inline(__always)
     func isInlineEndInsetDefined(_ axis: FlexDirection, _ direction: LayoutDirection) -> Bool {
-        sides.inset(axis.inlineEndEdge(direction), direction).isDefined
+        insetValue(axis.inlineEndEdge(direction), direction).isDefined
     }
 
     @inline(__always)
     func flexStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        sides.inset(axis.flexStartEdge, direction).resolvedOrZero(axisSize)
+        insetValue(axis.flexStartEdge, direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func flexEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        sides.inset(axis.flexEndEdge, direction).resolvedOrZero(axisSize)
+        insetValue(axis.flexEndEdge, direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func inlineStartInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        sides.inset(axis.inlineStartEdge(direction), direction).resolvedOrZero(axisSize)
+        insetValue(axis.inlineStartEdge(direction), direction).resolvedOrZero(axisSize)
     }
 
     @inline(__always)
     func inlineEndInset(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
-        sides.inset(axis.inlineEndEdge(direction), direction).resolvedOrZero(axisSize)
+        insetValue(axis.inlineEndEdge(direction), direction).resolvedOrZero(axisSize)
     }
 
     /// The offset a relatively positioned node is moved by along `axis` (0 for static nodes).

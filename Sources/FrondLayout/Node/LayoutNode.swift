@@ -26,7 +26,9 @@ public final class LayoutNode {
 
     // (Stored properties are ordered by how often a pass reads them: a tree of many nodes
     // does not fit in the processor's caches, so the fields most visits read share a few
-    // lines. The style's sides come last.)
+    // lines. What few nodes need, the sides and measurements beyond the fourth, lives
+    // behind references, so that a node stays small enough for the allocator's fast path;
+    // what a pass never reads comes last.)
 
     /// The config this node was created with.
     public let config: LayoutConfig
@@ -53,10 +55,24 @@ public final class LayoutNode {
     @exclusivity(unchecked) var heightBound: Int32 = 1
     @exclusivity(unchecked) var contentsChildCount = 0
     @exclusivity(unchecked) var resolved: ResolvedStyle
+    /// The per-side values, held by the node with one retain of its own (taken and given
+    /// back by `sides`, released by `deinit`) so that the algorithm reads them without
+    /// reference counting; nil when the style sets no margin, padding, border or inset.
+    @exclusivity(unchecked) var sidesStorage: Unmanaged<ResolvedSides>?
+    var sides: ResolvedSides? {
+        get { sidesStorage?.takeUnretainedValue() }
+        set {
+            let old = sidesStorage
+            sidesStorage = newValue.map { Unmanaged.passRetained($0) }
+            old?.release()
+        }
+    }
     @exclusivity(unchecked) var state = NodeLayoutState()
-    @exclusivity(unchecked) var styleStorage: LayoutStyle
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
-    @exclusivity(unchecked) var sides: ResolvedSides
+    /// Measurements 4 to 7 (see ``MeasurementCache``); nil until a fifth is needed.
+    @exclusivity(unchecked) var measurementOverflow: MeasurementOverflow?
+    /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
+    @exclusivity(unchecked) var styleOriginals: StyleOriginals
     /// A number the owner of the node may use to find its own record of it (the C API
     /// keeps the node's handle here). Not used by the engine.
     public var tag: UInt64 = 0
@@ -74,12 +90,14 @@ public final class LayoutNode {
 
     private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
-        styleStorage = checkedStyle
-        sides = ResolvedSides(checkedStyle)
+        let sides = ResolvedSides(checkedStyle)
+        sidesStorage = sides.map { Unmanaged.passRetained($0) }
+        styleOriginals = StyleOriginals(checkedStyle)
         resolved = ResolvedStyle(checkedStyle, sides: sides)
     }
 
     deinit {
+        sidesStorage?.release()
         // Children outlive a parent only as roots of their own trees.
         for child in childNodes where child.owner === self {
             child.owner = nil
@@ -89,17 +107,19 @@ public final class LayoutNode {
     // MARK: Style
 
     /// The node's style. Change it with ``setStyle(_:)`` or ``updateStyle(_:)``.
-    public var style: LayoutStyle { styleStorage }
+    public var style: LayoutStyle {
+        LayoutStyle(resolved: resolved, sides: sides, originals: styleOriginals)
+    }
 
     /// Replaces the style after checking every value (``LayoutStyle/validate()``);
     /// marks the node dirty when anything changed.
     public func setStyle(_ newStyle: LayoutStyle) throws(LayoutError) {
         try newStyle.validate()
         try checkNotLayingOut()
-        guard newStyle != styleStorage else { return }
-        let wasContents = styleStorage.display == .contents
-        styleStorage = newStyle
+        guard newStyle != style else { return }
+        let wasContents = resolved.display == .contents
         sides = ResolvedSides(newStyle)
+        styleOriginals = StyleOriginals(newStyle)
         resolved = ResolvedStyle(newStyle, sides: sides)
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
@@ -110,7 +130,7 @@ public final class LayoutNode {
     /// Edits the style in place, then applies it as ``setStyle(_:)`` does; on error the
     /// node keeps its previous style.
     public func updateStyle(_ body: (inout LayoutStyle) -> Void) throws(LayoutError) {
-        var copy = styleStorage
+        var copy = style
         body(&copy)
         try setStyle(copy)
     }

@@ -5,6 +5,9 @@
 /// or ``LayoutNode/updateStyle(_:)``, which validate it and mark the node dirty
 /// only when something actually changed.
 public struct LayoutStyle: Hashable, Sendable {
+    // (A node keeps its style in pieces and rebuilds it when asked: a new property must
+    // also be kept by ResolvedStyle, ResolvedSides or StyleOriginals, and be rebuilt in
+    // StyleOriginals.swift.)
     public var direction: LayoutDirection = .inherit
     public var flexDirection: FlexDirection = .column
     public var justifyContent: Justify = .flexStart

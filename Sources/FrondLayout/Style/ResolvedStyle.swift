@@ -6,13 +6,14 @@
 /// The values copied from ``LayoutStyle`` are the ones the algorithm reads for every
 /// child it visits; keeping them here, next to the rest, means a visit reads one or two
 /// cache lines of a node instead of lines spread over its whole style. The node's
-/// ``ResolvedSides`` hold the per-side values.
+/// ``ResolvedSides`` (none when no side is set) hold the per-side values.
 ///
 /// An inset set to `auto` counts as unset everywhere, so a style that spells out
 /// `left: auto` lays out exactly like one that omits it.
 struct ResolvedStyle {
-    // Copied from the style (interleaved so that the one-byte values fill the padding
-    // after the five-byte ones).
+    // Copied from the style exactly as set (the node's style is rebuilt from them, see
+    // StyleOriginals.swift), interleaved so that the one-byte values fill the padding
+    // after the five-byte ones.
     var flexGrow: Float?
     var direction: LayoutDirection = .inherit
     var flexDirection: FlexDirection = .column
@@ -73,7 +74,7 @@ struct ResolvedStyle {
     /// The default style's facts (Yoga's defaults, no sides set).
     init() {}
 
-    init(_ style: LayoutStyle, sides: ResolvedSides) {
+    init(_ style: LayoutStyle, sides: ResolvedSides?) {
         flexGrow = style.flexGrow
         direction = style.direction
         flexDirection = style.flexDirection
@@ -108,7 +109,7 @@ struct ResolvedStyle {
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
 
         // Most styles set no margin, padding, border or inset at all: then every sum is 0.
-        guard sides.isSet else { return }
+        guard let sides, sides.isSet else { return }
         let insets = ResolvedStyle.withoutAuto(style.position)
         hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
             || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
@@ -162,90 +163,4 @@ struct ResolvedStyle {
         return result
     }
 
-}
-
-/// The value of margin, padding, border and inset on each physical side, for both
-/// directions (kept apart from ``ResolvedStyle``: most nodes set none of them, and the
-/// algorithm then never reads them).
-struct ResolvedSides {
-    var marginLTR = SideValues()
-    var marginRTL = SideValues()
-    var paddingLTR = SideValues()
-    var paddingRTL = SideValues()
-    var borderLTR = SideValues()
-    var borderRTL = SideValues()
-    var insetLTR = SideValues()
-    var insetRTL = SideValues()
-    /// Whether any margin, padding, border or inset is set (all sides are unset otherwise).
-    var isSet = false
-
-    /// No sides set.
-    init() {}
-
-    init(_ style: LayoutStyle) {
-        let defined: (LayoutValue) -> Bool = { $0.isDefined }
-        guard style.margin.containsValue(where: defined) || style.padding.containsValue(where: defined)
-            || style.border.containsValue(where: defined) || style.position.containsValue(where: defined) else {
-            return
-        }
-        isSet = true
-        marginLTR = SideValues(style.margin, .ltr)
-        marginRTL = SideValues(style.margin, .rtl)
-        paddingLTR = SideValues(style.padding, .ltr)
-        paddingRTL = SideValues(style.padding, .rtl)
-        borderLTR = SideValues(style.border, .ltr)
-        borderRTL = SideValues(style.border, .rtl)
-        let insets = ResolvedStyle.withoutAuto(style.position)
-        insetLTR = SideValues(insets, .ltr)
-        insetRTL = SideValues(insets, .rtl)
-    }
-
-    @inline(__always)
-    func margin(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        (direction == .rtl ? marginRTL : marginLTR)[edge]
-    }
-
-    @inline(__always)
-    func padding(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        (direction == .rtl ? paddingRTL : paddingLTR)[edge]
-    }
-
-    @inline(__always)
-    func border(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        (direction == .rtl ? borderRTL : borderLTR)[edge]
-    }
-
-    @inline(__always)
-    func inset(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        (direction == .rtl ? insetRTL : insetLTR)[edge]
-    }
-}
-
-/// The value that applies to each physical side.
-struct SideValues {
-    var left = LayoutValue.undefined
-    var top = LayoutValue.undefined
-    var right = LayoutValue.undefined
-    var bottom = LayoutValue.undefined
-
-    init() {}
-
-    init(_ edges: EdgeValues, _ direction: LayoutDirection) {
-        // Most styles set no margin, padding, border or inset at all.
-        guard edges.containsValue(where: { $0.isDefined }) else { return }
-        left = edges.resolved(.left, direction: direction)
-        top = edges.resolved(.top, direction: direction)
-        right = edges.resolved(.right, direction: direction)
-        bottom = edges.resolved(.bottom, direction: direction)
-    }
-
-    @inline(__always)
-    subscript(edge: PhysicalEdge) -> LayoutValue {
-        switch edge {
-        case .left: return left
-        case .top: return top
-        case .right: return right
-        case .bottom: return bottom
-        }
-    }
 }

@@ -1,0 +1,95 @@
+@testable import FrondLayout
+import Testing
+
+/// A node keeps its style in pieces (resolved values, boxed sides, the rest); reading it
+/// back gives the style exactly as it was set.
+@Suite struct StyleStorageTests {
+    /// Every property away from its default, including values the node keeps only in
+    /// processed form (an aspect ratio of 0, equal min and max sizes, three gaps).
+    static var everyPropertySet: LayoutStyle {
+        var style = LayoutStyle()
+        style.direction = .rtl
+        style.flexDirection = .rowReverse
+        style.justifyContent = .spaceBetween
+        style.alignContent = .center
+        style.alignItems = .flexEnd
+        style.alignSelf = .baseline
+        style.positionType = .absolute
+        style.flexWrap = .wrapReverse
+        style.overflow = .scroll
+        style.display = .contents
+        style.boxSizing = .contentBox
+        style.flex = 2
+        style.flexGrow = 3
+        style.flexShrink = 0.5
+        style.flexBasis = .percent(40)
+        style.width = .points(120)
+        style.height = .percent(30)
+        style.minWidth = .points(80)
+        style.maxWidth = .points(80)
+        style.minHeight = .auto
+        style.maxHeight = .percent(90)
+        style.aspectRatio = 0
+        style.margin.start = .points(4)
+        style.margin.vertical = .auto
+        style.padding.end = .percent(5)
+        style.padding.all = .points(1)
+        style.border.horizontal = .points(2)
+        style.position.left = .auto
+        style.position.bottom = .percent(-10)
+        style.gap.column = .points(6)
+        style.gap.row = .percent(2)
+        style.gap.all = .points(9)
+        return style
+    }
+
+    @Test func test_styleReadsBackExactlyAsSet() throws {
+        let style = Self.everyPropertySet
+        let node = LayoutNode()
+        try node.setStyle(style)
+        #expect(node.style == style)
+        #expect(try LayoutNode(style: style).style == style)
+    }
+
+    @Test func test_unsetValuesKeepTheirNumbers() throws {
+        var unset = LayoutValue.undefined
+        unset.value = 7
+        var style = LayoutStyle()
+        style.margin.left = unset
+        style.position.all = unset
+        let node = LayoutNode()
+        try node.setStyle(style)
+        #expect(node.style.margin.left.value == 7)
+        #expect(node.style == style)
+        try node.calculateLayout(width: 10, height: 10)
+        try node.setStyle(style)
+        #expect(!node.isDirty)
+        #expect(node.layout.margin == LayoutNode().layout.margin)
+    }
+
+    @Test func test_removedSidesReadBackUnset() throws {
+        let node = LayoutNode()
+        try node.setStyle(Self.everyPropertySet)
+        try node.setStyle(LayoutStyle())
+        #expect(node.style == LayoutStyle())
+        #expect(node.style.margin == EdgeValues())
+    }
+
+    /// The node holds its sides with a retain of its own: a replaced set and the last one
+    /// are each released once (a leak keeps them, a double release crashes).
+    @Test func test_sidesAreReleasedWithTheirNode() throws {
+        weak var first: ResolvedSides?
+        weak var second: ResolvedSides?
+        do {
+            let node = try LayoutNode(style: Self.everyPropertySet)
+            first = node.sides
+            #expect(first != nil)
+            try node.updateStyle { $0.margin.all = .points(3) }
+            second = node.sides
+            #expect(first == nil)
+            #expect(second != nil)
+            try node.calculateLayout(width: 100, height: 100)
+        }
+        #expect(second == nil)
+    }
+}
