@@ -217,7 +217,7 @@ final class BenchRow: RenderComponent<Bool>, @unchecked Sendable {
 
     override func render(state: Bool, scope: StateScope<Bool>) -> Component? {
         registry.remember(scope, for: props.id)
-        var rowAttributes: [String: AttributeValue] = ["onTap": .action("select")]
+        var rowAttributes: AttributeList = ["onTap": .action("select")]
         if state { rowAttributes["selected"] = .bool(true) }
         return Flexbox(view: ViewConfiguration("row", attributes: rowAttributes),
                        style: FlexboxStyle(direction: .row, alignItems: .center, spacing: 8)) {

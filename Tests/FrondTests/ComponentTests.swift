@@ -112,6 +112,9 @@ struct FailingMeasurer: TextMeasurer {
             (Component(view: ViewConfiguration("v", orderedAttributes: [Attribute(name: "a", value: .bool(true)),
                                                                        Attribute(name: "a", value: .bool(false))])),
              "attribute \"a\" is given twice"),
+            // A literal naming an attribute twice is reported, not a crash (as a Dictionary's would be).
+            (Component(view: ViewConfiguration("v", attributes: ["b": .number(1), "b": .number(2)])),
+             "attribute \"b\" is given twice"),
         ]
         for (component, message) in cases {
             let root = Root(sizeRange: .fixed(width: 100, height: 100))

@@ -3,7 +3,7 @@ import FrondTestSupport
 import Testing
 
 /// A 10×10 view of type "box" named `name`.
-func box(_ name: String, key: String? = nil, extra: [String: AttributeValue] = [:]) -> Component {
+func box(_ name: String, key: String? = nil, extra: AttributeList = [:]) -> Component {
     var attributes = extra
     attributes["name"] = .string(name)
     return Component(view: ViewConfiguration("box", attributes: attributes), size: .points(10, 10), key: key)

@@ -4,7 +4,7 @@ import Testing
 
 /// View type declarations: attribute values of the wrong kind fail the flush.
 @Suite struct ViewTypeDeclarationTests {
-    private func label(_ attributes: [String: AttributeValue], key: String? = nil,
+    private func label(_ attributes: AttributeList, key: String? = nil,
                        accessibility: Accessibility = Accessibility()) -> Component {
         Component(view: ViewConfiguration("label", attributes: attributes, accessibility: accessibility),
                   size: .points(40, 10), key: key)

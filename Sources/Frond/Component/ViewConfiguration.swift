@@ -21,12 +21,8 @@ public struct ViewConfiguration: Hashable, Sendable {
     /// A view of `viewType` with `attributes`. The configuration is checked when the
     /// component is built (see ``validate(_:)``): the type must not be empty, names must
     /// not be empty or repeat, numbers must be finite and colors within 0…1.
-    public init(_ viewType: String, attributes: [String: AttributeValue] = [:],
-                accessibility: Accessibility = Accessibility()) {
-        var list: [Attribute] = []
-        list.reserveCapacity(attributes.count)
-        for (name, value) in attributes { list.append(Attribute(name: name, value: value)) }
-        self.init(viewType, orderedAttributes: list, accessibility: accessibility)
+    public init(_ viewType: String, attributes: AttributeList = [:], accessibility: Accessibility = Accessibility()) {
+        self.init(viewType, orderedAttributes: attributes.attributes, accessibility: accessibility)
     }
 
     /// Like ``init(_:attributes:accessibility:)`` from a list of attributes.
@@ -94,6 +90,44 @@ public struct ViewConfiguration: Hashable, Sendable {
             all.append(Attribute(name: "accessibilityTraits", value: .number(Double(accessibility.traits))))
         }
         return all.sorted { $0.name < $1.name }
+    }
+}
+
+/// A view's attributes as a list: written as a dictionary literal,
+/// `["title": .string("Hi"), "onTap": .action("go")]`, and changed by name
+/// (`list["selected"] = .bool(true)`) — no dictionary is made. A name given twice in a
+/// literal is reported when the component is built (a `Dictionary` literal would stop
+/// the program).
+public struct AttributeList: ExpressibleByDictionaryLiteral, Sendable {
+    public private(set) var attributes: [Attribute]
+
+    public init(dictionaryLiteral elements: (String, AttributeValue)...) {
+        attributes = elements.map { Attribute(name: $0.0, value: $0.1) }
+    }
+
+    public init(_ attributes: [Attribute]) {
+        self.attributes = attributes
+    }
+
+    /// The attributes of a dictionary.
+    public init(_ dictionary: [String: AttributeValue]) {
+        attributes = dictionary.map { Attribute(name: $0.key, value: $0.value) }
+    }
+
+    /// The value of the first attribute named `name`; setting nil removes every one.
+    public subscript(name: String) -> AttributeValue? {
+        get { attributes.first { $0.name == name }?.value }
+        set {
+            guard let newValue else {
+                attributes.removeAll { $0.name == name }
+                return
+            }
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                attributes[index].value = newValue
+            } else {
+                attributes.append(Attribute(name: name, value: newValue))
+            }
+        }
     }
 }
 
