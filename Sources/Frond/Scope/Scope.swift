@@ -11,7 +11,8 @@ final class Scope: @unchecked Sendable {
     unowned(unsafe) var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
-    /// The handle render gets (one per scope, so it can be compared and kept).
+    /// The handle render and action handlers get (one per scope, so it can be compared
+    /// and kept); made by whichever needs it first, on the root's thread.
     var stateScope: AnyObject?
     /// Run once, on the root's thread, when the scope dies.
     var invalidationHandlers: [() -> Void] = []
