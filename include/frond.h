@@ -12,7 +12,7 @@
  *   Out params   Results are written through leading `out_` parameters, only on success.
  *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT.
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
- *                frond_root, frond_render_class, frond_scope). A handle is an entry of a table (kind + generation +
+ *                frond_root, frond_render_class, frond_scope, frond_action). A handle is an entry of a table (kind + generation +
  *                slot), never an address: a NULL, freed, never-issued or wrong-kind
  *                handle returns FROND_ERR_MISUSE and does no harm.
  *   Callbacks    Every callback takes `void *user_data` last, writes results through out
@@ -986,6 +986,8 @@ typedef struct frond_render_class frond_render_class;
  *  component left the tree, or its root was freed, it is FROND_ERR_MISUSE. The caller
  *  never frees it. */
 typedef struct frond_scope frond_scope;
+/** An action on its way up the responder chain (section Actions). */
+typedef struct frond_action frond_action;
 
 /** The callbacks of a render class. `props` is the component's own value (see
  *  frond_component_new_render); `user_data` is the class's. Every callback runs on the
@@ -1010,6 +1012,19 @@ typedef struct frond_render_class_spec {
     /** Optional: called exactly once with each non-NULL state value that is replaced or
      *  whose scope dies (on the thread where that happens). */
     frond_destroy_func destroy_state;
+    /** Optional: the class's components as responders (section Actions). Called with an
+     *  action that reaches a component of the class on its way up the responder chain;
+     *  set `*out_handled` (it starts as false) to true to stop the action there, or leave
+     *  it false to pass it on to the component's parent. `action` is valid during the call
+     *  only. `scope` and `state` are the component's (of its latest generation), NULL for
+     *  a stateless class. Unlike the other callbacks it runs when an action is sent, on
+     *  the root's thread, between flushes: it may update state, send other actions and
+     *  flush the root. A status other than FROND_OK stops the action: the call that sent
+     *  it returns FROND_ERR_CALLBACK (the tree is untouched). Added after the first
+     *  version: a spec whose struct_size ends before this member (an older header's) is
+     *  accepted, and its class handles no actions. */
+    frond_status (*handle_action)(bool *out_handled, const frond_action *action, frond_scope *scope, void *state,
+                                  void *props, void *user_data);
 } frond_render_class_spec;
 
 /** Creates a render class (the spec is copied). `destroy` is called with `user_data`
@@ -1089,6 +1104,98 @@ typedef struct frond_commit_statistics {
 } frond_commit_statistics;
 
 frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, frond_root *root);
+
+/* ======================================================================== */
+/* Actions                                                                   */
+/*                                                                           */
+/* An action is a name and an optional payload sent by a component. It       */
+/* travels the responder chain of the root's committed tree:                 */
+/*                                                                           */
+/*   sender ─► its parent ─► … ─► the top component ─► unhandled handler     */
+/*                                                                           */
+/* Components of render classes with handle_action are responders; the      */
+/* first that sets *out_handled stops the action (FROND_ACTION_HANDLED). An   */
+/* action nobody handles goes to the root's unhandled action handler and is  */
+/* reported as FROND_ACTION_UNHANDLED. A host event on a view sends the      */
+/* action named by an attribute of the view's component (kind ACTION): the   */
+/* component is the sender and the first responder. An action sent through a */
+/* scope starts at the scope's component's parent. The chain is collected    */
+/* before any handler runs, so handlers may update state, send actions and   */
+/* flush. Actions are sent on the root's thread, between flushes: while the  */
+/* root flushes (from its render, provider, host or measurer callbacks, or   */
+/* on another thread) or holds a prepared flush, sending is FROND_ERR_MISUSE. */
+/* ======================================================================== */
+
+/** How an action's trip ended. */
+typedef enum frond_action_outcome {
+    FROND_ACTION_HANDLED = 1,    /**< a responder handled it */
+    FROND_ACTION_UNHANDLED = 2,  /**< no responder did: it went to the unhandled action handler (if any) */
+    FROND_ACTION_NO_ACTION = 3   /**< nothing was sent: the view has no action for the event, or a tap hit
+                                      no view with an onTap action */
+} frond_action_outcome;
+
+/** The attributes the host events read (a custom event reads the attribute it names). */
+#define FROND_EVENT_TAP "onTap"
+#define FROND_EVENT_LONG_PRESS "onLongPress"
+#define FROND_EVENT_VALUE_CHANGE "onValueChange"
+
+/** Reports a host event on mounted view `view`: sends the action named by the view
+ *  component's attribute `event_attribute` (FROND_EVENT_TAP, FROND_EVENT_LONG_PRESS,
+ *  FROND_EVENT_VALUE_CHANGE or any other name; UTF-8, non-empty), which must be of kind
+ *  FROND_ATTRIBUTE_ACTION, with `payload` (may be NULL; its `name` is ignored; copied).
+ *  The component is the sender and the first responder. `*out_outcome` receives
+ *  FROND_ACTION_NO_ACTION when the component has no such action attribute. A view that
+ *  is not mounted (0 included) or a bad payload is FROND_ERR_INVALID_ARGUMENT; a failing
+ *  handle_action or unhandled action handler is FROND_ERR_CALLBACK. */
+frond_status frond_root_send_event(frond_action_outcome *out_outcome, frond_root *root, uint64_t view,
+                                   const char *event_attribute, const frond_attribute *payload);
+
+/** Reports a tap at (`x`, `y`) in the root's coordinates (finite): hit-tests the mounted
+ *  views front to back (later siblings are in front of earlier ones, children in front
+ *  of their parent; a view is hit when the point is in its frame, left and top edges
+ *  included, and only then are its children looked at) and sends the FROND_EVENT_TAP
+ *  action of the first view found that has one: the deepest such view under the point
+ *  (views without one let taps through). Views whose attribute `hidden` is the bool true
+ *  or `interactive` the bool false are skipped with all they contain. `*out_view`
+ *  receives that view (0 and FROND_ACTION_NO_ACTION when nothing was hit). Errors as for
+ *  frond_root_send_event. */
+frond_status frond_root_tap_at(frond_action_outcome *out_outcome, uint64_t *out_view, frond_root *root, float x,
+                               float y);
+
+/** Sends the action `name` (UTF-8, non-empty) with `payload` (may be NULL; copied) from
+ *  the scope's component, starting at that component's parent (for instance from
+ *  handle_action, to tell the component's owner). FROND_ERR_MISUSE once the component
+ *  left the tree; other errors as for frond_root_send_event. */
+frond_status frond_scope_send_action(frond_action_outcome *out_outcome, frond_scope *scope, const char *name,
+                                     const frond_attribute *payload);
+
+/** Receives the actions no responder handled (on the root's thread). `root` is the
+ *  root's handle; `action` is valid during the call only. A status other than FROND_OK
+ *  makes the call that sent the action return FROND_ERR_CALLBACK. */
+typedef frond_status (*frond_action_handler_func)(frond_root *root, const frond_action *action, void *user_data);
+
+/** Sets the root's unhandled action handler (NULL: none) with its user_data and destroy
+ *  function (called exactly once: when the handler is replaced, when the root is freed,
+ *  or, on failure, before this call returns). */
+frond_status frond_root_set_unhandled_action_handler(frond_root *root, frond_action_handler_func handler,
+                                                     void *user_data, frond_destroy_func destroy);
+
+/* An action handle is valid only during the callback it was given to (handle_action,
+ * the unhandled action handler); afterwards it is FROND_ERR_MISUSE, as are NULL and
+ * handles of other kinds. What these functions return lives as long as the handle. */
+
+/** The action's name (UTF-8, owned by Frond). */
+frond_status frond_action_get_name(const char **out_name, const frond_action *action);
+/** The action's payload: `*out_has_payload` is false when it has none (a tap or long
+ *  press, an action sent without one) or one C cannot see (a Swift value other than an
+ *  attribute value, Bool, String, Int, Double or Float); `*out_payload` then is zeroed.
+ *  The payload's `name` is NULL; its strings are owned by Frond. */
+frond_status frond_action_get_payload(bool *out_has_payload, frond_attribute *out_payload, const frond_action *action);
+/** The mounted view a host event came from (0 for an action sent through a scope). */
+frond_status frond_action_get_view(uint64_t *out_view, const frond_action *action);
+/** The sender: a component handle borrowed for the callback (the same value on every
+ *  call with the same action; withdrawn with the action; do not release it). */
+frond_status frond_action_get_sender(frond_component **out_sender, const frond_action *action);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -13,6 +13,24 @@ func structArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String) throws(Call
     return pointer.pointee
 }
 
+/// A caller-filled struct that has grown at its end: `struct_size` must reach at least
+/// `minimumSize` (the first version's size); members beyond the caller's struct_size (an
+/// older header's struct) read as zero.
+func grownStructArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int) throws(CallFailure) -> T? {
+    guard let pointer else { return nil }
+    let declared = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
+    let size = MemoryLayout<T>.size
+    guard declared >= minimumSize else {
+        throw .invalidArgument("\(name).struct_size is \(declared); it must be at least \(minimumSize) (sizeof in this version: \(size))")
+    }
+    guard declared < size else { return pointer.pointee }
+    let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
+    defer { copy.deallocate() }
+    copy.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    copy.copyMemory(from: pointer, byteCount: declared)
+    return copy.load(as: T.self)
+}
+
 /// A UTF-8 C string (NULL stays nil).
 func optionalString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CallFailure) -> String? {
     guard let pointer else { return nil }

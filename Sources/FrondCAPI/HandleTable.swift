@@ -8,6 +8,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case root = 4
     case renderClass = 5
     case scope = 6
+    case action = 7
 
     var description: String {
         switch self {
@@ -17,6 +18,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .root: return "frond_root"
         case .renderClass: return "frond_render_class"
         case .scope: return "frond_scope"
+        case .action: return "frond_action"
         }
     }
 }

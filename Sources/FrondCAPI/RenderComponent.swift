@@ -11,6 +11,9 @@ final class CRenderClass {
     let shouldUpdate: (@convention(c) (UnsafeMutablePointer<Bool>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                        UnsafeMutableRawPointer?) -> frond_status)?
     let destroyState: frond_destroy_func?
+    let handleAction: (@convention(c) (UnsafeMutablePointer<Bool>?, OpaquePointer?, OpaquePointer?,
+                                       UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                       UnsafeMutableRawPointer?) -> frond_status)?
     let owner: CallbackOwner
 
     init(name: String, spec: frond_render_class_spec,
@@ -23,6 +26,7 @@ final class CRenderClass {
         self.render = render
         shouldUpdate = spec.should_update
         destroyState = spec.destroy_state
+        handleAction = spec.handle_action
         self.owner = owner
     }
 
@@ -122,6 +126,17 @@ struct CRenderCalls {
         guard status == FROND_OK else { throw renderClass.failure("should_update", status) }
         return answer
     }
+
+    /// Asks the class's handle_action (false without one).
+    func handle(_ action: ActionEvent, scope: OpaquePointer?, state: UnsafeMutableRawPointer?) throws(FrondError) -> Bool {
+        guard let handleAction = renderClass.handleAction else { return false }
+        var handled = false
+        let status = try withActionHandle(action) { handle in
+            handleAction(&handled, handle, scope, state, props.userData, renderClass.owner.userData)
+        }
+        guard status == FROND_OK else { throw renderClass.failure("handle_action", status) }
+        return handled
+    }
 }
 
 /// A stateful component of a C render class.
@@ -165,6 +180,11 @@ final class CStatefulComponent: RenderComponent<CState>, @unchecked Sendable {
         guard let previous = previous as? CStatefulComponent else { return true }
         return try calls.shouldUpdate(from: previous.calls)
     }
+
+    override func handle(_ action: ActionEvent, scope: StateScope<CState>) throws(FrondError) -> Bool {
+        let state = scope.currentState
+        return try calls.handle(action, scope: state?.scopeHandle, state: state?.pointer)
+    }
 }
 
 /// A stateless component of a C render class.
@@ -187,6 +207,10 @@ final class CStatelessComponent: StatelessComponent, @unchecked Sendable {
         guard let previous = previous as? CStatelessComponent else { return true }
         return try calls.shouldUpdate(from: previous.calls)
     }
+
+    override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
+        try calls.handle(action, scope: nil, state: nil)
+    }
 }
 
 /// The render class behind a render class handle.
@@ -196,7 +220,7 @@ private func renderClass(_ handle: OpaquePointer?) throws(CallFailure) -> CRende
 }
 
 /// The scope behind a scope handle.
-private func cScope(_ handle: OpaquePointer?) throws(CallFailure) -> CScope {
+func cScope(_ handle: OpaquePointer?) throws(CallFailure) -> CScope {
     unsafeDowncast(try resolve(handle, .scope, "scope"), to: CScope.self)
 }
 
@@ -213,7 +237,12 @@ private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?
     let owner = owner
     return attempt { () throws(CallFailure) in
         let out = try requireOut(outClass)
-        guard let spec = try structArgument(specPointer, "spec") else { throw .invalidArgument("spec is NULL") }
+        // handle_action came later: a spec from an older header ends before it.
+        let firstVersionSize = MemoryLayout<frond_render_class_spec>.offset(of: \.handle_action)
+            ?? MemoryLayout<frond_render_class_spec>.size
+        guard let spec = try grownStructArgument(specPointer, "spec", minimumSize: firstVersionSize) else {
+            throw .invalidArgument("spec is NULL")
+        }
         let name = try requiredString(spec.name, "spec.name")
         guard !name.isEmpty else { throw .invalidArgument("spec.name is empty") }
         guard let render = spec.render else { throw .invalidArgument("spec.render is NULL") }

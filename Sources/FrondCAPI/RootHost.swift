@@ -85,22 +85,25 @@ struct CArena {
         guard !list.isEmpty else { return nil }
         let buffer = UnsafeMutablePointer<frond_attribute>.allocate(capacity: list.count)
         allocations.append(UnsafeMutableRawPointer(buffer))
-        for (index, attribute) in list.enumerated() {
-            var item = frond_attribute()
-            item.name = string(attribute.name)
-            switch attribute.value {
-            case .number(let number): item.kind = FROND_ATTRIBUTE_NUMBER; item.number = number
-            case .bool(let value): item.kind = FROND_ATTRIBUTE_BOOL; item.boolean = value
-            case .string(let text): item.kind = FROND_ATTRIBUTE_STRING; item.string = string(text)
-            case .color(let color):
-                item.kind = FROND_ATTRIBUTE_COLOR
-                item.color = frond_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-            case .hostValue(let token): item.kind = FROND_ATTRIBUTE_HOST_VALUE; item.host_value = token
-            case .action(let name): item.kind = FROND_ATTRIBUTE_ACTION; item.string = string(name)
-            }
-            (buffer + index).initialize(to: item)
-        }
+        for (index, attribute) in list.enumerated() { (buffer + index).initialize(to: self.attribute(attribute)) }
         return UnsafePointer(buffer)
+    }
+
+    /// One attribute (its strings live in the arena).
+    mutating func attribute(_ attribute: Attribute) -> frond_attribute {
+        var item = frond_attribute()
+        item.name = string(attribute.name)
+        switch attribute.value {
+        case .number(let number): item.kind = FROND_ATTRIBUTE_NUMBER; item.number = number
+        case .bool(let value): item.kind = FROND_ATTRIBUTE_BOOL; item.boolean = value
+        case .string(let text): item.kind = FROND_ATTRIBUTE_STRING; item.string = string(text)
+        case .color(let color):
+            item.kind = FROND_ATTRIBUTE_COLOR
+            item.color = frond_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        case .hostValue(let token): item.kind = FROND_ATTRIBUTE_HOST_VALUE; item.host_value = token
+        case .action(let name): item.kind = FROND_ATTRIBUTE_ACTION; item.string = string(name)
+        }
+        return item
     }
 
     mutating func names(_ list: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {

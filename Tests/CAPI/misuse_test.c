@@ -1340,6 +1340,146 @@ static void test_provider_and_view_type_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+/* ---- actions ----------------------------------------------------------------- */
+
+static int action_checks_failed = 0;       /* checks made inside the handler */
+static const frond_action *stale_action = NULL;
+
+#define IN_HANDLER(expected, call) \
+    do { if ((call) != (expected)) action_checks_failed++; frond_clear_last_error(); } while (0)
+
+static frond_status misuse_in_handler(frond_root *root, const frond_action *action, void *user_data) {
+    const char *name = NULL;
+    bool has = false;
+    frond_attribute payload;
+    uint64_t view = 0;
+    frond_component *sender = NULL;
+    frond_action_outcome outcome;
+    (void)user_data;
+    stale_action = action;
+    /* NULL out parameters with a live action. */
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_name(NULL, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_payload(NULL, &payload, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_payload(&has, NULL, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_view(NULL, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_sender(NULL, action));
+    /* The root's handle, not an action. */
+    IN_HANDLER(FROND_ERR_MISUSE, frond_action_get_name(&name, (const frond_action *)(const void *)root));
+    /* Good calls still work; the sender is no action either. */
+    IN_HANDLER(FROND_OK, frond_action_get_name(&name, action));
+    IN_HANDLER(FROND_OK, frond_action_get_sender(&sender, action));
+    IN_HANDLER(FROND_ERR_MISUSE, frond_action_get_view(&view, (const frond_action *)(const void *)sender));
+    /* The root is idle during handlers: a nested send works (and hits nothing here). */
+    IN_HANDLER(FROND_OK, frond_root_tap_at(&outcome, &view, root, 1000, 1000));
+    if (outcome != FROND_ACTION_NO_ACTION) action_checks_failed++;
+    return FROND_OK;
+}
+
+static void test_action_arguments_are_checked(void) {
+    frond_root *root = NULL, *freed_root = NULL;
+    frond_component *button = NULL, *leaf = NULL;
+    frond_view_spec view;
+    frond_attribute attribute, payload;
+    frond_action_outcome outcome = 0;
+    uint64_t hit = 7, button_view = 0;
+    const char *name = NULL;
+    bool has = false;
+    frond_component *sender = NULL;
+    int destroys, i;
+    char bad_utf8[] = {'a', (char)0xff, 0};
+    const frond_action *bad_actions[4];
+
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_new(&freed_root, NULL));
+    CHECK_OK(frond_root_free(freed_root));
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = "onTap";
+    attribute.kind = FROND_ATTRIBUTE_ACTION;
+    attribute.string = "go";
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "button";
+    view.attributes = &attribute;
+    view.attribute_count = 1;
+    CHECK_OK(frond_component_new(&button, &view, NULL, NULL));
+    CHECK_OK(frond_component_new(&leaf, NULL, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, button));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_get_child(&button_view, root, 0, 0));
+
+    /* Unhandled action handlers: bad roots refused, user_data destroyed once each. */
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_unhandled_action_handler(NULL, misuse_in_handler, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_unhandled_action_handler(freed_root, misuse_in_handler, NULL,
+                                                                           count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_unhandled_action_handler((frond_root *)(void *)leaf,
+                                                                           misuse_in_handler, NULL, count_destroy));
+    CHECK(destroy_calls == destroys + 3);
+    CHECK_OK(frond_root_set_unhandled_action_handler(root, misuse_in_handler, NULL, count_destroy));
+
+    /* Sending events: bad roots, out pointers, names, payloads and views. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(NULL, root, button_view, FROND_EVENT_TAP, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_send_event(&outcome, NULL, button_view, FROND_EVENT_TAP, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_send_event(&outcome, freed_root, button_view, FROND_EVENT_TAP, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_send_event(&outcome, (frond_root *)(void *)leaf, button_view,
+                                                         FROND_EVENT_TAP, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view, "", NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view, bad_utf8, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, 0, FROND_EVENT_TAP, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, 999, FROND_EVENT_TAP, NULL));
+    memset(&payload, 0, sizeof payload);
+    payload.kind = (frond_attribute_kind)99;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view, FROND_EVENT_TAP,
+                                                                   &payload));
+    payload.kind = FROND_ATTRIBUTE_NUMBER;
+    payload.number = NAN;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view,
+                                                                   FROND_EVENT_VALUE_CHANGE, &payload));
+    payload.kind = FROND_ATTRIBUTE_STRING;
+    payload.string = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, button_view, "onX", &payload));
+    CHECK(outcome == 0);
+
+    /* Taps: out pointers, coordinates, roots. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tap_at(NULL, &hit, root, 1, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tap_at(&outcome, NULL, root, 1, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tap_at(&outcome, &hit, root, NAN, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tap_at(&outcome, &hit, root, 1, INFINITY));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tap_at(&outcome, &hit, NULL, 1, 1));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tap_at(&outcome, &hit, freed_root, 1, 1));
+    CHECK(outcome == 0 && hit == 7);
+
+    /* Scopes: the scope checks of the render section apply; here bad arguments. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_scope_send_action(NULL, captured_scope, "go", NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action(&outcome, NULL, "go", NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action(&outcome, (frond_scope *)(void *)root, "go", NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action(&outcome, captured_scope, "go", NULL)); /* left the tree */
+
+    /* The action handle: live only during the handler. */
+    action_checks_failed = 0;
+    CHECK_OK(frond_root_send_event(&outcome, root, button_view, FROND_EVENT_TAP, NULL));
+    CHECK(outcome == FROND_ACTION_UNHANDLED);
+    CHECK(action_checks_failed == 0);
+    bad_actions[0] = NULL;
+    bad_actions[1] = stale_action;
+    bad_actions[2] = (const frond_action *)(const void *)leaf;
+    bad_actions[3] = (const frond_action *)(uintptr_t)0xdeadbeefu;
+    for (i = 0; i < 4; i++) {
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_name(&name, bad_actions[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_payload(&has, &payload, bad_actions[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_view(&hit, bad_actions[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_sender(&sender, bad_actions[i]));
+    }
+    CHECK(sender == NULL);
+
+    destroys = destroy_calls;
+    CHECK_OK(frond_root_free(root));
+    CHECK(destroy_calls == destroys + 1);
+    CHECK_OK(frond_component_release(button));
+    CHECK_OK(frond_component_release(leaf));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -1364,6 +1504,7 @@ int main(void) {
     test_root_arguments_and_failures_are_reported();
     test_render_and_scope_arguments_are_checked();
     test_provider_and_view_type_arguments_are_checked();
+    test_action_arguments_are_checked();
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

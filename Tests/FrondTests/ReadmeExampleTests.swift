@@ -54,4 +54,60 @@ import Testing
         let error = #expect(throws: FrondError.self) { try root.flush() }
         #expect(error?.message == "Component(label): attribute \"lines\" of view type \"label\" must be a number, not a string")
     }
+
+    @Test func test_theReadmeRowsTellTheirListWhatToRemove() throws {
+        // As printed in the README (Actions and the responder chain).
+        final class Row: RenderComponent<Int>, ComponentActionProtocol, @unchecked Sendable {
+            enum ActionType { case select(Int), remove(Int) }
+            let id: Int
+            init(id: Int) { self.id = id; super.init(key: "\(id)") }
+            override func initialState() -> Int? { 0 }       // taps
+            override func render(state: Int, scope: StateScope<Int>) -> Component? {
+                Flexbox(view: ViewConfiguration("row", attributes: ["onTap": .action("rowTapped")]), direction: .row) {
+                    Text("Row \(id)")
+                    Component(view: ViewConfiguration("button", attributes: ["onTap": .action("removeTapped")]),
+                              size: .points(20, 20))
+                }
+            }
+            override func handle(_ action: ActionEvent, scope: StateScope<Int>) throws(FrondError) -> Bool {
+                switch action.name {
+                case "rowTapped": try scope.update { $0 += 1 }; try perform(.select(id), in: scope)
+                case "removeTapped": try perform(.remove(id), in: scope)
+                default: return false
+                }
+                return true
+            }
+        }
+
+        final class RowList: RenderComponent<[Int]>, @unchecked Sendable {
+            override func initialState() -> [Int]? { [1, 2, 3] }
+            override func render(state: [Int], scope: StateScope<[Int]>) -> Component? {
+                Flexbox { state.map { Row(id: $0) } }
+            }
+            override func handle(_ action: ActionEvent, scope: StateScope<[Int]>) throws(FrondError) -> Bool {
+                guard case .remove(let id)? = action.value(as: Row.ActionType.self) else { return false }
+                try scope.update { $0.removeAll { $0 == id } }
+                return true
+            }
+        }
+
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fixed(width: 100, height: 100), host: host)
+        root.setComponent(RowList())
+        try root.flush()
+        var unhandled: [String] = []
+        root.unhandledActionHandler = { unhandled.append("\($0.value ?? "")") }
+        // Rows are 20 high; each button follows its 42-point text.
+        let removal = try root.tap(atX: 50, y: 25)
+        #expect(removal.outcome == .handled)
+        #expect(host.views[try #require(removal.view)]?.viewType == "button")
+        try root.flush()
+        #expect(host.dump().contains("Row 2") == false)
+        #expect(host.views.values.filter { $0.viewType == "row" }.count == 2)
+        // Selecting is not the list's business: the select reaches the fallback.
+        #expect(try root.tap(atX: 5, y: 5).outcome == .handled)
+        #expect(unhandled == ["select(1)"])
+        try root.flush()
+        #expect(root.componentDump.contains("state=1"))
+    }
 }

@@ -56,6 +56,19 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    // MARK: Actions
+
+    /// Handles an action that reaches this component on its way up the responder chain
+    /// (see ``Root/send(_:to:)``): return true to stop it there, false (the default) to
+    /// pass it on to the parent. A thrown error stops the action and is thrown by the
+    /// call that sent it. Runs on the root's thread, between flushes.
+    open func handle(_ action: ActionEvent) throws(FrondError) -> Bool { false }
+
+    /// How the responder chain asks this component (render components add their scope).
+    func respond(to action: ActionEvent, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Bool {
+        try handle(action)
+    }
+
     // MARK: Layout (overridden by the built-in kinds)
 
     /// The components inside this one, in order.

@@ -48,6 +48,14 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
     /// state did not change). The default is true. An error fails the flush.
     open func shouldUpdate(from previous: RenderComponent<State>) throws(FrondError) -> Bool { true }
 
+    /// Handles an action that reaches this component (see ``Component/handle(_:)``), with
+    /// the scope of the component's latest generation, so that the handler can change
+    /// the state (`scope.update`) or send actions of its own (``StateScope/send(_:_:)``).
+    /// The default asks ``Component/handle(_:)``.
+    open func handle(_ action: ActionEvent, scope: StateScope<State>) throws(FrondError) -> Bool {
+        try handle(action)
+    }
+
     override var isStateful: Bool { true }
 
     override func makeInitialState() throws(FrondError) -> Any? { try initialState() }
@@ -56,14 +64,20 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
         guard let scope, let typed = state as? State else {
             throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
         }
-        let handle: StateScope<State>
-        if let cached = scope.stateScope as? StateScope<State> {
-            handle = cached
-        } else {
-            handle = StateScope(scope: scope, queue: queue)
-            scope.stateScope = handle
-        }
-        return try render(state: typed, scope: handle)
+        return try render(state: typed, scope: stateScope(scope, queue))
+    }
+
+    override func respond(to action: ActionEvent, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Bool {
+        guard let scope else { return try handle(action) }
+        return try handle(action, scope: stateScope(scope, queue))
+    }
+
+    /// The scope's handle (one per scope, made when first asked for).
+    private func stateScope(_ scope: Scope, _ queue: UpdateQueue) -> StateScope<State> {
+        if let cached = scope.stateScope as? StateScope<State> { return cached }
+        let handle = StateScope<State>(scope: scope, queue: queue)
+        scope.stateScope = handle
+        return handle
     }
 
     override func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool {

@@ -96,15 +96,15 @@ public final class Root: @unchecked Sendable {
     /// of the tree again.
     private var measurerGeneration = 1
     private var measuredGeneration = 1
-    private let queue: UpdateQueue
+    let queue: UpdateQueue
     private let flushRequest = FlushRequest()
-    private let rootView = MountedView(id: .root, viewType: "", treeNode: nil, attributes: [], frame: LayoutFrame())
+    let rootView = MountedView(id: .root, viewType: "", treeNode: nil, attributes: [], frame: LayoutFrame())
     /// Flushes are numbered; tree nodes record the flush that last changed them.
     private var flushCount: UInt64 = 0
     /// The layout pass whose frames are mounted (later passes' frame changes are new).
     private var mountedPass: UInt64 = 0
     private var nextViewID: UInt64 = 1
-    private var registry: [ViewID: MountedView] = [:]
+    private(set) var registry: [ViewID: MountedView] = [:]
     private let layoutConfig = LayoutConfig()
     /// Holds the top component's layout node and gives it the size range.
     private let container: LayoutNode
@@ -119,6 +119,7 @@ public final class Root: @unchecked Sendable {
         let request = flushRequest
         queue = UpdateQueue { request.fire() }
         container = LayoutNode(config: layoutConfig)
+        queue.root = self
     }
 
     deinit {
@@ -135,6 +136,11 @@ public final class Root: @unchecked Sendable {
         self.component = component
         componentChanged = true
     }
+
+    /// Receives the actions that no responder handled (see ``send(_:to:)``), on the root's
+    /// thread; they are also reported as ``ActionOutcome/unhandled``. A thrown error is
+    /// thrown by the call that sent the action.
+    public var unhandledActionHandler: ((ActionEvent) throws(FrondError) -> Void)?
 
     /// Called (on the updating thread) when a state update arrives and no flush is
     /// pending yet, so the host can schedule one. Safe to set from any thread.
@@ -202,6 +208,14 @@ public final class Root: @unchecked Sendable {
             rollBack(prepared.context, previousTop: prepared.previousTop)
             self.prepared = nil
         }
+    }
+
+    /// Runs `body` with the root busy, against the committed tree (for actions, which are
+    /// refused while a flush runs or is prepared: the tree nodes are being changed).
+    func withCommittedTree<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
+        try enter(from: .idle, what)
+        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+        return try body()
     }
 
     private enum Phase: UInt8 {

@@ -11,7 +11,8 @@ final class Scope: @unchecked Sendable {
     unowned(unsafe) var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
-    /// The handle render gets (one per scope, so it can be compared and kept).
+    /// The handle render and action handlers get (one per scope, so it can be compared
+    /// and kept); made by whichever needs it first, on the root's thread.
     var stateScope: AnyObject?
     /// Run once, on the root's thread, when the scope dies.
     var invalidationHandlers: [() -> Void] = []
@@ -48,6 +49,17 @@ final class UpdateQueue: Sendable {
     private let pending = Mutex<[StateUpdateBox]>([])
     /// Called (outside the lock) when the first update after a flush arrives.
     let onFirstUpdate: @Sendable () -> Void
+    /// The root the queue belongs to (actions sent through a scope go to it).
+    private let owner = Mutex<WeakRoot>(WeakRoot())
+
+    var root: Root? {
+        get { owner.withLock { $0.root } }
+        set { owner.withLock { $0.root = newValue } }
+    }
+
+    struct WeakRoot: Sendable {
+        weak var root: Root?
+    }
 
     init(onFirstUpdate: @escaping @Sendable () -> Void) {
         self.onFirstUpdate = onFirstUpdate
@@ -89,6 +101,12 @@ public final class StateScope<State>: @unchecked Sendable {
     init(scope: Scope, queue: UpdateQueue) {
         self.scope = scope
         self.queue = queue
+    }
+
+    /// The scope and queue while both live.
+    var target: (Scope, UpdateQueue)? {
+        guard let scope, let queue else { return nil }
+        return (scope, queue)
     }
 
     /// False once the component left the tree (or its root is gone).

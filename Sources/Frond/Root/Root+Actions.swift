@@ -1,0 +1,153 @@
+import FrondLayout
+
+/// The components an action visits, fixed when it is sent.
+struct ActionTrip {
+    struct Responder {
+        let component: Component
+        let scope: Scope?
+    }
+
+    let event: ActionEvent
+    let responders: [Responder]
+    let fallback: ((ActionEvent) throws(FrondError) -> Void)?
+}
+
+extension Root {
+    /// Sends the action that `event` names on `view` (the value of the view component's
+    /// attribute `event.attributeName`, which must be `.action(name)`; see ``HostEvent``
+    /// for the attributes and payloads). The view's component is the sender and the first
+    /// responder:
+    ///
+    ///     view's component ─► its parent ─► … ─► the top component ─► unhandledActionHandler
+    ///          handle(_:)        handle(_:)          handle(_:)          (outcome .unhandled)
+    ///          └──── the first that returns true stops it (outcome .handled) ────┘
+    ///
+    /// A render component is asked with ``RenderComponent/handle(_:scope:)`` and the scope
+    /// of its latest generation, so a handler can update its state. The chain is the
+    /// committed tree's, collected before any handler runs: a handler may update state,
+    /// send other actions or even flush the root without disturbing the walk (components
+    /// the flush removes are still asked). A handler's error stops the action and is
+    /// thrown (the tree is untouched; state updates queued before it stay queued).
+    ///
+    /// Returns ``ActionOutcome/noAction`` when the view's component has no action for the
+    /// event (no such attribute, or one that is not an action). A view that is not mounted
+    /// is ``FrondError/Kind/invalidValue``; sending while the root is flushing (from a
+    /// render function or a host, or on another thread) or holds a prepared flush is
+    /// ``FrondError/Kind/misuse``. Call it on the root's thread.
+    @discardableResult
+    public func send(_ event: HostEvent, to view: ViewID) throws(FrondError) -> ActionOutcome {
+        if case .custom(let name, _) = event, name.isEmpty {
+            throw FrondError(.invalidValue, "send(_:to:): the event's attribute name is empty")
+        }
+        if let payload = event.payload { _ = try payload.validated("send(\(event), to: \(view))") }
+        let trip = try withCommittedTree("send \(event)") { () throws(FrondError) -> ActionTrip? in
+            guard view != .root, let mounted = registry[view], let node = mounted.treeNode else {
+                throw FrondError(.invalidValue, "send(\(event), to: \(view)): the view is not mounted")
+            }
+            return actionTrip(for: event, node: node, view: view)
+        }
+        guard let trip else { return .noAction }
+        return try run(trip)
+    }
+
+    /// A tap at (`x`, `y`) in the root's coordinates: sends the `onTap` action of the view
+    /// it hits (as ``send(_:to:)`` with `.tap`) and returns the outcome and that view.
+    ///
+    /// Hit testing goes front to back over the mounted views: later siblings are in front
+    /// of earlier ones and children in front of their parent; a view is hit when the
+    /// point is inside its frame (left and top edges included, right and bottom
+    /// excluded), and its children are only looked at then (frames are relative to the
+    /// parent view). Views whose attribute `hidden` is `.bool(true)` or `interactive` is
+    /// `.bool(false)` are skipped with everything in them. The tap goes to the first view
+    /// found that has an `onTap` action, which is the deepest such view under the point;
+    /// views without one do not catch taps (a tap falls through them to the views behind).
+    /// Nothing hit: ``ActionOutcome/noAction`` and no view. A coordinate that is not finite
+    /// is ``FrondError/Kind/invalidValue``; errors otherwise as for ``send(_:to:)``.
+    @discardableResult
+    public func tap(atX x: Float, y: Float) throws(FrondError) -> (outcome: ActionOutcome, view: ViewID?) {
+        guard x.isFinite && y.isFinite else {
+            throw FrondError(.invalidValue, "tap(atX: \(x), y: \(y)): the point is not finite")
+        }
+        let (trip, view) = try withCommittedTree("tap") { () throws(FrondError) -> (ActionTrip?, ViewID?) in
+            guard let target = Self.tapTarget(in: rootView.children, x: x, y: y), let node = target.treeNode else {
+                return (nil, nil)
+            }
+            return (actionTrip(for: .tap, node: node, view: target.id), target.id)
+        }
+        guard let trip else { return (.noAction, view) }
+        return (try run(trip), view)
+    }
+
+    /// Sends an action a component sent through its scope, from the component's parent up.
+    func send(name: String, value: Any?, from scope: Scope,
+              check: ((Component) -> String?)?) throws(FrondError) -> ActionOutcome {
+        guard !name.isEmpty else { throw FrondError(.invalidValue, "send: the action's name is empty") }
+        let trip = try withCommittedTree("send action \"\(name)\"") { () throws(FrondError) -> ActionTrip in
+            guard !scope.isInvalidated, let node = scope.treeNode else {
+                throw FrondError(.misuse, "send(\"\(name)\"): the sending component has left the tree")
+            }
+            if let check, let refusal = check(node.component) { throw FrondError(.misuse, "send(\"\(name)\"): \(refusal)") }
+            return actionTrip(name: name, value: value, node: node, view: nil, startAtSender: false)
+        }
+        return try run(trip)
+    }
+
+    /// The trip of a host event on the view of `node` (nil: the component has no action
+    /// for it).
+    private func actionTrip(for event: HostEvent, node: TreeNode, view: ViewID) -> ActionTrip? {
+        guard case .action(let name)? = node.component.view[event.attributeName] else { return nil }
+        return actionTrip(name: name, value: event.payload, node: node, view: view, startAtSender: true)
+    }
+
+    /// Collects the responders of an action sent by `node`'s component (the root is busy).
+    private func actionTrip(name: String, value: Any?, node: TreeNode, view: ViewID?, startAtSender: Bool) -> ActionTrip {
+        var responders: [ActionTrip.Responder] = []
+        var current = startAtSender ? node : node.parent
+        while let responder = current {
+            responders.append(ActionTrip.Responder(component: responder.component, scope: responder.scope))
+            // Issue 4's next slices join the chain here, right after each component and
+            // before its parent: the wrapper that holds the component (a C or other
+            // language handle, ComponentSwift's legacy wrapper), then its controller.
+            current = responder.parent
+        }
+        return ActionTrip(event: ActionEvent(name: name, value: value, sender: node.component, view: view),
+                          responders: responders, fallback: unhandledActionHandler)
+    }
+
+    /// Asks the responders in order (the root is idle again: handlers may use it).
+    private func run(_ trip: ActionTrip) throws(FrondError) -> ActionOutcome {
+        for responder in trip.responders {
+            if try responder.component.respond(to: trip.event, scope: responder.scope, queue: queue) { return .handled }
+        }
+        try trip.fallback?(trip.event)
+        return .unhandled
+    }
+
+    /// The view a tap at (`x`, `y`) goes to among `views` (in a parent's coordinates).
+    private static func tapTarget(in views: [MountedView], x: Float, y: Float) -> MountedView? {
+        for view in views.reversed() {
+            let frame = view.frame
+            guard x >= frame.left && x < frame.left + frame.width && y >= frame.top && y < frame.top + frame.height,
+                  view.catchesEvents else { continue }
+            if let deeper = tapTarget(in: view.children, x: x - frame.left, y: y - frame.top) { return deeper }
+            if view.hasTapAction { return view }
+        }
+        return nil
+    }
+}
+
+extension MountedView {
+    /// Neither hidden nor made non-interactive by its attributes.
+    var catchesEvents: Bool {
+        for attribute in attributes {
+            if attribute.name == "hidden" && attribute.value == .bool(true) { return false }
+            if attribute.name == "interactive" && attribute.value == .bool(false) { return false }
+        }
+        return true
+    }
+
+    var hasTapAction: Bool {
+        guard case .action? = attributes.first(where: { $0.name == "onTap" })?.value else { return false }
+        return true
+    }
+}
