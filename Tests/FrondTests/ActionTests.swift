@@ -33,7 +33,7 @@ final class Button: Component, @unchecked Sendable {
     let name: String
     let log: ActionLog
 
-    init(_ name: String, log: ActionLog, attributes: [String: AttributeValue], size: ComponentSize = .points(20, 10)) {
+    init(_ name: String, log: ActionLog, attributes: AttributeList, size: ComponentSize = .points(20, 10)) {
         self.name = name
         self.log = log
         var all = attributes
