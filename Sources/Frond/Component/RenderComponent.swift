@@ -5,6 +5,8 @@ open class AnyRenderComponent: Component, @unchecked Sendable {
     var isStateful: Bool { false }
     /// A new scope's state (nil when none can be made).
     func makeInitialState() throws(FrondError) -> Any? { nil }
+    /// The controller of a new scope (stateful components only).
+    func makeAnyController() -> ComponentController? { nil }
     /// The child for the given state (the scope is nil for stateless components).
     func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { nil }
     /// Whether a new instance replacing `previous` (same identity) must render again.
@@ -55,6 +57,12 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
     open func handle(_ action: ActionEvent, scope: StateScope<State>) throws(FrondError) -> Bool {
         try handle(action)
     }
+
+    /// The controller of this component's scope (see ``ComponentController``): asked
+    /// once, when the scope is made; nil (the default) for none.
+    open func makeController() -> ComponentController? { nil }
+
+    override func makeAnyController() -> ComponentController? { makeController() }
 
     override var isStateful: Bool { true }
 

@@ -2,8 +2,11 @@
 final class MountedView {
     let id: ViewID
     let viewType: String
-    /// The tree node whose component the view shows (nil for the root view).
-    var treeNode: TreeNode?
+    /// The tree node whose component the view shows (nil for the root view); the node
+    /// learns its view (``TreeNode/viewID``).
+    var treeNode: TreeNode? {
+        didSet { treeNode?.viewID = id }
+    }
     var attributes: [Attribute]
     var frame: LayoutFrame
     var children: [MountedView] = []
@@ -16,6 +19,7 @@ final class MountedView {
         self.treeNode = treeNode
         self.attributes = attributes
         self.frame = frame
+        treeNode?.viewID = id
     }
 
     /// The identity of the component the view shows (see ``TreeNode``); 0 for none.

@@ -5,6 +5,8 @@ struct ActionTrip {
     struct Responder {
         let component: Component
         let scope: Scope?
+        /// The component's controller (asked right after it).
+        let controller: ComponentController?
     }
 
     let event: ActionEvent
@@ -104,10 +106,12 @@ extension Root {
         var responders: [ActionTrip.Responder] = []
         var current = startAtSender ? node : node.parent
         while let responder = current {
-            responders.append(ActionTrip.Responder(component: responder.component, scope: responder.scope))
-            // Issue 4's next slices join the chain here, right after each component and
-            // before its parent: the wrapper that holds the component (a C or other
-            // language handle, ComponentSwift's legacy wrapper), then its controller.
+            // After each component, before its parent: its controller. (The wrapper that
+            // holds a component — a C or other language handle, ComponentSwift's legacy
+            // wrapper — will join between the component and its controller.)
+            let controller = responder.scope?.controller.flatMap { $0.isLive ? $0 : nil }
+            responders.append(ActionTrip.Responder(component: responder.component, scope: responder.scope,
+                                                   controller: controller))
             current = responder.parent
         }
         return ActionTrip(event: ActionEvent(name: name, value: value, sender: node.component, view: view),
@@ -118,6 +122,7 @@ extension Root {
     private func run(_ trip: ActionTrip) throws(FrondError) -> ActionOutcome {
         for responder in trip.responders {
             if try responder.component.respond(to: trip.event, scope: responder.scope, queue: queue) { return .handled }
+            if let controller = responder.controller, try controller.handle(trip.event) { return .handled }
         }
         try trip.fallback?(trip.event)
         return .unhandled

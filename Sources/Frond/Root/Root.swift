@@ -332,6 +332,14 @@ public final class Root: @unchecked Sendable {
         let context = flush.context
         let newTree = flush.newTree
         let mountStart = DispatchTime.now().uptimeNanoseconds
+        // Controllers of dropped components start unmounting (before their scopes die).
+        var unmounting: [ComponentController] = []
+        for subtree in context.dropped {
+            subtree.forEach { node in
+                if let controller = node.scope?.controller, controller.phase == .mounted { unmounting.append(controller) }
+            }
+        }
+        for controller in unmounting { controller.beginUnmount() }
         Reconciler.commitDrops(context)
         tree = newTree
         nextIdentity = context.identityCounter
@@ -366,17 +374,38 @@ public final class Root: @unchecked Sendable {
         statistics.updated = mounter.statistics.updated
         statistics.viewsVisited = mounter.statistics.viewsVisited
         statistics.mutations = mounter.mutations.count
+        // The `will` half of the other controllers' calls, the host, then the `did` half.
+        let remounting = context.rebuiltControllers.compactMap { node -> (ComponentController, TreeNode, Bool)? in
+            guard let controller = node.scope?.controller, controller.phase == .mounted else { return nil }
+            return (controller, node, controller.beginRemount(node.component, view: mountedView(of: node)))
+        }
+        let mounting = context.newControllers.compactMap { node -> (ComponentController, TreeNode)? in
+            guard let controller = node.scope?.controller, controller.phase == .made else { return nil }
+            controller.beginMount(node.component)
+            return (controller, node)
+        }
         if let host, !mounter.mutations.isEmpty {
             host.beginCommit()
             for mutation in mounter.mutations { host.apply(mutation) }
             host.endCommit()
         }
+        for (controller, node) in mounting { controller.finishMount(view: mountedView(of: node)) }
+        for (controller, node, changed) in remounting {
+            controller.finishRemount(view: mountedView(of: node), componentChanged: changed)
+        }
+        for controller in unmounting { controller.finishUnmount() }
         let end = DispatchTime.now().uptimeNanoseconds
         // The clock is monotonic; the guards only keep a broken one from trapping.
         statistics.buildNanoseconds = layoutStart >= buildStart ? layoutStart - buildStart : 0
         statistics.layoutNanoseconds = layoutEnd >= layoutStart ? layoutEnd - layoutStart : 0
         statistics.mountNanoseconds = end >= mountStart ? end - mountStart : 0
         return statistics
+    }
+
+    /// The view showing `node`'s own component, if it has one mounted.
+    private func mountedView(of node: TreeNode) -> ViewID? {
+        guard let id = node.viewID, let view = registry[id], view.treeNode === node else { return nil }
+        return id
     }
 
     /// Applies the queued state updates to their scopes, in order, and marks the paths

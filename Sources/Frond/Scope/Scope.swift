@@ -16,6 +16,8 @@ final class Scope: @unchecked Sendable {
     var stateScope: AnyObject?
     /// Run once, on the root's thread, when the scope dies.
     var invalidationHandlers: [() -> Void] = []
+    /// The controller its component declared (made with the scope).
+    var controller: ComponentController?
     private let invalidated = Atomic<Bool>(false)
 
     init(identity: Int, state: Any) {
@@ -33,6 +35,7 @@ final class Scope: @unchecked Sendable {
         let handlers = invalidationHandlers
         invalidationHandlers = []
         for handler in handlers { handler() }
+        controller?.scopeDidEnd()
     }
 }
 

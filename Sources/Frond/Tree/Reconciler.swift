@@ -8,6 +8,10 @@ final class BuildContext {
     /// The number of the flush this build is part of; nodes record it (see
     /// ``TreeNode/visitedFlush``).
     let flush: UInt64
+    /// Nodes whose scopes this build made with a controller (mounted by the commit).
+    var newControllers: [TreeNode] = []
+    /// Kept nodes with a controller that this build rebuilt (remounted by the commit).
+    var rebuiltControllers: [TreeNode] = []
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
     var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
@@ -109,6 +113,7 @@ enum Reconciler {
             }
             node.component = component
             if oldComponent.view.viewType != component.view.viewType { node.viewChangedFlush = context.flush }
+            if node.scope?.controller != nil { context.rebuiltControllers.append(node) }
         } else {
             // A new node gets its style as it is made (nothing to undo: a failed build
             // drops the node).
@@ -189,6 +194,10 @@ enum Reconciler {
             let scope = Scope(identity: node.identity, state: state)
             scope.treeNode = node
             node.scope = scope
+            if let controller = component.makeAnyController() {
+                scope.controller = controller
+                context.newControllers.append(node)
+            }
             context.statistics.scopesCreated += 1
             context.undo.append {
                 node.scope = nil

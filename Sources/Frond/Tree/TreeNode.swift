@@ -19,6 +19,9 @@ final class TreeNode {
     var scope: Scope?
     /// What `render` returned last (render components only).
     var rendered: Component?
+    /// The view the mount step last gave this node's component (check it against the
+    /// registry: the view may have gone to another node since).
+    var viewID: ViewID?
     /// A state update at or below this node waits for the next build.
     var isOnDirtyPath = false
     /// The number of nodes in this subtree (this one included).
