@@ -989,6 +989,56 @@ typedef struct frond_scope frond_scope;
 /** An action on its way up the responder chain (section Actions). */
 typedef struct frond_action frond_action;
 
+/** What a controller hears, in ComponentKit's order (see frond_controller_vtable):
+ *  - the first commit with the component: DID_INIT, WILL_MOUNT, DID_ACQUIRE_VIEW (only
+ *    when the component has a view of its own), DID_MOUNT;
+ *  - a commit that rebuilt it (new props or new state): WILL_UPDATE_COMPONENT (only for
+ *    a new component, not for a state update), WILL_REMOUNT, WILL_RELINQUISH_VIEW and
+ *    DID_ACQUIRE_VIEW (only when its view changed), DID_REMOUNT, DID_UPDATE_COMPONENT
+ *    (only for a new component);
+ *  - the commit that drops it: WILL_UNMOUNT, WILL_RELINQUISH_VIEW (only with a view),
+ *    DID_UNMOUNT, INVALIDATE.
+ *  The WILL_ events of a commit come before the host applies its mutations, the DID_
+ *  events after. Freeing the root unmounts and invalidates its controllers at once. */
+typedef enum frond_controller_event {
+    FROND_CONTROLLER_DID_INIT = 1,
+    FROND_CONTROLLER_WILL_MOUNT = 2,
+    FROND_CONTROLLER_DID_MOUNT = 3,
+    FROND_CONTROLLER_WILL_REMOUNT = 4,
+    FROND_CONTROLLER_DID_REMOUNT = 5,
+    FROND_CONTROLLER_WILL_UNMOUNT = 6,
+    FROND_CONTROLLER_DID_UNMOUNT = 7,
+    FROND_CONTROLLER_WILL_UPDATE_COMPONENT = 8,
+    FROND_CONTROLLER_DID_UPDATE_COMPONENT = 9,
+    FROND_CONTROLLER_DID_ACQUIRE_VIEW = 10,
+    FROND_CONTROLLER_WILL_RELINQUISH_VIEW = 11,
+    FROND_CONTROLLER_INVALIDATE = 12
+} frond_controller_event;
+
+/** A stateful render class's controller (ComponentKit's component controller): one per
+ *  scope, living as long as the scope, told about its component's mounting, updates and
+ *  view, and asked about actions right after its component. `user_data` is the render
+ *  class's. */
+typedef struct frond_controller_vtable {
+    uint32_t struct_size;               /**< sizeof(frond_controller_vtable) */
+    /** Optional: the controller's value for a new scope (NULL allowed), given the props
+     *  of the component that made the scope. Runs during the build that makes the scope
+     *  (possibly on the preparing thread; that build may still fail or be discarded). */
+    void *(*create)(void *props, void *user_data);
+    /** Required: one event (see frond_controller_event), on the thread that commits.
+     *  `view` is the component's view for DID_ACQUIRE_VIEW and WILL_RELINQUISH_VIEW, 0
+     *  otherwise; `props` are those of the controller's component (the new one from
+     *  WILL_UPDATE_COMPONENT on). */
+    void (*event)(void *controller, frond_controller_event event, uint64_t view, void *props, void *user_data);
+    /** Optional: an action that its component did not handle, before the component's
+     *  parent is asked (as frond_render_class_spec.handle_action). */
+    frond_status (*handle_action)(bool *out_handled, void *controller, const frond_action *action, void *user_data);
+    /** Optional: called exactly once with the controller's value when the controller
+     *  goes (after INVALIDATE, or without any event when the build that made it failed or
+     *  was discarded). */
+    frond_destroy_func destroy;
+} frond_controller_vtable;
+
 /** The callbacks of a render class. `props` is the component's own value (see
  *  frond_component_new_render); `user_data` is the class's. Every callback runs on the
  *  thread that flushes, during the flush; a status other than FROND_OK fails the flush
@@ -1025,6 +1075,9 @@ typedef struct frond_render_class_spec {
      *  accepted, and its class handles no actions. */
     frond_status (*handle_action)(bool *out_handled, const frond_action *action, frond_scope *scope, void *state,
                                   void *props, void *user_data);
+    /** Optional, stateful classes only: the controller of each scope (the table is
+     *  copied; NULL: none). Added after handle_action: a shorter spec has none. */
+    const frond_controller_vtable *controller;
 } frond_render_class_spec;
 
 /** Creates a render class (the spec is copied). `destroy` is called with `user_data`

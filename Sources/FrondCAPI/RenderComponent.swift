@@ -14,9 +14,11 @@ final class CRenderClass {
     let handleAction: (@convention(c) (UnsafeMutablePointer<Bool>?, OpaquePointer?, OpaquePointer?,
                                        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                        UnsafeMutableRawPointer?) -> frond_status)?
+    /// The controller table of a stateful class (copied).
+    let controller: frond_controller_vtable?
     let owner: CallbackOwner
 
-    init(name: String, spec: frond_render_class_spec,
+    init(name: String, spec: frond_render_class_spec, controller: frond_controller_vtable?,
          render: @escaping @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?,
                                            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                            UnsafeMutableRawPointer?) -> frond_status,
@@ -27,6 +29,7 @@ final class CRenderClass {
         shouldUpdate = spec.should_update
         destroyState = spec.destroy_state
         handleAction = spec.handle_action
+        self.controller = controller
         self.owner = owner
     }
 
@@ -185,6 +188,63 @@ final class CStatefulComponent: RenderComponent<CState>, @unchecked Sendable {
         let state = scope.currentState
         return try calls.handle(action, scope: state?.scopeHandle, state: state?.pointer)
     }
+
+    override func makeController() -> ComponentController? {
+        guard let vtable = calls.renderClass.controller else { return nil }
+        return CController(vtable, renderClass: calls.renderClass, props: calls.props)
+    }
+}
+
+/// The controller of a C render class's scope: its value from `create`, events through
+/// `event`, destroyed once with the controller.
+final class CController: ComponentController, @unchecked Sendable {
+    private let vtable: frond_controller_vtable
+    private let renderClass: CRenderClass
+    private let value: UnsafeMutableRawPointer?
+
+    init(_ vtable: frond_controller_vtable, renderClass: CRenderClass, props: CallbackOwner) {
+        self.vtable = vtable
+        self.renderClass = renderClass
+        value = vtable.create?(props.userData, renderClass.owner.userData)
+    }
+
+    deinit {
+        vtable.destroy?(value)
+    }
+
+    private func props(of component: Component?) -> UnsafeMutableRawPointer? {
+        // (Events come only once a component is committed: `component` is set.)
+        (component as? CStatefulComponent)?.calls.props.userData
+    }
+
+    private func send(_ event: frond_controller_event, view: ViewID? = nil, component: Component? = nil) {
+        vtable.event?(value, event, view?.rawValue ?? 0, props(of: component ?? self.component), renderClass.owner.userData)
+    }
+
+    override func didInit() { send(FROND_CONTROLLER_DID_INIT) }
+    override func willMount() { send(FROND_CONTROLLER_WILL_MOUNT) }
+    override func didMount() { send(FROND_CONTROLLER_DID_MOUNT) }
+    override func willRemount() { send(FROND_CONTROLLER_WILL_REMOUNT) }
+    override func didRemount() { send(FROND_CONTROLLER_DID_REMOUNT) }
+    override func willUnmount() { send(FROND_CONTROLLER_WILL_UNMOUNT) }
+    override func didUnmount() { send(FROND_CONTROLLER_DID_UNMOUNT) }
+    override func willUpdateComponent(to component: Component) {
+        send(FROND_CONTROLLER_WILL_UPDATE_COMPONENT, component: component)
+    }
+    override func didUpdateComponent() { send(FROND_CONTROLLER_DID_UPDATE_COMPONENT) }
+    override func didAcquireView(_ view: ViewID) { send(FROND_CONTROLLER_DID_ACQUIRE_VIEW, view: view) }
+    override func willRelinquishView(_ view: ViewID) { send(FROND_CONTROLLER_WILL_RELINQUISH_VIEW, view: view) }
+    override func invalidate() { send(FROND_CONTROLLER_INVALIDATE) }
+
+    override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
+        guard let handleAction = vtable.handle_action else { return false }
+        var handled = false
+        let status = try withActionHandle(action) { handle in
+            handleAction(&handled, value, handle, renderClass.owner.userData)
+        }
+        guard status == FROND_OK else { throw renderClass.failure("controller.handle_action", status) }
+        return handled
+    }
 }
 
 /// A stateless component of a C render class.
@@ -246,7 +306,14 @@ private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?
         let name = try requiredString(spec.name, "spec.name")
         guard !name.isEmpty else { throw .invalidArgument("spec.name is empty") }
         guard let render = spec.render else { throw .invalidArgument("spec.render is NULL") }
-        let renderClass = CRenderClass(name: name, spec: spec, render: render, owner: owner)
+        let controller = try structArgument(spec.controller, "spec.controller")
+        if let controller {
+            guard spec.initial_state != nil else {
+                throw .invalidArgument("spec.controller is set for a stateless class (no initial_state): only stateful classes have controllers")
+            }
+            guard controller.event != nil else { throw .invalidArgument("spec.controller.event is NULL") }
+        }
+        let renderClass = CRenderClass(name: name, spec: spec, controller: controller, render: render, owner: owner)
         out.pointee = try issueHandle(renderClass, .renderClass)
     }
 }
