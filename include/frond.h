@@ -521,6 +521,8 @@ frond_status frond_node_layout_set_has_new_layout(frond_node *node, bool has_new
 typedef struct frond_component frond_component;
 /** The owner of a component tree and its mounted views (section Roots and hosts). */
 typedef struct frond_root frond_root;
+/** An action that carries its own handler (section Actions). */
+typedef struct frond_action_block frond_action_block;
 
 /** The type of an attribute value. */
 typedef enum frond_attribute_kind {
@@ -529,7 +531,8 @@ typedef enum frond_attribute_kind {
     FROND_ATTRIBUTE_STRING = 3,     /**< `string`, UTF-8, not NULL */
     FROND_ATTRIBUTE_COLOR = 4,      /**< `color`, components within 0…1 */
     FROND_ATTRIBUTE_HOST_VALUE = 5, /**< `host_value`, a token the host gives meaning to */
-    FROND_ATTRIBUTE_ACTION = 6      /**< `string`: the name of an action the view sends */
+    FROND_ATTRIBUTE_ACTION = 6,     /**< `string`: the name of an action the view sends */
+    FROND_ATTRIBUTE_ACTION_BLOCK = 7 /**< `action_block`: an action block the view's event calls */
 } frond_attribute_kind;
 
 /** An sRGB color with straight alpha, each component within 0…1. */
@@ -550,6 +553,10 @@ typedef struct frond_attribute {
     const char *string;
     frond_color color;
     uint64_t host_value;
+    /** ACTION_BLOCK: a live action block handle (a component given it keeps the block
+     *  alive; two attributes are equal only when they hold the same block). In attributes
+     *  Frond hands out (to hosts, as payloads) it is NULL: the block is Frond's to call. */
+    frond_action_block *action_block;
 } frond_attribute;
 
 /** A view configuration. `view_type` NULL makes the component viewless (then it may
