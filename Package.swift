@@ -21,9 +21,11 @@ let package = Package(
         .target(name: "Frond", dependencies: ["FrondLayout"]),
         .target(name: "FrondTestSupport", dependencies: ["Frond"]),
         .systemLibrary(name: "CFrond", path: "include"),
+        // libffi, for typed action blocks (C handlers with native signatures); only FrondCAPI uses it.
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(
             name: "FrondCAPI",
-            dependencies: ["FrondLayout", "Frond", "CFrond"],
+            dependencies: ["FrondLayout", "Frond", "CFrond", "CFFI"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([

@@ -12,7 +12,8 @@
  *   Out params   Results are written through leading `out_` parameters, only on success.
  *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT.
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
- *                frond_root, frond_render_class, frond_scope, frond_action). A handle is an entry of a table (kind + generation +
+ *                frond_root, frond_render_class, frond_scope, frond_action,
+ *                frond_action_block). A handle is an entry of a table (kind + generation +
  *                slot), never an address: a NULL, freed, never-issued or wrong-kind
  *                handle returns FROND_ERR_MISUSE and does no harm.
  *   Callbacks    Every callback takes `void *user_data` last, writes results through out
@@ -37,6 +38,9 @@
  *   - A component given to a parent component or a root is kept alive by it: the
  *     caller may release its own handle (frond_component_release) at once. Components
  *     are immutable; one component may appear only once in a tree.
+ *   - An action block placed in a component's attributes is kept alive by the component
+ *     (and by the views mounted with it): the caller may release its own handle
+ *     (frond_action_block_release) at once.
  *   - Strings returned by Frond are owned by Frond: frond_version() and
  *     frond_status_name() return static strings; frond_last_error_message() returns a
  *     string valid until the next failing call on the same thread.
@@ -521,6 +525,8 @@ frond_status frond_node_layout_set_has_new_layout(frond_node *node, bool has_new
 typedef struct frond_component frond_component;
 /** The owner of a component tree and its mounted views (section Roots and hosts). */
 typedef struct frond_root frond_root;
+/** An action that carries its own handler (section Actions). */
+typedef struct frond_action_block frond_action_block;
 
 /** The type of an attribute value. */
 typedef enum frond_attribute_kind {
@@ -529,7 +535,8 @@ typedef enum frond_attribute_kind {
     FROND_ATTRIBUTE_STRING = 3,     /**< `string`, UTF-8, not NULL */
     FROND_ATTRIBUTE_COLOR = 4,      /**< `color`, components within 0…1 */
     FROND_ATTRIBUTE_HOST_VALUE = 5, /**< `host_value`, a token the host gives meaning to */
-    FROND_ATTRIBUTE_ACTION = 6      /**< `string`: the name of an action the view sends */
+    FROND_ATTRIBUTE_ACTION = 6,     /**< `string`: the name of an action the view sends */
+    FROND_ATTRIBUTE_ACTION_BLOCK = 7 /**< `action_block`: an action block the view's event calls */
 } frond_attribute_kind;
 
 /** An sRGB color with straight alpha, each component within 0…1. */
@@ -550,6 +557,10 @@ typedef struct frond_attribute {
     const char *string;
     frond_color color;
     uint64_t host_value;
+    /** ACTION_BLOCK: a live action block handle (a component given it keeps the block
+     *  alive; two attributes are equal only when they hold the same block). In attributes
+     *  Frond hands out (to hosts, as payloads) it is NULL: the block is Frond's to call. */
+    frond_action_block *action_block;
 } frond_attribute;
 
 /** A view configuration. `view_type` NULL makes the component viewless (then it may
@@ -1195,11 +1206,14 @@ typedef enum frond_action_outcome {
 /** Reports a host event on mounted view `view`: sends the action named by the view
  *  component's attribute `event_attribute` (FROND_EVENT_TAP, FROND_EVENT_LONG_PRESS,
  *  FROND_EVENT_VALUE_CHANGE or any other name; UTF-8, non-empty), which must be of kind
- *  FROND_ATTRIBUTE_ACTION, with `payload` (may be NULL; its `name` is ignored; copied).
- *  The component is the sender and the first responder. `*out_outcome` receives
+ *  FROND_ATTRIBUTE_ACTION, with `payload` (may be NULL; its `name` is ignored; copied;
+ *  not an ACTION_BLOCK). The component is the sender and the first responder. When the
+ *  attribute is an ACTION_BLOCK, the block is called instead (section Action blocks) and
+ *  the outcome is FROND_ACTION_HANDLED. `*out_outcome` receives
  *  FROND_ACTION_NO_ACTION when the component has no such action attribute. A view that
  *  is not mounted (0 included) or a bad payload is FROND_ERR_INVALID_ARGUMENT; a failing
- *  handle_action or unhandled action handler is FROND_ERR_CALLBACK. */
+ *  handle_action, action block or unhandled action handler is FROND_ERR_CALLBACK; a typed
+ *  block whose arguments do not match the payload is FROND_ERR_INVALID_ARGUMENT. */
 frond_status frond_root_send_event(frond_action_outcome *out_outcome, frond_root *root, uint64_t view,
                                    const char *event_attribute, const frond_attribute *payload);
 
@@ -1207,7 +1221,7 @@ frond_status frond_root_send_event(frond_action_outcome *out_outcome, frond_root
  *  views front to back (later siblings are in front of earlier ones, children in front
  *  of their parent; a view is hit when the point is in its frame, left and top edges
  *  included, and only then are its children looked at) and sends the FROND_EVENT_TAP
- *  action of the first view found that has one: the deepest such view under the point
+ *  action (a name or a block) of the first view found that has one: the deepest such view under the point
  *  (views without one let taps through). Views whose attribute `hidden` is the bool true
  *  or `interactive` the bool false are skipped with all they contain. `*out_view`
  *  receives that view (0 and FROND_ACTION_NO_ACTION when nothing was hit). Errors as for
@@ -1234,14 +1248,15 @@ frond_status frond_root_set_unhandled_action_handler(frond_root *root, frond_act
                                                      void *user_data, frond_destroy_func destroy);
 
 /* An action handle is valid only during the callback it was given to (handle_action,
- * the unhandled action handler); afterwards it is FROND_ERR_MISUSE, as are NULL and
+ * the unhandled action handler, an action block); afterwards it is FROND_ERR_MISUSE, as are NULL and
  * handles of other kinds. What these functions return lives as long as the handle. */
 
 /** The action's name (UTF-8, owned by Frond). */
 frond_status frond_action_get_name(const char **out_name, const frond_action *action);
 /** The action's payload: `*out_has_payload` is false when it has none (a tap or long
  *  press, an action sent without one) or one C cannot see (a Swift value other than an
- *  attribute value, Bool, String, Int, Double or Float); `*out_payload` then is zeroed.
+ *  attribute value, Bool, String, Int, Double or Float; an argument list, see
+ *  frond_action_get_argument); `*out_payload` then is zeroed.
  *  The payload's `name` is NULL; its strings are owned by Frond. */
 frond_status frond_action_get_payload(bool *out_has_payload, frond_attribute *out_payload, const frond_action *action);
 /** The mounted view a host event came from (0 for an action sent through a scope). */
@@ -1249,6 +1264,113 @@ frond_status frond_action_get_view(uint64_t *out_view, const frond_action *actio
 /** The sender: a component handle borrowed for the callback (the same value on every
  *  call with the same action; withdrawn with the action; do not release it). */
 frond_status frond_action_get_sender(frond_component **out_sender, const frond_action *action);
+
+/* ---- Action blocks --------------------------------------------------------- */
+/* An action block is an action value that carries its own handler and user_data       */
+/* (ComponentKit's block action) instead of a name that travels the responder chain.   */
+/* Placed in a view attribute (kind FROND_ATTRIBUTE_ACTION_BLOCK), it is called        */
+/* directly by the view's host event (frond_root_send_event, frond_root_tap_at) with    */
+/* the view's component as the sender and the event's payload; no responder is asked   */
+/* and the outcome is FROND_ACTION_HANDLED. A component that was given a block (in its  */
+/* props) calls it with frond_scope_send_action_block. Blocks run on the root's thread, */
+/* between flushes, like handle_action: they may update state, send actions and flush.  */
+/*                                                                                       */
+/* Ownership: frond_action_block_new and _new_typed give the caller a handle. Every     */
+/* component whose attributes hold the block keeps it alive, and so do the views        */
+/* mounted with it, so the caller may release its handle at once. `destroy` is called   */
+/* with `user_data` exactly once: when the handle has been released and no component or */
+/* view holds the block any more (when the root is freed, when the component is         */
+/* replaced and its view updated or destroyed, when a failed flush's components go),    */
+/* or, when creation fails, before the creating call returns.                           */
+/*                                                                                       */
+/* Identity: attributes holding blocks are equal only when they hold the same block, so */
+/* a component rebuilt with the same block does not update its view; a new block does.  */
+
+/** The handler of an action block. `action` is valid during the call only: its name is
+ *  the event's attribute (FROND_EVENT_TAP, …) for a host event and "block" for
+ *  frond_scope_send_action_block; read its payload, arguments, view and sender with
+ *  frond_action_get_*. A status other than FROND_OK makes the call that sent the action
+ *  return FROND_ERR_CALLBACK. */
+typedef frond_status (*frond_action_block_func)(const frond_action *action, void *user_data);
+
+/** Creates an action block calling `func` (required) with `user_data`; writes a handle the
+ *  caller owns to `*out_block`. `destroy` (may be NULL): see Ownership above. */
+frond_status frond_action_block_new(frond_action_block **out_block, frond_action_block_func func, void *user_data,
+                                    frond_destroy_func destroy);
+
+/** The type of an action argument, and the C type a typed block's function takes it as. */
+typedef enum frond_argument_type {
+    FROND_ARGUMENT_INT64 = 1,      /**< `int64`: int64_t */
+    FROND_ARGUMENT_DOUBLE = 2,     /**< `number`: double */
+    FROND_ARGUMENT_BOOL = 3,       /**< `boolean`: bool */
+    FROND_ARGUMENT_STRING = 4,     /**< `string`: const char *, UTF-8, never NULL, valid during the call */
+    FROND_ARGUMENT_HOST_VALUE = 5  /**< `host_value`: uint64_t */
+} frond_argument_type;
+
+/** An action argument; the member `type` names holds the value. */
+typedef struct frond_argument {
+    frond_argument_type type;
+    int64_t int64;
+    double number;
+    bool boolean;
+    const char *string;
+    uint64_t host_value;
+} frond_argument;
+
+/** The most arguments a typed block may declare. */
+#define FROND_MAX_ARGUMENTS 16
+
+/** Any C function; a typed block's function, cast to this type. */
+typedef void (*frond_native_func)(void);
+
+/** Creates a typed action block: `func` is a C function with its own native signature,
+ *
+ *      void func(frond_component *sender, T0 arg0, …, Tn-1 argn-1, void *user_data)
+ *
+ *  where each Ti is the C type of `argument_types[i]` (see frond_argument_type), cast to
+ *  frond_native_func, and is called through libffi with that signature, for instance
+ *
+ *      void on_select(frond_component *sender, int64_t index, const char *title, void *user_data);
+ *      frond_argument_type types[] = {FROND_ARGUMENT_INT64, FROND_ARGUMENT_STRING};
+ *      frond_action_block_new_typed(&block, types, 2, (frond_native_func)on_select, data, free);
+ *
+ *  `sender` is a component handle borrowed for the call (do not release it). The
+ *  arguments come from the action: none for an event without a payload, one for an
+ *  event's payload (NUMBER as DOUBLE, BOOL, STRING, HOST_VALUE; other kinds are none
+ *  that fits), the list given to frond_scope_send_action_block. The function is called
+ *  only when they match the declared types one for one — the same count, and each of its
+ *  declared type, numbers converting when the value is exact (a DOUBLE that is a whole
+ *  number within int64's range to INT64, an INT64 within ±2^53 to DOUBLE); otherwise the
+ *  call that sent the action returns FROND_ERR_INVALID_ARGUMENT with a message naming
+ *  the position and both types, and the function is not called. The function returns
+ *  nothing, so it cannot fail the send. `argument_types` may be NULL when the count is
+ *  0. A NULL `func`, an unknown type or more than FROND_MAX_ARGUMENTS types is
+ *  FROND_ERR_INVALID_ARGUMENT (and `destroy` runs before the call returns). */
+frond_status frond_action_block_new_typed(frond_action_block **out_block, const frond_argument_type *argument_types,
+                                          size_t argument_count, frond_native_func func, void *user_data,
+                                          frond_destroy_func destroy);
+
+/** Releases the caller's handle; components and views holding the block keep it alive.
+ *  NULL is a no-op. */
+frond_status frond_action_block_release(frond_action_block *block);
+
+/** Calls `block` with an action sent by the scope's component (the sender), carrying
+ *  `arguments` (copied; may be NULL when the count is 0): ComponentKit's
+ *  `action.send(self, …)` for a block a component was given by its owner. No responder
+ *  chain is walked. Call it on the root's thread, between flushes (while the root
+ *  flushes or holds a prepared flush it is FROND_ERR_MISUSE, and so it is once the
+ *  component has left the tree). A bad argument (an unknown type, a NULL or non-UTF-8
+ *  string) or arguments a typed block does not take are FROND_ERR_INVALID_ARGUMENT; a
+ *  block handler returning an error is FROND_ERR_CALLBACK. */
+frond_status frond_scope_send_action_block(frond_scope *scope, frond_action_block *block,
+                                           const frond_argument *arguments, size_t argument_count);
+
+/** The number of arguments an action carries: its list (frond_scope_send_action_block),
+ *  or 1 for a payload that can be an argument (NUMBER, BOOL, STRING, HOST_VALUE), else 0. */
+frond_status frond_action_get_argument_count(size_t *out_count, const frond_action *action);
+/** Argument `index` (< the count, else FROND_ERR_INVALID_ARGUMENT); its string is owned
+ *  by Frond and lives as long as the action handle. */
+frond_status frond_action_get_argument(frond_argument *out_argument, const frond_action *action, size_t index);
 
 #ifdef __cplusplus
 } /* extern "C" */

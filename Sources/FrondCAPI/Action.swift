@@ -6,7 +6,7 @@ import Frond
 /// callback asked for one); the strings it hands out live as long as it does.
 final class CAction {
     let event: ActionEvent
-    private var arena = CArena()
+    var arena = CArena()
     private var cachedName: UnsafePointer<CChar>?
     /// The borrowed sender handle issued by frond_action_get_sender.
     var senderHandle: OpaquePointer?
@@ -72,7 +72,7 @@ extension ActionOutcome {
 }
 
 /// The action behind an action handle.
-private func cAction(_ handle: OpaquePointer?) throws(CallFailure) -> CAction {
+func cAction(_ handle: OpaquePointer?) throws(CallFailure) -> CAction {
     // The table only ever stores CAction objects under the action kind.
     unsafeDowncast(try resolve(handle, .action, "action"), to: CAction.self)
 }
@@ -80,6 +80,9 @@ private func cAction(_ handle: OpaquePointer?) throws(CallFailure) -> CAction {
 /// A payload argument (NULL: none).
 private func payloadArgument(_ pointer: UnsafePointer<frond_attribute>?) throws(CallFailure) -> AttributeValue? {
     guard let pointer else { return nil }
+    guard pointer.pointee.kind != FROND_ATTRIBUTE_ACTION_BLOCK else {
+        throw .invalidArgument("payload: an action block cannot be a payload")
+    }
     return try attributeValue(pointer.pointee, "payload")
 }
 

@@ -44,7 +44,9 @@ func requiredString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(Cal
 }
 
 /// The items of a C array (NULL is allowed only for an empty one).
+/// A count is a C size_t: one beyond Int.max (which Swift sees as negative) is refused.
 func arrayArgument<T>(_ pointer: UnsafePointer<T>?, _ count: Int, _ name: String) throws(CallFailure) -> UnsafeBufferPointer<T> {
+    guard count >= 0 else { throw .invalidArgument("\(name): the count \(UInt(bitPattern: count)) is too large") }
     guard count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
     guard let pointer else { throw .invalidArgument("\(name) is NULL but its count is \(count)") }
     return UnsafeBufferPointer(start: pointer, count: count)
@@ -76,6 +78,7 @@ func attributeValue(_ attribute: frond_attribute, _ place: String) throws(CallFa
         return .color(Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha))
     case FROND_ATTRIBUTE_HOST_VALUE: return .hostValue(attribute.host_value)
     case FROND_ATTRIBUTE_ACTION: return .action(try requiredString(attribute.string, "\(place).string (the action name)"))
+    case FROND_ATTRIBUTE_ACTION_BLOCK: return .block(try actionBlock(attribute.action_block, "\(place).action_block"))
     default: throw .invalidArgument("\(place).kind \(attribute.kind.rawValue) is not a frond_attribute_kind")
     }
 }

@@ -9,6 +9,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case renderClass = 5
     case scope = 6
     case action = 7
+    case actionBlock = 8
 
     var description: String {
         switch self {
@@ -19,6 +20,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .renderClass: return "frond_render_class"
         case .scope: return "frond_scope"
         case .action: return "frond_action"
+        case .actionBlock: return "frond_action_block"
         }
     }
 }

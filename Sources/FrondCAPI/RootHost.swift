@@ -102,6 +102,7 @@ struct CArena {
             item.color = frond_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         case .hostValue(let token): item.kind = FROND_ATTRIBUTE_HOST_VALUE; item.host_value = token
         case .action(let name): item.kind = FROND_ATTRIBUTE_ACTION; item.string = string(name)
+        case .block: item.kind = FROND_ATTRIBUTE_ACTION_BLOCK   // the block stays Frond's: action_block NULL
         }
         return item
     }

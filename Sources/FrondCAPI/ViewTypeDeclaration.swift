@@ -10,6 +10,7 @@ func attributeKind(_ kind: frond_attribute_kind, _ place: String) throws(CallFai
     case FROND_ATTRIBUTE_COLOR: return .color
     case FROND_ATTRIBUTE_HOST_VALUE: return .hostValue
     case FROND_ATTRIBUTE_ACTION: return .action
+    case FROND_ATTRIBUTE_ACTION_BLOCK: return .block
     default: throw .invalidArgument("\(place) \(kind.rawValue) is not a frond_attribute_kind")
     }
 }

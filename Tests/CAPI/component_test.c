@@ -48,6 +48,7 @@ static void describe_mutation(const frond_mutation *m, char *line, size_t size) 
             case FROND_ATTRIBUTE_COLOR: used += snprintf(line + used, size - used, " %s=rgb(%g,%g,%g)", a->name, a->color.red, a->color.green, a->color.blue); break;
             case FROND_ATTRIBUTE_HOST_VALUE: used += snprintf(line + used, size - used, " %s=host:%llu", a->name, (unsigned long long)a->host_value); break;
             case FROND_ATTRIBUTE_ACTION: used += snprintf(line + used, size - used, " %s=action:%s", a->name, a->string); break;
+            case FROND_ATTRIBUTE_ACTION_BLOCK: used += snprintf(line + used, size - used, " %s=block", a->name); break;
             }
         }
         for (i = 0; i < m->unset_count && used > 0 && (size_t)used < size; i++) {

@@ -1257,7 +1257,7 @@ static void test_provider_and_view_type_arguments_are_checked(void) {
     size_t count = 0;
     int destroys;
     uint32_t bad_flags[3] = {2, 0x80000000u, 0xffffffffu};
-    int bad_kinds[3] = {0, 7, -1};
+    int bad_kinds[3] = {0, 8, -1};     /* 8: one past FROND_ATTRIBUTE_ACTION_BLOCK */
     int i;
 
     CHECK_OK(frond_root_new(&root, NULL));
@@ -1355,6 +1355,7 @@ static frond_status misuse_in_handler(frond_root *root, const frond_action *acti
     uint64_t view = 0;
     frond_component *sender = NULL;
     frond_action_outcome outcome;
+    frond_argument argument;
     (void)user_data;
     stale_action = action;
     /* NULL out parameters with a live action. */
@@ -1363,6 +1364,11 @@ static frond_status misuse_in_handler(frond_root *root, const frond_action *acti
     IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_payload(&has, NULL, action));
     IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_view(NULL, action));
     IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_sender(NULL, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_argument_count(NULL, action));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_argument(NULL, action, 0));
+    /* A tap has no arguments: index 0 is out of range, and so is SIZE_MAX. */
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_argument(&argument, action, 0));
+    IN_HANDLER(FROND_ERR_INVALID_ARGUMENT, frond_action_get_argument(&argument, action, (size_t)-1));
     /* The root's handle, not an action. */
     IN_HANDLER(FROND_ERR_MISUSE, frond_action_get_name(&name, (const frond_action *)(const void *)root));
     /* Good calls still work; the sender is no action either. */
@@ -1388,6 +1394,8 @@ static void test_action_arguments_are_checked(void) {
     int destroys, i;
     char bad_utf8[] = {'a', (char)0xff, 0};
     const frond_action *bad_actions[4];
+    frond_argument argument;
+    size_t count = 0;
 
     CHECK_OK(frond_root_new(&root, NULL));
     CHECK_OK(frond_root_new(&freed_root, NULL));
@@ -1470,6 +1478,8 @@ static void test_action_arguments_are_checked(void) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_payload(&has, &payload, bad_actions[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_view(&hit, bad_actions[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_sender(&sender, bad_actions[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_argument_count(&count, bad_actions[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_action_get_argument(&argument, bad_actions[i], 0));
     }
     CHECK(sender == NULL);
 
@@ -1477,6 +1487,111 @@ static void test_action_arguments_are_checked(void) {
     CHECK_OK(frond_root_free(root));
     CHECK(destroy_calls == destroys + 1);
     CHECK_OK(frond_component_release(button));
+    CHECK_OK(frond_component_release(leaf));
+}
+
+/* ---- action blocks -------------------------------------------------------------- */
+
+static frond_status ignore_block(const frond_action *action, void *user_data) {
+    (void)action; (void)user_data;
+    return FROND_OK;
+}
+
+static void native_ignore(frond_component *sender, void *user_data) {
+    (void)sender; (void)user_data;
+}
+
+static void test_action_block_arguments_are_checked(void) {
+    frond_action_block *block = NULL, *live = NULL, *stale = NULL;
+    frond_component *leaf = NULL, *component = NULL;
+    frond_root *root = NULL;
+    frond_argument_type types[FROND_MAX_ARGUMENTS + 1];
+    frond_argument_type bad_types[2] = {FROND_ARGUMENT_INT64, (frond_argument_type)6};
+    frond_argument argument;
+    frond_attribute attribute, payload;
+    frond_view_spec view;
+    frond_action_outcome outcome = 0;
+    int destroys = destroy_calls, i;
+
+    for (i = 0; i <= FROND_MAX_ARGUMENTS; i++) types[i] = FROND_ARGUMENT_BOOL;
+    /* Creation: out pointers, functions, types and counts; user_data destroyed each time. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new(NULL, ignore_block, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new(&block, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_action_block_new_typed(NULL, NULL, 0, (frond_native_func)native_ignore, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new_typed(&block, NULL, 0, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new_typed(&block, NULL, 1,
+                                                                          (frond_native_func)native_ignore, NULL,
+                                                                          count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new_typed(&block, bad_types, 2,
+                                                                          (frond_native_func)native_ignore, NULL,
+                                                                          count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new_typed(&block, types, FROND_MAX_ARGUMENTS + 1,
+                                                                          (frond_native_func)native_ignore, NULL,
+                                                                          count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_action_block_new_typed(&block, types, (size_t)-1,
+                                                                          (frond_native_func)native_ignore, NULL,
+                                                                          count_destroy));
+    CHECK(destroy_calls == destroys + 8);
+    CHECK(block == NULL);
+
+    /* Release: NULL is a no-op; stale and wrong-kind handles are refused. */
+    CHECK_OK(frond_action_block_new(&live, ignore_block, NULL, count_destroy));
+    CHECK_OK(frond_action_block_new_typed(&stale, types, FROND_MAX_ARGUMENTS, (frond_native_func)native_ignore,
+                                          NULL, count_destroy));
+    CHECK_OK(frond_action_block_release(stale));
+    CHECK(destroy_calls == destroys + 9);
+    CHECK_OK(frond_action_block_release(NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_action_block_release(stale));
+    CHECK_OK(frond_component_new(&leaf, NULL, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_action_block_release((frond_action_block *)(void *)leaf));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_release((frond_component *)(void *)live));
+
+    /* An attribute's block must be a live block handle. */
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = "onTap";
+    attribute.kind = FROND_ATTRIBUTE_ACTION_BLOCK;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "button";
+    view.attributes = &attribute;
+    view.attribute_count = 1;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new(&component, &view, NULL, NULL));
+    attribute.action_block = stale;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new(&component, &view, NULL, NULL));
+    attribute.action_block = (frond_action_block *)(void *)leaf;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new(&component, &view, NULL, NULL));
+    CHECK(component == NULL);
+    attribute.action_block = live;
+    CHECK_OK(frond_component_new(&component, &view, NULL, NULL));
+
+    /* A block is no payload. */
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_root_flush(root, NULL));
+    memset(&payload, 0, sizeof payload);
+    payload.kind = FROND_ATTRIBUTE_ACTION_BLOCK;
+    payload.action_block = live;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_send_event(&outcome, root, 1, FROND_EVENT_TAP, &payload));
+    CHECK(outcome == 0);
+    CHECK_OK(frond_root_send_event(&outcome, root, 1, FROND_EVENT_TAP, NULL));
+    CHECK(outcome == FROND_ACTION_HANDLED);
+
+    /* Sending through a scope: bad scopes and blocks. */
+    memset(&argument, 0, sizeof argument);
+    argument.type = FROND_ARGUMENT_BOOL;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action_block(NULL, live, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action_block((frond_scope *)(void *)root, live, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action_block(captured_scope, live, &argument, 1)); /* left */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action_block(captured_scope, NULL, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_scope_send_action_block(captured_scope, stale, NULL, 0));
+
+    destroys = destroy_calls;
+    CHECK_OK(frond_action_block_release(live));
+    CHECK_OK(frond_component_release(component));
+    CHECK(destroy_calls == destroys);         /* the root still shows it */
+    CHECK_OK(frond_root_free(root));
+    CHECK(destroy_calls == destroys + 1);
     CHECK_OK(frond_component_release(leaf));
 }
 
@@ -1505,6 +1620,7 @@ int main(void) {
     test_render_and_scope_arguments_are_checked();
     test_provider_and_view_type_arguments_are_checked();
     test_action_arguments_are_checked();
+    test_action_block_arguments_are_checked();
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

@@ -55,6 +55,22 @@ extension StateScope {
         try send(name: name.name, value: nil, check: nil)
     }
 
+    /// Calls `block` with an action from this scope's component (the sender) carrying
+    /// `value`, as a view's event calls the block it holds: ComponentKit's
+    /// `action.send(self, value)` for an action that was made from a block (a component
+    /// gets the block from its owner, in its props). No responder chain is walked; the
+    /// outcome is ``ActionOutcome/handled`` and the action is named after the block's
+    /// label. Call it on the root's thread, between flushes (as ``send(_:_:)``): while the
+    /// root is flushing or holds a prepared flush it is ``FrondError/Kind/misuse``, and so
+    /// it is once the component has left the tree. The block's error is thrown.
+    @discardableResult
+    public func send(_ block: ActionBlock, _ value: Any? = nil) throws(FrondError) -> ActionOutcome {
+        guard let (scope, queue) = target, let root = queue.root else {
+            throw FrondError(.misuse, "send(\(block)): the sending component has left the tree")
+        }
+        return try root.send(block, value: value, from: scope)
+    }
+
     /// Sends an action from this scope's component; `check` may refuse the sender
     /// (returning why).
     func send(name: String, value: Any?, check: ((Component) -> String?)?) throws(FrondError) -> ActionOutcome {

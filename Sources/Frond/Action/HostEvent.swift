@@ -1,5 +1,6 @@
 /// An event the host reports on a mounted view. Each event reads one attribute of the
-/// view's component, which names the action to send (`.action(name)`):
+/// view's component, which names the action to send (`.action(name)`) or holds the block
+/// to call (`.block(block)`, see ``ActionBlock``):
 ///
 /// | event                     | attribute       | payload            |
 /// |---------------------------|-----------------|--------------------|

@@ -8,8 +8,12 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     case color(Color)
     /// A token the host gives meaning to (an image id, a font handle, …).
     case hostValue(UInt64)
-    /// The name of an action the view sends (a tap handler, …).
+    /// The name of an action the view sends (a tap handler, …): it travels the responder
+    /// chain.
     case action(String)
+    /// An action that carries its own handler (a block action): the view's event calls it
+    /// directly. Equal only to the same block (identity).
+    case block(ActionBlock)
 
     /// Refuses values that cannot be compared or drawn (NaN, infinities, bad colors).
     func validated(_ place: @autoclosure () -> String) throws(FrondError) -> AttributeValue {
@@ -20,7 +24,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
             try color.validate(place())
         case .action(let name):
             guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place()): an action needs a name") }
-        case .bool, .string, .hostValue:
+        case .bool, .string, .hostValue, .block:
             break
         }
         return self
@@ -34,6 +38,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         case .color(let color): return "\(color)"
         case .hostValue(let token): return "host(\(token))"
         case .action(let name): return "action(\(name))"
+        case .block(let block): return "\(block)"
         }
     }
 }

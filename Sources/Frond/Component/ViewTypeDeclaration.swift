@@ -1,6 +1,8 @@
 /// The type of an attribute value: one per case of ``AttributeValue``.
 public enum AttributeKind: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case number, bool, string, color, hostValue, action
+    /// An ``ActionBlock``. An attribute declared `.action` accepts blocks too.
+    case block
 
     public var description: String {
         switch self {
@@ -10,11 +12,12 @@ public enum AttributeKind: Hashable, Sendable, CaseIterable, CustomStringConvert
         case .color: return "color"
         case .hostValue: return "host value"
         case .action: return "action"
+        case .block: return "action block"
         }
     }
 
     /// The description with its article, for messages: "a number", "an action".
-    var withArticle: String { self == .action ? "an action" : "a \(description)" }
+    var withArticle: String { self == .action || self == .block ? "an \(description)" : "a \(description)" }
 }
 
 extension AttributeValue {
@@ -27,6 +30,7 @@ extension AttributeValue {
         case .color: return .color
         case .hostValue: return .hostValue
         case .action: return .action
+        case .block: return .block
         }
     }
 }

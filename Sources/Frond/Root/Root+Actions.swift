@@ -1,6 +1,7 @@
 import FrondLayout
 
-/// The components an action visits, fixed when it is sent.
+/// The components an action visits, fixed when it is sent; or, for a block action, the
+/// block it calls.
 struct ActionTrip {
     struct Responder {
         let component: Component
@@ -12,13 +13,18 @@ struct ActionTrip {
     let event: ActionEvent
     let responders: [Responder]
     let fallback: ((ActionEvent) throws(FrondError) -> Void)?
+    /// The block a block action calls instead of walking the chain.
+    var block: ActionBlock? = nil
 }
 
 extension Root {
     /// Sends the action that `event` names on `view` (the value of the view component's
-    /// attribute `event.attributeName`, which must be `.action(name)`; see ``HostEvent``
-    /// for the attributes and payloads). The view's component is the sender and the first
-    /// responder:
+    /// attribute `event.attributeName`, which must be `.action(name)` or `.block(block)`;
+    /// see ``HostEvent`` for the attributes and payloads). A block is called directly, with
+    /// the view's component as the sender and the event's payload, and the outcome is
+    /// ``ActionOutcome/handled`` (its action is named after the attribute, such as
+    /// `"onTap"`). A named action travels the responder chain, the view's component being
+    /// the sender and the first responder:
     ///
     ///     view's component ─► its parent ─► … ─► the top component ─► unhandledActionHandler
     ///          handle(_:)        handle(_:)          handle(_:)          (outcome .unhandled)
@@ -32,7 +38,7 @@ extension Root {
     /// thrown (the tree is untouched; state updates queued before it stay queued).
     ///
     /// Returns ``ActionOutcome/noAction`` when the view's component has no action for the
-    /// event (no such attribute, or one that is not an action). A view that is not mounted
+    /// event (no such attribute, or one that is neither an action nor a block). A view that is not mounted
     /// is ``FrondError/Kind/invalidValue``; sending while the root is flushing (from a
     /// render function or a host, or on another thread) or holds a prepared flush is
     /// ``FrondError/Kind/misuse``. Call it on the root's thread.
@@ -61,7 +67,7 @@ extension Root {
     /// excluded), and its children are only looked at then (frames are relative to the
     /// parent view). Views whose attribute `hidden` is `.bool(true)` or `interactive` is
     /// `.bool(false)` are skipped with everything in them. The tap goes to the first view
-    /// found that has an `onTap` action, which is the deepest such view under the point;
+    /// found that has an `onTap` action (or block), which is the deepest such view under the point;
     /// views without one do not catch taps (a tap falls through them to the views behind).
     /// Nothing hit: ``ActionOutcome/noAction`` and no view. A coordinate that is not finite
     /// is ``FrondError/Kind/invalidValue``; errors otherwise as for ``send(_:to:)``.
@@ -94,11 +100,30 @@ extension Root {
         return try run(trip)
     }
 
+    /// Calls a block a component sent through its scope (the component is the sender).
+    func send(_ block: ActionBlock, value: Any?, from scope: Scope) throws(FrondError) -> ActionOutcome {
+        let event = try withCommittedTree("send \(block)") { () throws(FrondError) -> ActionEvent in
+            guard !scope.isInvalidated, let node = scope.treeNode else {
+                throw FrondError(.misuse, "send(\(block)): the sending component has left the tree")
+            }
+            return ActionEvent(name: block.label, value: value, sender: node.component)
+        }
+        try block.call(event)
+        return .handled
+    }
+
     /// The trip of a host event on the view of `node` (nil: the component has no action
     /// for it).
     private func actionTrip(for event: HostEvent, node: TreeNode, view: ViewID) -> ActionTrip? {
-        guard case .action(let name)? = node.component.view[event.attributeName] else { return nil }
-        return actionTrip(name: name, value: event.payload, node: node, view: view, startAtSender: true)
+        switch node.component.view[event.attributeName] {
+        case .action(let name)?:
+            return actionTrip(name: name, value: event.payload, node: node, view: view, startAtSender: true)
+        case .block(let block)?:
+            let action = ActionEvent(name: event.attributeName, value: event.payload, sender: node.component, view: view)
+            return ActionTrip(event: action, responders: [], fallback: nil, block: block)
+        default:
+            return nil
+        }
     }
 
     /// Collects the responders of an action sent by `node`'s component (the root is busy).
@@ -120,6 +145,10 @@ extension Root {
 
     /// Asks the responders in order (the root is idle again: handlers may use it).
     private func run(_ trip: ActionTrip) throws(FrondError) -> ActionOutcome {
+        if let block = trip.block {
+            try block.call(trip.event)
+            return .handled
+        }
         for responder in trip.responders {
             if try responder.component.respond(to: trip.event, scope: responder.scope, queue: queue) { return .handled }
             if let controller = responder.controller, try controller.handle(trip.event) { return .handled }
@@ -152,7 +181,9 @@ extension MountedView {
     }
 
     var hasTapAction: Bool {
-        guard case .action? = attributes.first(where: { $0.name == "onTap" })?.value else { return false }
-        return true
+        switch attributes.first(where: { $0.name == "onTap" })?.value {
+        case .action?, .block?: return true
+        default: return false
+        }
     }
 }

@@ -71,7 +71,7 @@ struct ViewTypeDeclarations {
                 continue
             }
             let given = attribute.value.kind
-            guard given == expected else {
+            guard given == expected || (expected == .action && given == .block) else {
                 throw FrondError(.invalidValue, "\(component): attribute \"\(attribute.name)\" of view type \"\(viewType)\" must be \(expected.withArticle), not \(given.withArticle)")
             }
         }
