@@ -1372,6 +1372,34 @@ frond_status frond_action_get_argument_count(size_t *out_count, const frond_acti
  *  by Frond and lives as long as the action handle. */
 frond_status frond_action_get_argument(frond_argument *out_argument, const frond_action *action, size_t index);
 
+/* ---- Wrappers (ComponentSwift's wrappers for legacy code) ------------------------ */
+
+/** A handle that code outside Frond keeps on a component: made with its component, which
+ *  keeps it alive from then on (the wrapper does not keep the component), and asked about
+ *  the component's actions right after the component itself, before the component's
+ *  controller and parent:
+ *      sender → its wrapper → its controller → parent → its wrapper → … → root
+ *  A component has at most one wrapper. */
+typedef struct frond_wrapper frond_wrapper;
+
+/** An action the wrapper's component did not handle: set `*out_handled` (false at first)
+ *  to true to stop it. As frond_render_class_spec.handle_action: `action` is valid during
+ *  the call only; an error status stops the action and the send returns
+ *  FROND_ERR_CALLBACK. */
+typedef frond_status (*frond_wrapper_action_func)(bool *out_handled, const frond_action *action, void *user_data);
+
+/** Wraps `component` (which stays the caller's: release it as usual). `handle_action` may
+ *  be NULL (the wrapper passes every action on). `destroy` is called with `user_data`
+ *  exactly once: when the wrapper handle is released and the component is gone, or when
+ *  this call fails (FROND_ERR_MISUSE for a component that has a wrapper already). */
+frond_status frond_wrapper_new(frond_wrapper **out_wrapper, frond_component *component,
+                               frond_wrapper_action_func handle_action, void *user_data, frond_destroy_func destroy);
+/** A new handle on the wrapped component (release it); FROND_ERR_MISUSE when nothing holds
+ *  the component any more. */
+frond_status frond_wrapper_get_component(frond_component **out_component, frond_wrapper *wrapper);
+/** Releases the caller's handle (NULL is a no-op); the wrapper lives on with its component. */
+frond_status frond_wrapper_release(frond_wrapper *wrapper);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

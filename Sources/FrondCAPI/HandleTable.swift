@@ -10,6 +10,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case scope = 6
     case action = 7
     case actionBlock = 8
+    case wrapper = 9
 
     var description: String {
         switch self {
@@ -21,6 +22,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .scope: return "frond_scope"
         case .action: return "frond_action"
         case .actionBlock: return "frond_action_block"
+        case .wrapper: return "frond_wrapper"
         }
     }
 }

@@ -1595,6 +1595,44 @@ static void test_action_block_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+static void test_wrapper_arguments_are_checked(frond_node *live_node) {
+    frond_wrapper *wrapper = NULL, *stale = NULL;
+    frond_component *leaf = NULL, *out = NULL;
+    int destroys = destroy_calls;
+
+    CHECK_OK(frond_component_new(&leaf, NULL, NULL, NULL));
+    /* Creation: out pointer, component handles; user_data destroyed each time. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_wrapper_new(NULL, leaf, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_new(&wrapper, NULL, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_new(&wrapper, (frond_component *)live_node, NULL, NULL,
+                                                     count_destroy));
+    CHECK(destroy_calls == destroys + 3);
+    CHECK(wrapper == NULL);
+    /* One wrapper per component. */
+    CHECK_OK(frond_wrapper_new(&wrapper, leaf, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_new(&stale, leaf, NULL, NULL, count_destroy));
+    CHECK(destroy_calls == destroys + 4);
+    CHECK(stale == NULL);
+    /* Reading back the component. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_wrapper_get_component(NULL, wrapper));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_get_component(&out, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_get_component(&out, (frond_wrapper *)live_node));
+    CHECK_OK(frond_wrapper_get_component(&out, wrapper));
+    CHECK_OK(frond_component_release(out));
+    /* With its component gone, the wrapper has nothing to give (and is destroyed once
+     * its handle goes too). */
+    CHECK_OK(frond_component_release(leaf));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_get_component(&out, wrapper));
+    CHECK(destroy_calls == destroys + 4);
+    stale = wrapper;
+    CHECK_OK(frond_wrapper_release(wrapper));
+    CHECK(destroy_calls == destroys + 5);
+    CHECK_OK(frond_wrapper_release(NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_release(stale));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_release((frond_wrapper *)live_node));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_get_component(&out, stale));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -1621,6 +1659,7 @@ int main(void) {
     test_provider_and_view_type_arguments_are_checked();
     test_action_arguments_are_checked();
     test_action_block_arguments_are_checked();
+    test_wrapper_arguments_are_checked(live_node);
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

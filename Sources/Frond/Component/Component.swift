@@ -18,6 +18,8 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// The number of the last build that placed this instance in a tree: a build that
     /// finds its own number here has placed the instance twice (see ``BuildContext``).
     let placedInBuild = Atomic<UInt64>(0)
+    /// The component's wrapper (set once; see ``ComponentWrapper``).
+    let wrapperSlot = AtomicLazyReference<ComponentWrapper>()
 
     public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
         self.view = view

@@ -6,7 +6,8 @@ struct ActionTrip {
     struct Responder {
         let component: Component
         let scope: Scope?
-        /// The component's controller (asked right after it).
+        /// The component's wrapper and its controller (asked right after it, in order).
+        let wrapper: ComponentWrapper?
         let controller: ComponentController?
     }
 
@@ -131,12 +132,11 @@ extension Root {
         var responders: [ActionTrip.Responder] = []
         var current = startAtSender ? node : node.parent
         while let responder = current {
-            // After each component, before its parent: its controller. (The wrapper that
-            // holds a component — a C or other language handle, ComponentSwift's legacy
-            // wrapper — will join between the component and its controller.)
+            // After each component, before its parent: the wrapper that holds it (a C or
+            // other language handle, ComponentSwift's legacy wrapper), then its controller.
             let controller = responder.scope?.controller.flatMap { $0.isLive ? $0 : nil }
             responders.append(ActionTrip.Responder(component: responder.component, scope: responder.scope,
-                                                   controller: controller))
+                                                   wrapper: responder.component.wrapper, controller: controller))
             current = responder.parent
         }
         return ActionTrip(event: ActionEvent(name: name, value: value, sender: node.component, view: view),
@@ -151,6 +151,7 @@ extension Root {
         }
         for responder in trip.responders {
             if try responder.component.respond(to: trip.event, scope: responder.scope, queue: queue) { return .handled }
+            if let wrapper = responder.wrapper, try wrapper.handle(trip.event) { return .handled }
             if let controller = responder.controller, try controller.handle(trip.event) { return .handled }
         }
         try trip.fallback?(trip.event)
