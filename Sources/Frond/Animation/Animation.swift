@@ -155,3 +155,33 @@ public struct Animation {
         Animation(property, from: .current, to: .current, timing: timing)
     }
 }
+
+extension Animation {
+    /// Throws `.invalidValue` for what is wrong without a tree: a timing or value a flush
+    /// would refuse (see ``AnimationTiming``, ``TimingCurve``, ``AnimationValue``), a
+    /// value of another kind than its property's, an empty target key. (A flush checks
+    /// this too, and also that the targets exist and have views.)
+    public func validate() throws(FrondError) {
+        if case .key(let key) = target, key.isEmpty {
+            throw FrondError(.invalidValue, "animation: the target key is empty")
+        }
+        switch content {
+        case .basic(let property, let from, let to, let timing):
+            try Self.validate(property, from: from, to: to, timing: timing, place: "\(property) animation")
+        case .parallel(let parts), .sequence(let parts):
+            for part in parts { try part.validate() }
+        }
+    }
+
+    static func validate(_ property: AnimatedProperty, from: AnimationEndpoint, to: AnimationEndpoint,
+                         timing: AnimationTiming, place: @autoclosure () -> String) throws(FrondError) {
+        try timing.validate(place())
+        for endpoint in [from, to] {
+            guard case .value(let value) = endpoint else { continue }
+            guard property.accepts(value) else {
+                throw FrondError(.invalidValue, "\(place()): \(value) is not a value of \(property)")
+            }
+            try value.validate(place())
+        }
+    }
+}

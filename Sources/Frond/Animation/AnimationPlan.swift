@@ -64,14 +64,7 @@ struct PlannedAnimation {
         switch animation.content {
         case .basic(let property, let from, let to, let timing):
             let place = "\(owner): \(property) animation"
-            try timing.validate(place)
-            for endpoint in [from, to] {
-                guard case .value(let value) = endpoint else { continue }
-                guard property.accepts(value) else {
-                    throw FrondError(.invalidValue, "\(place): \(value) is not a value of \(property)")
-                }
-                try value.validate(place)
-            }
+            try Animation.validate(property, from: from, to: to, timing: timing, place: place)
             guard let viewNode = Self.viewNode(of: target) else {
                 throw FrondError(.invalidValue, "\(place): its target \(target.component) has no view (nor a single child with one)")
             }
