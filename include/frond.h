@@ -1170,6 +1170,128 @@ typedef struct frond_commit_statistics {
 frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, frond_root *root);
 
 /* ======================================================================== */
+/* Animations                                                                */
+/*                                                                           */
+/* An animation moves one property of a mounted view from one value to      */
+/* another over time. The host shows it through ordinary mutations: the      */
+/* attributes "opacity", "translationX", "translationY", "scale" (numbers)   */
+/* and "backgroundColor" (a color), and SET_FRAME for POSITION and SIZE. The */
+/* component's own attribute (or laid-out frame) is the resting value: while */
+/* an animation runs the host is sent the animated value instead; when it    */
+/* ends the resting value is sent again (an attribute the component does not */
+/* set is unset; its resting value counts as opacity 1, translation 0,       */
+/* scale 1, background transparent). The host drives a clock:                */
+/* frond_root_tick(root, time) advances every animation to `time` and sends  */
+/* the changed values in one commit. Animations start at the time of the     */
+/* commit that starts them: the last tick's time (0 before the first).       */
+/* A removed component with final-unmount animations keeps its view mounted, */
+/* in its place among its siblings (indices of later mutations count it),    */
+/* until they end; then the view is removed and destroyed (exactly once).    */
+/* ======================================================================== */
+
+/** What an animation changes. */
+typedef enum frond_animation_property {
+    FROND_ANIMATION_OPACITY = 1,          /**< attribute "opacity" (clamped to 0…1) */
+    FROND_ANIMATION_TRANSLATION_X = 2,    /**< attribute "translationX" (points) */
+    FROND_ANIMATION_TRANSLATION_Y = 3,    /**< attribute "translationY" (points) */
+    FROND_ANIMATION_SCALE = 4,            /**< attribute "scale" */
+    FROND_ANIMATION_BACKGROUND_COLOR = 5, /**< attribute "backgroundColor" (a color) */
+    FROND_ANIMATION_POSITION = 6,         /**< the frame's left and top */
+    FROND_ANIMATION_SIZE = 7              /**< the frame's width and height (≥ 0) */
+} frond_animation_property;
+
+/** How progress follows time. The eases are CSS's cubic Bézier curves: EASE_IN
+ *  (0.42, 0, 1, 1), EASE_OUT (0, 0, 0.58, 1), EASE_IN_OUT (0.42, 0, 0.58, 1). */
+typedef enum frond_timing_curve {
+    FROND_CURVE_LINEAR = 0,
+    FROND_CURVE_EASE_IN = 1,
+    FROND_CURVE_EASE_OUT = 2,
+    FROND_CURVE_EASE_IN_OUT = 3,
+    FROND_CURVE_CUBIC_BEZIER = 4, /**< control points `bezier` = {x1, y1, x2, y2}; x1, x2 within 0…1 */
+    FROND_CURVE_SPRING = 5        /**< a damped spring (`spring_*`); runs until it settles (the
+                                       remaining distance bound falls to 0.1%); `duration` is unused */
+} frond_timing_curve;
+
+/** One end of an animation. */
+typedef struct frond_animation_value {
+    /** true: the current value; the members below are ignored. As the start: the value
+     *  the host shows when the animation starts (a running animation's, so a new one
+     *  takes over without a jump). As the end: the resting value, which the animation
+     *  follows (a commit that changes it restarts the animation from the shown value). */
+    bool current;
+    double x;          /**< OPACITY, TRANSLATION_*, SCALE: the number; POSITION: left; SIZE: width */
+    double y;          /**< POSITION: top; SIZE: height */
+    frond_color color; /**< BACKGROUND_COLOR */
+} frond_animation_value;
+
+/** Told once per run of an animation, on the root's thread after the host's commit:
+ *  `finished` is true when it reached its end, false when it was interrupted (another
+ *  animation of the same property of the same view started), its view went away, or
+ *  the root was freed. It may queue state updates; it must not flush or tick. */
+typedef void (*frond_animation_completion_func)(bool finished, void *user_data);
+
+/** An animation. Zero-filled (with struct_size) it is a linear, immediate (duration 0)
+ *  animation between two zero values: set every member the animation uses. */
+typedef struct frond_animation {
+    uint32_t struct_size;               /**< sizeof(frond_animation) */
+    frond_animation_property property;
+    frond_animation_value from;
+    frond_animation_value to;
+    double duration;                    /**< seconds, finite, ≥ 0 */
+    double delay;                       /**< seconds, finite, ≥ 0; the start value shows meanwhile */
+    frond_timing_curve curve;
+    double bezier[4];                   /**< FROND_CURVE_CUBIC_BEZIER: x1, y1, x2, y2 */
+    double spring_damping;              /**< FROND_CURVE_SPRING: > 0 */
+    double spring_stiffness;            /**< > 0 */
+    double spring_mass;                 /**< > 0 */
+    double spring_initial_velocity;     /**< distances per second towards the end (finite) */
+    /** NULL: the animation component's child; else the key of the first component below
+     *  the animation component (its child included) with that key (UTF-8, copied). */
+    const char *target_key;
+    frond_animation_completion_func completion; /**< may be NULL */
+    void *user_data;
+    /** May be NULL. Called with user_data exactly once: when the component holding the
+     *  animation is gone and no run of it is still going (after its last completion
+     *  call), or, when frond_component_new_animation fails, before it returns. */
+    frond_destroy_func destroy;
+} frond_animation;
+
+/** A viewless component that wraps `child` (required; it fills the component) and
+ *  animates it as it appears and disappears (ComponentKit's CKAnimationComponent):
+ *  `on_initial_mount` start with the commit that first mounts it, `on_final_unmount`
+ *  with the commit that drops it (the child's view stays until they end). Add it to a
+ *  tree (for instance conditionally) to fade a child in, remove it to fade it out.
+ *  The arrays are copied; each may be NULL when its count is 0. Every entry's
+ *  struct_size must be sizeof(frond_animation). Values are checked here: an unknown
+ *  property or curve, a NaN or negative duration or delay, a value that is not finite
+ *  (or a color outside 0…1, a negative size), bad Bézier or spring parameters, or a
+ *  target_key that is empty or not UTF-8 is FROND_ERR_INVALID_ARGUMENT, and then every
+ *  entry's destroy (of the entries whose struct_size is right) is called before the
+ *  call returns. A target the flush cannot find (no such key, no view) fails that flush
+ *  with FROND_ERR_INVALID_ARGUMENT. */
+frond_status frond_component_new_animation(frond_component **out_component, const char *key, frond_component *child,
+                                           const frond_animation *on_initial_mount, size_t initial_count,
+                                           const frond_animation *on_final_unmount, size_t final_count);
+
+/** Advances the root's animations to `time` (seconds on a monotonic clock of the host's
+ *  choosing; finite and not earlier than the last tick: otherwise
+ *  FROND_ERR_INVALID_ARGUMENT and nothing changes) and sends the host the changed values
+ *  (UPDATE and SET_FRAME; REMOVE and DESTROY for views whose final-unmount animations
+ *  ended) in one commit, if anything changed; then calls the completions of the
+ *  animations that ended. `out_mutation_count` (may be NULL) receives the number of
+ *  mutations sent. A failing host gives FROND_ERR_CALLBACK after the commit. While the
+ *  root flushes or holds a prepared flush: FROND_ERR_MISUSE. */
+frond_status frond_root_tick(frond_root *root, double time, size_t *out_mutation_count);
+
+/** Whether animations are scheduled or running, or views wait for their final-unmount
+ *  animations (keep ticking while true). */
+frond_status frond_root_has_running_animations(bool *out_running, frond_root *root);
+
+/** The time of the last tick (0 before the first): the start time of the animations the
+ *  next commit starts. */
+frond_status frond_root_get_animation_time(double *out_time, frond_root *root);
+
+/* ======================================================================== */
 /* Actions                                                                   */
 /*                                                                           */
 /* An action is a name and an optional payload sent by a component. It       */

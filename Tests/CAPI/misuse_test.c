@@ -757,6 +757,161 @@ static void test_layout_component_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+/* ---- animations ----------------------------------------------------------------- */
+
+/* A host whose apply ticks its own root (refused) and then fails. */
+static frond_status ticking_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    (void)mutation;
+    *(frond_status *)user_data = frond_root_tick(root, 10, NULL);
+    return FROND_ERR_INVALID_ARGUMENT;
+}
+
+static void ignore_completion(bool finished, void *user_data) {
+    (void)finished; (void)user_data;
+}
+
+/* A valid opacity fade whose user_data is counted by count_destroy. */
+static frond_animation counted_fade(void) {
+    frond_animation a;
+    memset(&a, 0, sizeof a);
+    a.struct_size = sizeof a;
+    a.property = FROND_ANIMATION_OPACITY;
+    a.to.current = true;
+    a.duration = 1;
+    a.completion = ignore_completion;
+    a.destroy = count_destroy;
+    return a;
+}
+
+static void test_animation_arguments_are_checked(void) {
+    frond_root *root = NULL, *freed_root = NULL;
+    frond_component *child = NULL, *released = NULL, *out = NULL;
+    frond_view_spec view;
+    frond_animation a, bad[16];
+    frond_host host = {sizeof(frond_host), NULL, ticking_apply, NULL, NULL};
+    frond_status inner = FROND_OK;
+    bool running = true;
+    double time = -1;
+    size_t count = 0, i, bad_count = 0;
+    int destroys_before;
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "v";
+    CHECK_OK(frond_component_new(&child, &view, NULL, NULL));
+    CHECK_OK(frond_component_new(&released, &view, NULL, NULL));
+    CHECK_OK(frond_component_release(released));
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_new(&freed_root, NULL));
+    CHECK_OK(frond_root_free(freed_root));
+    a = counted_fade();
+
+    /* Bad out pointer, child handles and arrays: refused, every user_data destroyed once. */
+    destroys_before = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(NULL, NULL, child, &a, 1, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_animation(&out, NULL, NULL, &a, 1, NULL, 0));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_animation(&out, NULL, released, NULL, 0, &a, 1));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_component_new_animation(&out, NULL, (frond_component *)(void *)root, &a, 1, &a, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&out, NULL, child, NULL, 1, &a, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&out, "\xff", child, &a, 1, NULL, 0));
+    CHECK(destroy_calls == destroys_before + 7);
+    CHECK(out == NULL);
+
+    /* Bad enumerators and numbers. */
+    for (i = 0; i < 16; i++) bad[i] = counted_fade();
+    bad[bad_count++].duration = NAN;
+    bad[bad_count++].duration = -1;
+    bad[bad_count++].delay = INFINITY;
+    bad[bad_count].from.current = false;
+    bad[bad_count++].from.x = INFINITY;
+    bad[bad_count++].property = (frond_animation_property)0;
+    bad[bad_count++].property = (frond_animation_property)8;
+    bad[bad_count++].curve = (frond_timing_curve)6;
+    bad[bad_count].curve = FROND_CURVE_CUBIC_BEZIER;
+    bad[bad_count].bezier[2] = -0.1;
+    bad[bad_count++].bezier[3] = 1;
+    bad[bad_count].curve = FROND_CURVE_CUBIC_BEZIER;
+    bad[bad_count++].bezier[1] = NAN;
+    bad[bad_count].curve = FROND_CURVE_SPRING;
+    bad[bad_count].spring_damping = 10;
+    bad[bad_count].spring_stiffness = 100;
+    bad[bad_count++].spring_mass = 0;
+    bad[bad_count].curve = FROND_CURVE_SPRING;
+    bad[bad_count].spring_damping = 10;
+    bad[bad_count].spring_stiffness = 100;
+    bad[bad_count].spring_mass = 1;
+    bad[bad_count++].spring_initial_velocity = NAN;
+    bad[bad_count].property = FROND_ANIMATION_BACKGROUND_COLOR;
+    bad[bad_count].from.current = false;
+    bad[bad_count++].from.color.red = 2;
+    bad[bad_count].property = FROND_ANIMATION_SIZE;
+    bad[bad_count].from.current = false;
+    bad[bad_count++].from.y = -1;
+    bad[bad_count++].target_key = "";
+    bad[bad_count++].target_key = "\xc3";
+    for (i = 0; i < bad_count; i++) {
+        destroys_before = destroy_calls;
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&out, NULL, child, &bad[i], 1, &a, 1));
+        CHECK(out == NULL);
+        CHECK(destroy_calls == destroys_before + 2);
+    }
+    /* A wrong struct_size: that entry is not read (its destroy is not called). */
+    destroys_before = destroy_calls;
+    bad[0] = counted_fade();
+    bad[0].struct_size = 4;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&out, NULL, child, bad, 1, &a, 1));
+    bad[0].struct_size = sizeof bad[0] + 8;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&out, NULL, child, &a, 1, bad, 1));
+    CHECK(destroy_calls == destroys_before + 2);
+
+    /* A good one: its user_data goes with the component. */
+    destroys_before = destroy_calls;
+    CHECK_OK(frond_component_new_animation(&out, "k", child, &a, 1, &a, 1));
+    CHECK(out != NULL);
+    CHECK_OK(frond_component_release(out));
+    CHECK(destroy_calls == destroys_before + 2);
+
+    /* The clock and the queries: bad handles, NULL out pointers, bad times. */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tick(NULL, 1, &count));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tick(freed_root, 1, &count));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tick((frond_root *)(void *)child, 1, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_has_running_animations(&running, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_has_running_animations(&running, freed_root));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_has_running_animations(NULL, root));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_animation_time(&time, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_animation_time(&time, (frond_root *)(void *)child));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_animation_time(NULL, root));
+    CHECK_OK(frond_root_tick(root, 2, &count));
+    CHECK(count == 0);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tick(root, 1, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tick(root, NAN, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tick(root, INFINITY, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_tick(root, -INFINITY, NULL));
+    CHECK_OK(frond_root_get_animation_time(&time, root));
+    CHECK(time == 2);
+    CHECK_OK(frond_root_has_running_animations(&running, root));
+    CHECK(!running);
+
+    /* Ticking from the root's own host, or while a flush is prepared: refused. */
+    destroys_before = destroy_calls;
+    CHECK_OK(frond_component_new_animation(&out, NULL, child, &a, 1, NULL, 0));
+    CHECK_OK(frond_root_set_component(root, out));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_set_host(root, &host, &inner, NULL));
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_tick(root, 2.5, NULL));
+    CHECK(inner == FROND_ERR_MISUSE);
+    CHECK_OK(frond_root_set_host(root, NULL, NULL, NULL));
+    CHECK_OK(frond_root_prepare(root));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_tick(root, 3, NULL));
+    CHECK_OK(frond_root_discard_prepared(root));
+    CHECK_OK(frond_root_tick(root, 3, NULL));
+    CHECK_OK(frond_root_has_running_animations(&running, root));
+    CHECK(!running);
+    CHECK_OK(frond_component_release(out));
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_component_release(child));
+    CHECK(destroy_calls == destroys_before + 1);
+}
+
 static void test_root_arguments_and_failures_are_reported(void) {
     frond_root *root = NULL;
     frond_component *leaf = NULL, *twice = NULL, *duplicate_keys = NULL;
@@ -1654,6 +1809,7 @@ int main(void) {
     test_component_arguments_are_checked();
     test_layout_component_handles_are_checked(live_node, live_config);
     test_layout_component_arguments_are_checked();
+    test_animation_arguments_are_checked();
     test_root_arguments_and_failures_are_reported();
     test_render_and_scope_arguments_are_checked();
     test_provider_and_view_type_arguments_are_checked();

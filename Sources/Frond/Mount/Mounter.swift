@@ -12,6 +12,9 @@ final class MountedView {
     var children: [MountedView] = []
     /// Created in the commit being made: its frame is sent even if it is all zeros.
     var isFresh = true
+    /// Its component left the tree, and the view stays (among its siblings, where it
+    /// was) until its final-unmount animations end (see ``Animator``).
+    var isDisappearing = false
 
     init(id: ViewID, viewType: String, treeNode: TreeNode?, attributes: [Attribute], frame: LayoutFrame) {
         self.id = id
@@ -40,7 +43,9 @@ final class MountedView {
 ///                                         1. same identity and view type → keep
 ///                                         2. same (type, attribute names) → reuse
 ///                                         3. otherwise                    → create
-///     old children left over ─────────► remove + destroy (children first)
+///     old children left over ─────────► remove + destroy (children first), or kept as
+///                                         disappearing when their component left with
+///                                         final-unmount animations
 ///     kept views out of order ────────► move (the longest run in order stays put)
 ///
 /// Viewless components have no view: their children are mounted into the nearest
@@ -63,6 +68,10 @@ struct Mounter {
     /// The layout pass the mounted frames come from: frames changed in later passes are
     /// new (see ``LayoutNode/descendantFramesChangedPass``).
     private let mountedPass: UInt64
+    /// The tree nodes (of components that left) whose views stay to disappear.
+    var keepsDisappearing: Set<ObjectIdentifier> = []
+    /// The views this commit kept as disappearing, with their parents.
+    private(set) var disappeared: [(view: MountedView, parent: MountedView)] = []
 
     /// Takes over the registry (swap it back with ``registry`` when done).
     init(nextViewID: UInt64, flush: UInt64, mountedPass: UInt64) {
@@ -143,9 +152,9 @@ struct Mounter {
             reconcile(view, with: placements)
             return
         }
-        // The same views for the same nodes, in the same order.
+        // The same views for the same nodes, in the same order (and disappearing ones).
         for child in view.children {
-            guard let childNode = child.treeNode else { continue }
+            guard !child.isDisappearing, let childNode = child.treeNode else { continue }
             statistics.viewsVisited += 1
             if childNode.visitedFlush == flush {
                 updateAttributes(of: child, to: childNode.component.view.mountedAttributes)
@@ -238,6 +247,13 @@ struct Mounter {
         /// Slots whose view showed the same node before (its content can be updated in place).
         var kept = [Bool](repeating: false, count: placements.count)
         var oldIndexOf: [ObjectIdentifier: Int] = [:]
+        // Disappearing views stay where they are; nobody takes them.
+        var hasDisappearing = false
+        for (index, view) in old.enumerated() where view.isDisappearing {
+            taken[index] = true
+            oldIndexOf[ObjectIdentifier(view)] = index
+            hasDisappearing = true
+        }
 
         // 1. Views of the same component (identity) and type are kept.
         if !old.isEmpty {
@@ -251,6 +267,18 @@ struct Mounter {
                 final[slot] = old[index]
                 kept[slot] = true
                 oldIndexOf[ObjectIdentifier(old[index])] = index
+            }
+        }
+
+        // Views of components that left with final-unmount animations start disappearing.
+        if !keepsDisappearing.isEmpty {
+            for (index, view) in old.enumerated() where !taken[index] {
+                guard let node = view.treeNode, keepsDisappearing.contains(ObjectIdentifier(node)) else { continue }
+                view.isDisappearing = true
+                taken[index] = true
+                oldIndexOf[ObjectIdentifier(view)] = index
+                hasDisappearing = true
+                disappeared.append((view, parent))
             }
         }
 
@@ -302,8 +330,34 @@ struct Mounter {
             mountContent(of: view, node: node, left: 0, top: 0, full: !kept[slot])
         }
 
-        order(views, in: parent, oldIndexOf: oldIndexOf)
-        parent.children = views
+        let ordered = hasDisappearing ? Self.keepingDisappearing(views, old: old, oldIndexOf: oldIndexOf) : views
+        order(ordered, in: parent, oldIndexOf: oldIndexOf)
+        parent.children = ordered
+    }
+
+    /// `views` (the new order) with the disappearing views of `old` put back, each right
+    /// after the view it followed in `old` that is still there (or first), so that the
+    /// host's indices count them where the host has them.
+    private static func keepingDisappearing(_ views: [MountedView], old: [MountedView],
+                                            oldIndexOf: [ObjectIdentifier: Int]) -> [MountedView] {
+        var front: [MountedView] = []
+        var followers: [ObjectIdentifier: [MountedView]] = [:]
+        var anchor: MountedView? = nil
+        for view in old where oldIndexOf[ObjectIdentifier(view)] != nil {
+            if view.isDisappearing {
+                if let anchor { followers[ObjectIdentifier(anchor), default: []].append(view) } else { front.append(view) }
+            }
+            anchor = view
+        }
+        var result: [MountedView] = []
+        result.reserveCapacity(views.count + followers.count + front.count)
+        func place(_ view: MountedView) {
+            result.append(view)
+            for follower in followers[ObjectIdentifier(view)] ?? [] { place(follower) }
+        }
+        for view in front { place(view) }
+        for view in views { place(view) }
+        return result
     }
 
     /// Sends the attribute changes of one view: the new and changed ones are set, the

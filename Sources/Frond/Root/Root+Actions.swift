@@ -172,8 +172,9 @@ extension Root {
 }
 
 extension MountedView {
-    /// Neither hidden nor made non-interactive by its attributes.
+    /// Neither hidden nor made non-interactive by its attributes, nor disappearing.
     var catchesEvents: Bool {
+        if isDisappearing { return false }
         for attribute in attributes {
             if attribute.name == "hidden" && attribute.value == .bool(true) { return false }
             if attribute.name == "interactive" && attribute.value == .bool(false) { return false }

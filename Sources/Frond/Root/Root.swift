@@ -104,7 +104,12 @@ public final class Root: @unchecked Sendable {
     /// The layout pass whose frames are mounted (later passes' frame changes are new).
     private var mountedPass: UInt64 = 0
     private var nextViewID: UInt64 = 1
-    private(set) var registry: [ViewID: MountedView] = [:]
+    var registry: [ViewID: MountedView] = [:]
+    /// Running animations and the clock (see Root+Animations).
+    let animator = Animator()
+    /// Whether a build placed an animating component yet (until then, components that
+    /// leave the tree are not asked for final-unmount animations).
+    var hasAnimatingComponents = false
     private let layoutConfig = LayoutConfig()
     /// Holds the top component's layout node and gives it the size range.
     private let container: LayoutNode
@@ -127,6 +132,8 @@ public final class Root: @unchecked Sendable {
         // scope dies with its root.
         if let prepared { Reconciler.rollBack(prepared.context) }
         tree?.forEach { $0.scope?.invalidate() }
+        animator.cancelAll()
+        for completion in animator.takeCompletions() { completion() }
     }
 
     /// The component to show from the next flush on (nil: nothing). Replaces the
@@ -249,6 +256,7 @@ public final class Root: @unchecked Sendable {
         let generation: Int
         let layoutPass: UInt64
         let updateStatistics: CommitStatistics
+        let animations: AnimationPlan
         let buildStart: UInt64
         let layoutStart: UInt64
         let layoutEnd: UInt64
@@ -297,6 +305,7 @@ public final class Root: @unchecked Sendable {
         var newTree: TreeNode? = nil
         var layoutStart = buildStart
         var layoutPass = mountedPass
+        var animations = AnimationPlan()
         do {
             if let component = shown {
                 let matching = previousTree.flatMap { old in
@@ -314,13 +323,14 @@ public final class Root: @unchecked Sendable {
             }
             layoutStart = DispatchTime.now().uptimeNanoseconds
             layoutPass = try layOut(newTree, &context.statistics) ?? mountedPass
+            animations = try planAnimations(context)
         } catch {
             rollBack(context, previousTop: previousTop)
             throw error
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
                                  providerRun: providerRun, viewTypesVersion: viewTypes.version, generation: generation,
-                                 layoutPass: layoutPass, updateStatistics: updateStatistics,
+                                 layoutPass: layoutPass, updateStatistics: updateStatistics, animations: animations,
                                  buildStart: buildStart, layoutStart: layoutStart,
                                  layoutEnd: DispatchTime.now().uptimeNanoseconds)
     }
@@ -356,10 +366,13 @@ public final class Root: @unchecked Sendable {
         componentChanged = component !== flush.shown
 
         var mounter = Mounter(nextViewID: nextViewID, flush: context.flush, mountedPass: mountedPass)
+        animator.prepareCommit(flush.animations, registry: registry)
+        mounter.keepsDisappearing = flush.animations.disappearingNodes
         swap(&mounter.registry, &registry)
         mounter.mount(newTree, in: rootView)
         swap(&mounter.registry, &registry)
         nextViewID = mounter.lastViewID
+        let mutations = mountAnimations(flush.animations, mounter)
         mountedPass = flush.layoutPass
 
         let updateStatistics = flush.updateStatistics
@@ -373,7 +386,7 @@ public final class Root: @unchecked Sendable {
         statistics.moved = mounter.statistics.moved
         statistics.updated = mounter.statistics.updated
         statistics.viewsVisited = mounter.statistics.viewsVisited
-        statistics.mutations = mounter.mutations.count
+        statistics.mutations = mutations.count
         // The `will` half of the other controllers' calls, the host, then the `did` half.
         let remounting = context.rebuiltControllers.compactMap { node -> (ComponentController, TreeNode, Bool)? in
             guard let controller = node.scope?.controller, controller.phase == .mounted else { return nil }
@@ -384,9 +397,9 @@ public final class Root: @unchecked Sendable {
             controller.beginMount(node.component)
             return (controller, node)
         }
-        if let host, !mounter.mutations.isEmpty {
+        if let host, !mutations.isEmpty {
             host.beginCommit()
-            for mutation in mounter.mutations { host.apply(mutation) }
+            for mutation in mutations { host.apply(mutation) }
             host.endCommit()
         }
         for (controller, node) in mounting { controller.finishMount(view: mountedView(of: node)) }
@@ -394,6 +407,7 @@ public final class Root: @unchecked Sendable {
             controller.finishRemount(view: mountedView(of: node), componentChanged: changed)
         }
         for controller in unmounting { controller.finishUnmount() }
+        for completion in animator.takeCompletions() { completion() }
         let end = DispatchTime.now().uptimeNanoseconds
         // The clock is monotonic; the guards only keep a broken one from trapping.
         statistics.buildNanoseconds = layoutStart >= buildStart ? layoutStart - buildStart : 0

@@ -16,6 +16,9 @@ final class BuildContext {
     var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
     var dropped: [TreeNode] = []
+    /// Animating components (``ComponentAnimationProtocol``) this build placed: new ones
+    /// (previous nil) and new instances replacing a previous component.
+    var animatedNodes: [(node: TreeNode, previous: Component?)] = []
     /// This build's number, unique in the process: components placed by the build are
     /// stamped with it (``Component/placedInBuild``), so a second placement shows.
     let buildNumber: UInt64
@@ -131,6 +134,9 @@ enum Reconciler {
         }
         let isNew = previous == nil
         node.visitedFlush = context.flush
+        if previousComponent !== component, component is any ComponentAnimationProtocol {
+            context.animatedNodes.append((node, previousComponent))
+        }
         node.parent = parent
         context.statistics.builtNodes += 1
         if !isNew {

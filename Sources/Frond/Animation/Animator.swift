@@ -1,0 +1,521 @@
+import FrondLayout
+
+/// The animations running in one root, and what the host was last sent for them.
+///
+///     commit ──► purge (views gone or reused) ──► retarget (resting values changed)
+///            ──► frame animations ──► start the plan ──► rewrite the mounter's updates
+///            ──► advance(to: now) ──► emit                        (one host commit)
+///     tick(t) ─► advance(to: t) ──► emit                          (one host commit)
+///
+/// *Advance* begins the scheduled animations whose time has come (each interrupting the
+/// running one of its view and property) and ends those that reached their end, in time
+/// order. *Emit* sends, per view, the animated value of every running animation that
+/// changed since it was last sent, and the resting value of each property whose
+/// animation ended (an unset when the component has no such attribute); frames in one
+/// `setFrame`. Keys in ``sent`` are the properties whose host value is an animated one:
+/// the mounter's own updates of those are dropped, as the animator sends them.
+final class Animator {
+    /// The clock: the time of the last tick (animations start at it).
+    private(set) var time: Double = 0
+    /// Scheduled animations not begun yet, by begin time.
+    private var waiting: [Track] = []
+    private var running: [Key: Track] = [:]
+    /// What the host was sent for a property, while it shows an animated value.
+    private var sent: [Key: AnimationValue] = [:]
+    /// Properties whose host value may be out of date.
+    private var dirty: Set<Key> = []
+    /// Views whose frame must be sent (the mounter's setFrame was dropped).
+    private var framesDue: Set<ViewID> = []
+    /// Views that left the tree and stay until their final-unmount animations end.
+    private var disappearing: [ViewID: Disappearance] = [:]
+    /// Views whose frame changes are animated, with the identity of their component.
+    private var frameAnimated: [ViewID: (identity: Int, timing: AnimationTiming)] = [:]
+    /// Completions to call after the host's commit.
+    private var completions: [() -> Void] = []
+    /// Values the host showed before the commit being made, by node and property.
+    private var priorValues: [NodeKey: AnimationValue] = [:]
+    private var priorFrames: [ViewID: LayoutFrame] = [:]
+
+    struct Key: Hashable {
+        let view: ViewID
+        let property: AnimatedProperty
+    }
+
+    private struct NodeKey: Hashable {
+        let node: ObjectIdentifier
+        let property: AnimatedProperty
+    }
+
+    private struct Disappearance {
+        let parent: MountedView
+        var remaining: Int
+    }
+
+    var hasRunningAnimations: Bool { !running.isEmpty || !waiting.isEmpty || !disappearing.isEmpty }
+    /// Whether some views animate their frame changes (every commit must compare them).
+    var hasFrameAnimatedViews: Bool { !frameAnimated.isEmpty }
+
+    /// Moves the clock (the caller checked that `newTime` is not earlier).
+    func setTime(_ newTime: Double) { time = newTime }
+
+    // MARK: Commit
+
+    /// Before mounting: remembers what the host shows for the plan's targets that have
+    /// views, and the frames of the frame-animated views.
+    func prepareCommit(_ plan: AnimationPlan, registry: [ViewID: MountedView]) {
+        priorValues.removeAll(keepingCapacity: true)
+        priorFrames.removeAll(keepingCapacity: true)
+        for planned in plan.starting {
+            planned.forEachBasic { node, property in
+                guard let id = node.viewID, let view = registry[id], view.treeNode === node,
+                      let value = shown(Key(view: id, property: property), view) else { return }
+                priorValues[NodeKey(node: ObjectIdentifier(node), property: property)] = value
+            }
+        }
+        for id in frameAnimated.keys {
+            if let view = registry[id] { priorFrames[id] = view.frame }
+        }
+    }
+
+    /// After mounting: starts the plan and brings the host's animated values up to date;
+    /// returns the mutations to append to the commit (after rewriting the mounter's).
+    func commit(_ plan: AnimationPlan, mutations: inout [Mutation], registry: inout [ViewID: MountedView]) {
+        purge(registry)
+        // Frame animations: registered for the views of the animating components built.
+        for (node, timing) in plan.frameNodes {
+            guard let id = node.viewID, let view = registry[id], view.treeNode === node else { continue }
+            if let timing { frameAnimated[id] = (node.identity, timing) } else { frameAnimated[id] = nil }
+        }
+        retarget(registry)
+        for (id, entry) in frameAnimated {
+            guard let old = priorFrames[id], let view = registry[id], view.frame != old else { continue }
+            let frame = view.frame
+            for property in [AnimatedProperty.position, .size] {
+                let before = property.restingValue(attributes: [], frame: old)
+                let after = property.restingValue(attributes: [], frame: frame)
+                guard before != after else { continue }
+                let key = Key(view: id, property: property)
+                let track = Track(view: id, identity: entry.identity, property: property, from: .current, to: .current,
+                                  timing: AnimationTiming(duration: entry.timing.duration, curve: entry.timing.curve),
+                                  begin: time, run: AnimationRun(completion: nil, parent: nil, parts: 1))
+                track.prior = running[key]?.value(at: time) ?? before
+                schedule(track)
+            }
+        }
+        for planned in plan.starting { schedule(planned, begin: time, parent: nil, registry: registry, disappearing: false) }
+        for planned in plan.finalUnmount { schedule(planned, begin: time, parent: nil, registry: registry, disappearing: true) }
+        priorValues.removeAll(keepingCapacity: true)
+        priorFrames.removeAll(keepingCapacity: true)
+        rewrite(&mutations)
+        advance(to: time, registry: &registry, mutations: &mutations)
+    }
+
+    /// Records a view the mounter kept because its component left with final-unmount
+    /// animations (their tracks are scheduled by ``commit``).
+    func keep(disappearing view: MountedView, in parent: MountedView) {
+        disappearing[view.id] = Disappearance(parent: parent, remaining: 0)
+    }
+
+    // MARK: Ticks
+
+    /// Advances to `newTime` and returns the mutations that show it.
+    func tick(to newTime: Double, registry: inout [ViewID: MountedView]) -> [Mutation] {
+        var mutations: [Mutation] = []
+        advance(to: newTime, registry: &registry, mutations: &mutations)
+        return mutations
+    }
+
+    /// Hands over the completions due (to be called once the host's commit is done).
+    func takeCompletions() -> [() -> Void] {
+        defer { completions.removeAll() }
+        return completions
+    }
+
+    /// Ends everything (the root goes away): completions get `false`.
+    func cancelAll() {
+        for track in running.values { track.run.partEnded(finished: false, &completions) }
+        for track in waiting { track.run.partEnded(finished: false, &completions) }
+        running.removeAll()
+        waiting.removeAll()
+        disappearing.removeAll()
+    }
+
+    // MARK: Scheduling
+
+    /// Schedules the basic animations of `planned` from `begin`; returns its end time.
+    @discardableResult
+    private func schedule(_ planned: PlannedAnimation, begin: Double, parent: AnimationRun?,
+                          registry: [ViewID: MountedView], disappearing isDisappearing: Bool) -> Double {
+        switch planned.content {
+        case .basic(let node, let property, let from, let to, let timing):
+            let run = AnimationRun(completion: planned.completion, parent: parent, parts: 1)
+            // (Validated when the flush was prepared.)
+            let active = (try? timing.activeDuration()) ?? 0
+            guard let id = node.viewID, let view = registry[id], view.treeNode === node,
+                  !isDisappearing || disappearing[id] != nil else {
+                // The view is gone (or went with its parent): the animation cannot run.
+                run.partEnded(finished: false, &completions)
+                return begin + timing.delay + active
+            }
+            let track = Track(view: id, identity: view.identity, property: property, from: from, to: to, timing: timing,
+                              begin: begin, run: run)
+            track.prior = priorValues[NodeKey(node: ObjectIdentifier(node), property: property)]
+            if isDisappearing {
+                track.disappearing = true
+                disappearing[id]?.remaining += 1
+            }
+            schedule(track)
+            return track.end
+        case .group(let isSequence, let parts):
+            let run = AnimationRun(completion: planned.completion, parent: parent, parts: parts.count)
+            var end = begin
+            for part in parts {
+                let partEnd = schedule(part, begin: isSequence ? end : begin, parent: run, registry: registry,
+                                       disappearing: isDisappearing)
+                end = max(end, partEnd)
+            }
+            if parts.isEmpty { run.finishEmpty(&completions) }
+            return end
+        }
+    }
+
+    private func schedule(_ track: Track) {
+        // Kept sorted by begin time (stable: equal times keep their order).
+        let index = waiting.lastIndex { $0.begin <= track.begin }.map { $0 + 1 } ?? 0
+        waiting.insert(track, at: index)
+    }
+
+    // MARK: Advancing
+
+    /// Begins and ends animations, in time order, up to `newTime`.
+    private func advance(to newTime: Double, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+        while let next = waiting.first, next.begin <= newTime {
+            finishTracks(endingBy: next.begin, registry: &registry, mutations: &mutations)
+            waiting.removeFirst()
+            begin(next, registry: registry)
+        }
+        finishTracks(endingBy: newTime, registry: &registry, mutations: &mutations)
+        time = max(time, newTime)
+        emit(registry: registry, into: &mutations)
+        removeDisappeared(registry: &registry, mutations: &mutations)
+    }
+
+    private func begin(_ track: Track, registry: [ViewID: MountedView]) {
+        guard let view = registry[track.view], view.identity == track.identity else {
+            end(track, finished: false)
+            return
+        }
+        let key = Key(view: track.view, property: track.property)
+        let shownNow = running[key]?.value(at: track.begin) ?? track.prior ?? shown(key, view)
+        if let previous = running.removeValue(forKey: key) { end(previous, finished: false) }
+        let resting = restingValue(key, view)
+        switch track.fromEndpoint {
+        case .current: track.from = shownNow ?? resting ?? track.property.defaultValue
+        case .value(let value): track.from = value
+        }
+        switch track.toEndpoint {
+        case .current:
+            track.to = resting ?? track.property.defaultValue
+            track.toResting = true
+        case .value(let value): track.to = value
+        }
+        running[key] = track
+        dirty.insert(key)
+    }
+
+    private func finishTracks(endingBy limit: Double, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+        let ended = running.filter { $0.value.end <= limit }.sorted { $0.value.end < $1.value.end }
+        for (key, track) in ended {
+            running[key] = nil
+            dirty.insert(key)
+            end(track, finished: true)
+        }
+    }
+
+    private func end(_ track: Track, finished: Bool) {
+        track.run.partEnded(finished: finished, &completions)
+        if track.disappearing { disappearing[track.view]?.remaining -= 1 }
+    }
+
+    /// A commit changed resting values: animations that end at the resting value restart
+    /// from the value shown (no jump) towards the new one.
+    private func retarget(_ registry: [ViewID: MountedView]) {
+        for (key, track) in running where track.toResting {
+            guard let view = registry[key.view], let resting = restingValue(key, view), resting != track.to else { continue }
+            track.from = track.value(at: time)
+            track.to = resting
+            track.begin = time - track.timing.delay
+        }
+    }
+
+    /// Drops the animations of views that were destroyed or now show another component.
+    private func purge(_ registry: [ViewID: MountedView]) {
+        for (key, track) in running {
+            guard let view = registry[key.view] else {
+                running[key] = nil
+                sent[key] = nil
+                end(track, finished: false)
+                continue
+            }
+            if view.identity != track.identity {
+                running[key] = nil
+                dirty.insert(key)
+                end(track, finished: false)
+            }
+        }
+        waiting.removeAll { track in
+            guard let view = registry[track.view], view.identity == track.identity else {
+                end(track, finished: false)
+                return true
+            }
+            return false
+        }
+        for key in sent.keys where registry[key.view] == nil { sent[key] = nil }
+        for (id, entry) in frameAnimated where registry[id]?.identity != entry.identity { frameAnimated[id] = nil }
+        for id in disappearing.keys where registry[id] == nil { disappearing[id] = nil }
+    }
+
+    // MARK: Host values
+
+    /// The value the host shows for `key` (before any new animation): an animated one or
+    /// the resting one.
+    private func shown(_ key: Key, _ view: MountedView) -> AnimationValue? {
+        running[key]?.value(at: time) ?? sent[key] ?? restingValue(key, view)
+    }
+
+    private func restingValue(_ key: Key, _ view: MountedView) -> AnimationValue? {
+        key.property.restingValue(attributes: view.attributes, frame: view.frame)
+    }
+
+    /// Drops from the mounter's mutations what the animator sends itself: updates of
+    /// attributes with animated host values, and frames of views with animated frames.
+    private func rewrite(_ mutations: inout [Mutation]) {
+        guard !running.isEmpty || !sent.isEmpty else { return }
+        let animatedViews = Set(running.keys.map(\.view)).union(sent.keys.map(\.view))
+        var result: [Mutation] = []
+        result.reserveCapacity(mutations.count)
+        for mutation in mutations {
+            switch mutation {
+            case .update(let id, let set, let unset) where animatedViews.contains(id):
+                func animated(_ name: String) -> Bool {
+                    guard let property = AnimatedProperty(rawValue: name), !property.isFrame else { return false }
+                    let key = Key(view: id, property: property)
+                    guard running[key] != nil || sent[key] != nil else { return false }
+                    dirty.insert(key)
+                    return true
+                }
+                let keptSet = set.filter { !animated($0.name) }
+                let keptUnset = unset.filter { !animated($0) }
+                if !keptSet.isEmpty || !keptUnset.isEmpty { result.append(.update(id, set: keptSet, unset: keptUnset)) }
+            case .setFrame(let id, _) where animatedViews.contains(id):
+                let keys = [Key(view: id, property: .position), Key(view: id, property: .size)]
+                if keys.contains(where: { running[$0] != nil || sent[$0] != nil }) {
+                    framesDue.insert(id)
+                } else {
+                    result.append(mutation)
+                }
+            default:
+                result.append(mutation)
+            }
+        }
+        mutations = result
+    }
+
+    /// Sends what changed: animated values, resting values of ended animations, frames.
+    private func emit(registry: [ViewID: MountedView], into mutations: inout [Mutation]) {
+        var views = Set(running.keys.map(\.view))
+        for key in dirty { views.insert(key.view) }
+        views.formUnion(framesDue)
+        for id in views.sorted() {
+            guard let view = registry[id] else { continue }
+            if let entry = disappearing[id], entry.remaining <= 0 {
+                // Removed right after: its resting values are not worth sending.
+                for property in AnimatedProperty.allCases { sent[Key(view: id, property: property)] = nil }
+                continue
+            }
+            var set: [Attribute] = []
+            var unset: [String] = []
+            var frame = view.frame
+            var sendFrame = framesDue.contains(id)
+            for property in AnimatedProperty.allCases {
+                let key = Key(view: id, property: property)
+                if let track = running[key] {
+                    let value = track.value(at: time)
+                    if property.isFrame { apply(value, to: &frame) }
+                    guard sent[key] != value else { continue }
+                    sent[key] = value
+                    if let name = property.attributeName {
+                        set.append(Attribute(name: name, value: property.attributeValue(value)))
+                    } else {
+                        sendFrame = true
+                    }
+                } else if sent.removeValue(forKey: key) != nil {
+                    if let name = property.attributeName {
+                        if let resting = view.attributes.first(where: { $0.name == name }) {
+                            set.append(resting)
+                        } else {
+                            unset.append(name)
+                        }
+                    } else {
+                        sendFrame = true
+                    }
+                }
+            }
+            if !set.isEmpty || !unset.isEmpty { mutations.append(.update(id, set: set, unset: unset)) }
+            if sendFrame { mutations.append(.setFrame(id, frame)) }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        framesDue.removeAll(keepingCapacity: true)
+    }
+
+    private func apply(_ value: AnimationValue, to frame: inout LayoutFrame) {
+        switch value {
+        case .point(let x, let y):
+            frame = LayoutFrame(left: Float(x), top: Float(y), width: frame.width, height: frame.height)
+        case .size(let width, let height):
+            frame = LayoutFrame(left: frame.left, top: frame.top, width: Float(width), height: Float(height))
+        default:
+            break
+        }
+    }
+
+    /// Removes and destroys the disappearing views whose animations all ended.
+    private func removeDisappeared(registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+        let done = disappearing.filter { $0.value.remaining <= 0 }.keys.sorted()
+        for id in done {
+            guard let entry = disappearing.removeValue(forKey: id), let view = registry[id] else { continue }
+            if let index = entry.parent.children.firstIndex(where: { $0 === view }) {
+                entry.parent.children.remove(at: index)
+                mutations.append(.remove(child: id, parent: entry.parent.id))
+            }
+            destroy(view, registry: &registry, mutations: &mutations)
+        }
+    }
+
+    private func destroy(_ view: MountedView, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+        for child in view.children { destroy(child, registry: &registry, mutations: &mutations) }
+        registry[view.id] = nil
+        for property in AnimatedProperty.allCases {
+            let key = Key(view: view.id, property: property)
+            sent[key] = nil
+            if let track = running.removeValue(forKey: key) { end(track, finished: false) }
+        }
+        frameAnimated[view.id] = nil
+        mutations.append(.destroy(view.id))
+    }
+}
+
+extension PlannedAnimation {
+    /// Visits the (target node, property) of every basic animation.
+    func forEachBasic(_ body: (TreeNode, AnimatedProperty) -> Void) {
+        switch content {
+        case .basic(let target, let property, _, _, _): body(target, property)
+        case .group(_, let parts): for part in parts { part.forEachBasic(body) }
+        }
+    }
+}
+
+/// One basic animation, scheduled or running.
+final class Track {
+    let view: ViewID
+    let identity: Int
+    let property: AnimatedProperty
+    let fromEndpoint: AnimationEndpoint
+    let toEndpoint: AnimationEndpoint
+    let timing: AnimationTiming
+    let run: AnimationRun
+    private let curve: Curve
+    /// Seconds the curve takes (the duration, or a spring's settling time).
+    let active: Double
+    /// When it starts showing its start value; the curve starts after the delay.
+    var begin: Double
+    var from: AnimationValue = .number(0)
+    var to: AnimationValue = .number(0)
+    /// The end is the resting value (it follows it, see ``Animator``).
+    var toResting = false
+    /// A final-unmount animation (its view waits for it).
+    var disappearing = false
+    /// What the host showed for the target before the commit that scheduled it.
+    var prior: AnimationValue?
+
+    private enum Curve {
+        case linear
+        case bezier(CubicBezier)
+        case spring(SpringMotion)
+    }
+
+    init(view: ViewID, identity: Int, property: AnimatedProperty, from: AnimationEndpoint, to: AnimationEndpoint,
+         timing: AnimationTiming, begin: Double, run: AnimationRun) {
+        self.view = view
+        self.identity = identity
+        self.property = property
+        fromEndpoint = from
+        toEndpoint = to
+        self.timing = timing
+        self.begin = begin
+        self.run = run
+        if case .spring(let spring) = timing.curve {
+            let motion = spring.motion
+            curve = .spring(motion)
+            active = motion.settlingTime
+        } else if let (x1, y1, x2, y2) = timing.curve.bezierPoints {
+            curve = .bezier(CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2))
+            active = timing.duration
+        } else {
+            curve = .linear
+            active = timing.duration
+        }
+    }
+
+    var start: Double { begin + timing.delay }
+    var end: Double { start + active }
+
+    /// The progress (0 at the start, 1 at the end) `elapsed` seconds after the start.
+    func progress(_ elapsed: Double) -> Double {
+        switch curve {
+        case .linear: return active > 0 ? min(max(elapsed / active, 0), 1) : 1
+        case .bezier(let bezier): return active > 0 ? bezier.progress(elapsed / active) : 1
+        case .spring(let motion): return 1 - motion.distance(at: elapsed)
+        }
+    }
+
+    func value(at time: Double) -> AnimationValue {
+        if time < start { return from }
+        if time >= end { return to }
+        return from.interpolated(to: to, progress(time - start))
+    }
+}
+
+/// The completion bookkeeping of one animation (basic or group): it ends when its parts
+/// have, `finished` only if they all finished.
+final class AnimationRun {
+    private let completion: ((Bool) -> Void)?
+    private let parent: AnimationRun?
+    private var remaining: Int
+    private var finished = true
+
+    init(completion: ((Bool) -> Void)?, parent: AnimationRun?, parts: Int) {
+        self.completion = completion
+        self.parent = parent
+        remaining = parts
+    }
+
+    func partEnded(finished partFinished: Bool, _ completions: inout [() -> Void]) {
+        guard remaining > 0 else { return }
+        remaining -= 1
+        finished = finished && partFinished
+        if remaining == 0 { complete(&completions) }
+    }
+
+    func finishEmpty(_ completions: inout [() -> Void]) {
+        if remaining == 0 { complete(&completions) }
+    }
+
+    private func complete(_ completions: inout [() -> Void]) {
+        if let completion {
+            let result = finished
+            completions.append { completion(result) }
+        }
+        parent?.partEnded(finished: finished, &completions)
+    }
+}

@@ -1,0 +1,62 @@
+/// Animations: the clock the host ticks, and the animations commits start.
+///
+///     flush ──► prepare: ask the animating components (ComponentAnimationProtocol)
+///           ──► commit:  mount; start the animations at animationTime; send their
+///                        values with the commit's mutations
+///     tick(time:) ─────► advance every animation to `time`; send the changed values
+///                        (update, setFrame) and remove the views whose final-unmount
+///                        animations ended, in one host commit
+extension Root {
+    /// The animation clock: the time (seconds) of the last ``tick(time:)``, 0 before the
+    /// first. The animations a commit starts start at this time.
+    public var animationTime: Double { animator.time }
+
+    /// Whether animations are scheduled or running, or views wait for their
+    /// final-unmount animations: the host should keep ticking.
+    public var hasRunningAnimations: Bool { animator.hasRunningAnimations }
+
+    /// Advances the animations to `time` (seconds on a monotonic clock the host chooses;
+    /// the first commit's animations start at 0 unless a tick came first) and sends the
+    /// host the changed values in one commit (nothing when nothing changed); then calls
+    /// the completions of the animations that ended. Returns the number of mutations
+    /// sent. A time that is not finite or earlier than ``animationTime`` is
+    /// `.invalidValue`; while the root flushes or holds a prepared flush, `.misuse`.
+    @discardableResult
+    public func tick(time: Double) throws(FrondError) -> Int {
+        guard time.isFinite else { throw FrondError(.invalidValue, "tick(time: \(time)): the time is not finite") }
+        guard time >= animator.time else {
+            throw FrondError(.invalidValue, "tick(time: \(time)): the clock cannot go back (the last tick was at \(animator.time))")
+        }
+        let count = try withCommittedTree("tick") { () throws(FrondError) -> Int in
+            let mutations = animator.tick(to: time, registry: &registry)
+            if let host, !mutations.isEmpty {
+                host.beginCommit()
+                for mutation in mutations { host.apply(mutation) }
+                host.endCommit()
+            }
+            return mutations.count
+        }
+        for completion in animator.takeCompletions() { completion() }
+        return count
+    }
+
+    /// Asks the animating components a build placed or dropped for their animations
+    /// (while the flush is prepared: a bad animation fails it).
+    func planAnimations(_ context: BuildContext) throws(FrondError) -> AnimationPlan {
+        if !context.animatedNodes.isEmpty { hasAnimatingComponents = true }
+        guard hasAnimatingComponents else { return AnimationPlan() }
+        return try AnimationPlan.collect(context, dropped: true)
+    }
+
+    /// Starts the plan's animations once the mounter is done; returns the commit's
+    /// mutations (the mounter's, rewritten where animations own the values, and the
+    /// animator's).
+    func mountAnimations(_ plan: AnimationPlan, _ mounter: Mounter) -> [Mutation] {
+        var mutations = mounter.mutations
+        guard !plan.isEmpty || animator.hasRunningAnimations || animator.hasFrameAnimatedViews
+                || !mounter.disappeared.isEmpty else { return mutations }
+        for (view, parent) in mounter.disappeared { animator.keep(disappearing: view, in: parent) }
+        animator.commit(plan, mutations: &mutations, registry: &registry)
+        return mutations
+    }
+}

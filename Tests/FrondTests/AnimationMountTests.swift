@@ -1,0 +1,360 @@
+import Frond
+import FrondTestSupport
+import Testing
+
+/// Animations through a root: where they come from, how they reach the host, how they
+/// end, and how views that leave with a final-unmount animation stay until it ends.
+@Suite struct AnimationMountTests {
+    /// A list of boxes that fade out (1 s, linear) when they leave.
+    private func fadingList(_ names: [String], log: CompletionLog? = nil) -> Component {
+        list(names.map { name in
+            let fade = Animation.alphaTo(0, timing: linear(1))
+            return AnimatedBox(name, key: name, final: [log.map { fade.onCompletion($0.callback(name)) } ?? fade])
+        })
+    }
+
+    private func listView(_ root: Root) throws -> ViewID {
+        try #require(root.children(of: .root)?.first)
+    }
+
+    @Test func test_removedComponentKeepsItsViewUntilTheFadeOutEndsThenIsDestroyedOnce() throws {
+        let log = CompletionLog()
+        let (root, host) = try animatedRoot(fadingList(["a", "b", "c"], log: log))
+        let list = try listView(root)
+        let b = try #require(host.view(named: "b"))
+
+        root.setComponent(fadingList(["a", "c"], log: log))
+        try root.flush()
+        // Still there, in its place, fading from what it showed.
+        #expect(names(in: host, list: list) == ["a", "b", "c"])
+        #expect(host.number("opacity", of: "b") == 1)
+        #expect(root.children(of: list) == host.views[list]?.children)
+        #expect(root.hasRunningAnimations)
+        #expect(host.destroyCount(of: b) == 0)
+
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.5)
+        #expect(host.number("opacity", of: "b") == 0.5)
+        #expect(host.destroyCount(of: b) == 0)
+        try clock.set(to: 1.0)
+        #expect(names(in: host, list: list) == ["a", "c"])
+        #expect(host.views[b] == nil)
+        #expect(host.lastCommit == [.remove(child: b, parent: list), .destroy(b)])
+        #expect(!root.hasRunningAnimations)
+        try clock.set(to: 2.0)
+        try root.flush()
+        #expect(host.destroyCount(of: b) == 1)
+        #expect(log.calls == ["b:true"])
+        #expect(host.problems == [])
+    }
+
+    @Test func test_siblingIndicesCountTheDisappearingView() throws {
+        let (root, host) = try animatedRoot(fadingList(["a", "b", "c", "d"]))
+        let list = try listView(root)
+        root.setComponent(fadingList(["a", "c", "d"]))          // b disappears
+        try root.flush()
+        // New views before and after it, and a move across it, while it disappears.
+        root.setComponent(fadingList(["x", "d", "a", "y", "c"]))
+        try root.flush()
+        #expect(host.problems == [])
+        #expect(root.children(of: list) == host.views[list]?.children)
+        #expect(names(in: host, list: list).filter { $0 != "b" } == ["x", "d", "a", "y", "c"])
+        #expect(names(in: host, list: list).contains("b"))
+        // b follows a, the view it followed before.
+        let shown = names(in: host, list: list)
+        #expect(shown.firstIndex(of: "b") == (shown.firstIndex(of: "a") ?? -2) + 1)
+        // Another one leaves (c) while b still disappears; then both go.
+        root.setComponent(fadingList(["x", "d", "a", "y"]))
+        try root.flush()
+        #expect(host.problems == [])
+        #expect(root.children(of: list) == host.views[list]?.children)
+        try ManualClock(root: root).set(to: 1)
+        #expect(names(in: host, list: list) == ["x", "d", "a", "y"])
+        #expect(root.children(of: list) == host.views[list]?.children)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_readdingAKeyWhileItDisappearsCreatesANewView() throws {
+        let (root, host) = try animatedRoot(fadingList(["a", "b"]))
+        let list = try listView(root)
+        let oldB = try #require(host.view(named: "b"))
+        root.setComponent(fadingList(["a"]))
+        try root.flush()
+        try ManualClock(root: root).set(to: 0.5)
+        root.setComponent(fadingList(["a", "b"]))
+        try root.flush()
+        let views = try #require(host.views[list]?.children)
+        #expect(views.count == 3)
+        #expect(views.contains(oldB))
+        #expect(host.number("opacity", of: "b") != nil)
+        try ManualClock(root: root).set(to: 1)
+        #expect(host.views[list]?.children.count == 2)
+        #expect(host.views[oldB] == nil)
+        #expect(names(in: host, list: list) == ["a", "b"])
+        #expect(host.problems == [])
+    }
+
+    @Test func test_disappearingViewInsideARemovedParentIsDestroyedOnceAndItsAnimationDoesNotFinish() throws {
+        let log = CompletionLog()
+        let (root, host) = try animatedRoot(fadingList(["a", "b"], log: log))
+        let b = try #require(host.view(named: "b"))
+        root.setComponent(fadingList(["a"], log: log))
+        try root.flush()
+        root.setComponent(nil)          // the list view goes, with b in it
+        try root.flush()
+        #expect(host.destroyCount(of: b) == 1)
+        // b's fade-out is cut short, and a's cannot run: its view goes with the list's.
+        #expect(log.calls.sorted() == ["a:false", "b:false"])
+        #expect(!root.hasRunningAnimations)
+        try ManualClock(root: root).set(to: 2)
+        #expect(host.destroyCount(of: b) == 1)
+        #expect(host.problems == [])
+        #expect(host.views.isEmpty)
+    }
+
+    @Test func test_animationComponentFadesItsChildInAndOut() throws {
+        func screen(_ banner: Bool) -> Component {
+            list([box("list")] + (banner ? [AnimationComponent(key: "banner", child: box("banner"),
+                                                              onInitialMount: [.alphaFrom(0, timing: linear(1))],
+                                                              onFinalUnmount: [.alphaTo(0, timing: linear(1))])] : []))
+        }
+        let (root, host) = try animatedRoot(screen(false))
+        root.setComponent(screen(true))
+        try root.flush()
+        #expect(host.number("opacity", of: "banner") == 0)
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.5)
+        #expect(host.number("opacity", of: "banner") == 0.5)
+        try clock.set(to: 1)
+        // The resting value: the box has no opacity attribute, so it is unset again.
+        #expect(host.number("opacity", of: "banner") == nil)
+        let banner = try #require(host.view(named: "banner"))
+        root.setComponent(screen(false))
+        try root.flush()
+        #expect(host.number("opacity", of: "banner") == 1)
+        try clock.set(to: 1.25)
+        #expect(host.number("opacity", of: "banner") == 0.75)
+        try clock.set(to: 2)
+        #expect(host.views[banner] == nil)
+        #expect(host.destroyCount(of: banner) == 1)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_stateUpdateRetargetsFromTheShownValue() throws {
+        let log = CompletionLog()
+        final class Holder: RenderComponent<Double>, @unchecked Sendable {
+            let log: CompletionLog
+            var scope: StateScope<Double>?
+            init(log: CompletionLog) {
+                self.log = log
+                super.init()
+            }
+            override func initialState() -> Double? { 1 }
+            override func render(state: Double, scope: StateScope<Double>) -> Component? {
+                self.scope = scope
+                return AnimatedBox("a", opacity: state,
+                                   initial: [Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("in"))],
+                                   change: [Animation.change(.opacity, timing: linear(1)).onCompletion(log.callback("change"))])
+            }
+        }
+        let holder = Holder(log: log)
+        let (root, host) = try animatedRoot(holder)
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.4)
+        #expect(abs((host.number("opacity", of: "a") ?? -1) - 0.4) < 1e-12)
+        let scope = try #require(holder.scope)
+        try scope.update { $0 = 0.2 }
+        try root.flush()
+        // No jump: the change animation starts where the fade-in was.
+        #expect(abs((host.number("opacity", of: "a") ?? -1) - 0.4) < 1e-12)
+        #expect(log.calls == ["in:false"])
+        try clock.set(to: 0.9)
+        #expect(abs((host.number("opacity", of: "a") ?? -1) - 0.3) < 1e-12)
+        try clock.set(to: 1.4)
+        #expect(host.number("opacity", of: "a") == 0.2)
+        #expect(log.calls == ["in:false", "change:true"])
+        #expect(!root.hasRunningAnimations)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_newRestingValueWithoutAnAnimationRetargetsTheRunningOne() throws {
+        let log = CompletionLog()
+        func box(_ opacity: Double) -> Component {
+            AnimatedBox("a", opacity: opacity, initial: [Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("in"))])
+        }
+        let (root, host) = try animatedRoot(list([box(1)]))
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.4)
+        root.setComponent(list([box(0.2)]))
+        try root.flush()
+        #expect(abs((host.number("opacity", of: "a") ?? -1) - 0.4) < 1e-12)
+        try clock.set(to: 0.9)
+        #expect(abs((host.number("opacity", of: "a") ?? -1) - 0.3) < 1e-12)
+        try clock.set(to: 1.4)
+        #expect(host.number("opacity", of: "a") == 0.2)
+        #expect(log.calls == ["in:true"])
+        #expect(host.problems == [])
+    }
+
+    @Test func test_groupsRunTogetherOrInTurnAndCompleteOnce() throws {
+        let log = CompletionLog()
+        let sequence = Animation.sequence([
+            Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("fade")),
+            Animation.parallel([
+                Animation.scaleFrom(2, timing: linear(1)),
+                Animation.translationXFrom(10, timing: linear(2)),
+            ], completion: log.callback("parallel")),
+        ], completion: log.callback("sequence"))
+        let (root, host) = try animatedRoot(AnimatedBox("a", initial: [sequence]))
+        #expect(host.number("opacity", of: "a") == 0)
+        #expect(host.number("scale", of: "a") == nil)           // its turn has not come
+        let clock = ManualClock(root: root)
+        try clock.set(to: 1)
+        #expect(host.number("opacity", of: "a") == 1)
+        #expect(host.number("scale", of: "a") == 2)
+        #expect(host.number("translationX", of: "a") == 10)
+        #expect(log.calls == ["fade:true"])
+        try clock.set(to: 1.5)
+        #expect(host.number("scale", of: "a") == 1.5)
+        #expect(host.number("translationX", of: "a") == 7.5)
+        try clock.set(to: 2)
+        #expect(host.number("scale", of: "a") == nil)           // resting again (no attribute)
+        #expect(log.calls == ["fade:true"])
+        try clock.set(to: 3)
+        #expect(host.number("translationX", of: "a") == nil)
+        #expect(log.calls == ["fade:true", "parallel:true", "sequence:true"])
+        try clock.set(to: 5)
+        #expect(log.calls.count == 3)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_animationTargetsAChildByKeyOrInstance() throws {
+        final class Card: StatelessComponent, ComponentAnimationProtocol, @unchecked Sendable {
+            let title = AnimatedBox("title", opacity: nil)
+            override func render() -> Component? {
+                list([title, AnimatedBox("badge", key: "badge", opacity: nil)])
+            }
+            func animationsOnInitialMount() -> [Animation] {
+                [Animation.alphaFrom(0.5, timing: linear(1)).targeting(.key("badge")),
+                 Animation.translationYFrom(8, timing: linear(1)).targeting(.child(title))]
+            }
+        }
+        let (root, host) = try animatedRoot(Card())
+        #expect(host.number("opacity", of: "badge") == 0.5)
+        #expect(host.number("translationY", of: "title") == 8)
+        #expect(host.number("opacity", of: "title") == nil)
+        try ManualClock(root: root).set(to: 0.5)
+        #expect(host.number("opacity", of: "badge") == 0.75)
+        #expect(host.number("translationY", of: "title") == 4)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_frameChangesOfAKeptViewAreAnimatedWhenAsked() throws {
+        func screen(spacer: Float) -> Component {
+            list([Component(size: .points(spacer, 10)),
+                  AnimatedBox("a", opacity: nil, frameAnimation: linear(1))])
+        }
+        let (root, host) = try animatedRoot(screen(spacer: 0))
+        let a = try #require(host.view(named: "a"))
+        #expect(host.views[a]?.frame.left == 0)
+        root.setComponent(screen(spacer: 40))
+        try root.flush()
+        #expect(host.views[a]?.frame.left == 0)                 // no jump
+        #expect(root.frame(of: a)?.left == 40)                  // the laid-out frame
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.5)
+        #expect(host.views[a]?.frame.left == 20)
+        try clock.set(to: 1)
+        #expect(host.views[a]?.frame.left == 40)
+        #expect(!root.hasRunningAnimations)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_zeroDurationFinalUnmountRemovesTheViewInTheSameCommit() throws {
+        let (root, host) = try animatedRoot(list([AnimatedBox("a", key: "a", final: [.alphaTo(0, timing: linear(0))])]))
+        let a = try #require(host.view(named: "a"))
+        root.setComponent(list([]))
+        try root.flush()
+        #expect(host.views[a] == nil)
+        #expect(host.destroyCount(of: a) == 1)
+        #expect(!root.hasRunningAnimations)
+        #expect(host.problems == [])
+    }
+
+    @Test func test_rootThatGoesAwayInterruptsItsAnimations() throws {
+        let log = CompletionLog()
+        var root: Root? = try animatedRoot(AnimatedBox("a", initial: [Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("in"))])).0
+        #expect(root?.hasRunningAnimations == true)
+        root = nil
+        #expect(log.calls == ["in:false"])
+    }
+
+    // MARK: Bad input
+
+    /// Animations a flush must refuse (each fails with `.invalidValue`).
+    private static func badAnimation(_ index: Int) -> Animation {
+        [
+            Animation.alphaFrom(0, timing: AnimationTiming(duration: -1)),
+            Animation.alphaFrom(0, timing: AnimationTiming(duration: .nan)),
+            Animation.alphaFrom(0, timing: AnimationTiming(duration: 1, delay: .infinity)),
+            Animation.alphaFrom(.nan),
+            Animation(.opacity, from: .value(.color(Color(rgb: 0))), to: .current),
+            Animation(.backgroundColor, from: .value(.color(Color(red: 2, green: 0, blue: 0))), to: .current),
+            Animation(.size, from: .value(.size(width: -1, height: 0)), to: .current),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .cubicBezier(x1: 1.5, y1: 0, x2: 0.5, y2: 1))),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .cubicBezier(x1: 0.5, y1: .nan, x2: 0.5, y2: 1))),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .spring(Spring(damping: 0)))),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .spring(Spring(mass: -1)))),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .spring(Spring(initialVelocity: .infinity)))),
+            Animation.alphaFrom(0, timing: AnimationTiming(curve: .spring(Spring(damping: 1e-9, stiffness: 1)))),
+            Animation.alphaFrom(0).targeting(.key("missing")),
+            Animation.alphaFrom(0).targeting(.key("")),
+            Animation.sequence([Animation.alphaFrom(0), Animation.scaleFrom(.infinity)]),
+        ][index]
+    }
+
+    @Test(arguments: 0..<16)
+    func test_badAnimationFailsTheFlushAndChangesNothing(index: Int) throws {
+        let animation = Self.badAnimation(index)
+        let (root, host) = try animatedRoot(list([box("keep")]))
+        let before = host.dump()
+        root.setComponent(list([box("keep"), AnimatedBox("new", initial: [animation])]))
+        #expect(throws: FrondError.self) { try root.flush() }
+        do {
+            try root.flush()
+        } catch {
+            #expect(error.kind == .invalidValue)
+        }
+        #expect(host.dump() == before)
+        #expect(!root.hasRunningAnimations)
+        root.setComponent(list([box("keep"), AnimatedBox("new")]))
+        try root.flush()
+        #expect(host.problems == [])
+    }
+
+    @Test func test_animatingANonNumberAttributeOrAViewlessTargetFails() throws {
+        let root = Root(sizeRange: .fixed(width: 100, height: 100), host: RecordingHost())
+        root.setComponent(AnimatedBox("a", extra: ["scale": .string("big")], initial: [.scaleFrom(0)]))
+        #expect(throws: FrondError(.invalidValue, "AnimatedBox(box): scale animation: the attribute \"scale\" of AnimatedBox(box) is not a number")) {
+            try root.flush()
+        }
+        final class Viewless: Component, ComponentAnimationProtocol, @unchecked Sendable {
+            func animationsOnInitialMount() -> [Animation] { [.alphaFrom(0)] }
+        }
+        root.setComponent(Viewless())
+        #expect(throws: FrondError.self) { try root.flush() }
+    }
+
+    @Test func test_clockCannotGoBackOrBeNaN() throws {
+        let (root, _) = try animatedRoot(AnimatedBox("a", initial: [.alphaFrom(0)]))
+        try root.tick(time: 1)
+        #expect(throws: FrondError.self) { try root.tick(time: 0.5) }
+        #expect(throws: FrondError.self) { try root.tick(time: .nan) }
+        #expect(throws: FrondError.self) { try root.tick(time: .infinity) }
+        #expect(root.animationTime == 1)
+        try root.tick(time: 1)                                  // the same time is fine
+        try root.prepare()
+        #expect(throws: FrondError.self) { try root.tick(time: 2) }
+        try root.discardPrepared()
+    }
+}
