@@ -19,6 +19,18 @@ final class BuildContext {
     /// Animating components (``ComponentAnimationProtocol``) this build placed: new ones
     /// (previous nil) and new instances replacing a previous component.
     var animatedNodes: [(node: TreeNode, previous: Component?)] = []
+    /// Which component classes of this build animate (a few classes make most trees, and
+    /// the protocol check costs more than a look here).
+    private var animatingKinds: [(kind: ObjectIdentifier, animates: Bool)] = []
+
+    /// Whether `component` adopts ``ComponentAnimationProtocol``.
+    func isAnimating(_ component: Component) -> Bool {
+        let kind = ObjectIdentifier(type(of: component))
+        for entry in animatingKinds where entry.kind == kind { return entry.animates }
+        let animates = component is any ComponentAnimationProtocol
+        if animatingKinds.count < 16 { animatingKinds.append((kind, animates)) }
+        return animates
+    }
     /// This build's number, unique in the process: components placed by the build are
     /// stamped with it (``Component/placedInBuild``), so a second placement shows.
     let buildNumber: UInt64
@@ -134,7 +146,7 @@ enum Reconciler {
         }
         let isNew = previous == nil
         node.visitedFlush = context.flush
-        if previousComponent !== component, component is any ComponentAnimationProtocol {
+        if previousComponent !== component, context.isAnimating(component) {
             context.animatedNodes.append((node, previousComponent))
         }
         node.parent = parent
