@@ -1050,6 +1050,18 @@ typedef struct frond_controller_vtable {
     frond_destroy_func destroy;
 } frond_controller_vtable;
 
+/** When a render class is asked for animations (see frond_render_class_spec.animations). */
+typedef enum frond_animation_moment {
+    FROND_ANIMATIONS_ON_INITIAL_MOUNT = 1,  /**< the commit that first mounts the component */
+    FROND_ANIMATIONS_ON_CHANGE = 2,         /**< a new component replaces one with its identity */
+    FROND_ANIMATIONS_ON_FINAL_UNMOUNT = 3   /**< the commit that drops it (its view stays until they end) */
+} frond_animation_moment;
+
+struct frond_animation;                 /* defined in section Animations */
+
+/** The most animations a render class gives at one moment. */
+#define FROND_MAX_COMPONENT_ANIMATIONS 8
+
 /** The callbacks of a render class. `props` is the component's own value (see
  *  frond_component_new_render); `user_data` is the class's. Every callback runs on the
  *  thread that flushes, during the flush; a status other than FROND_OK fails the flush
@@ -1089,6 +1101,19 @@ typedef struct frond_render_class_spec {
     /** Optional, stateful classes only: the controller of each scope (the table is
      *  copied; NULL: none). Added after handle_action: a shorter spec has none. */
     const frond_controller_vtable *controller;
+    /** Optional: the animations of a component of this class at `moment` (ComponentSwift's
+     *  ComponentAnimationProtocol; section Animations): fill the first entries of
+     *  `out_animations` (FROND_MAX_COMPONENT_ANIMATIONS of them, zero-filled with
+     *  struct_size set) and write their number to `*out_count` (0 at first).
+     *  `previous_props` are those of the component being replaced (ON_CHANGE only, else
+     *  NULL). Each animation targets the component's view (or, for a viewless component,
+     *  its single child's), or the first component below with its target_key. Runs while
+     *  the flush is prepared; an error status, a count above the maximum or a bad
+     *  animation fails the flush (FROND_ERR_CALLBACK / FROND_ERR_INVALID_ARGUMENT), and
+     *  every written entry's destroy is called exactly once (after its last completion
+     *  call when it ran). Added after controller: a shorter spec has none. */
+    frond_status (*animations)(struct frond_animation *out_animations, size_t *out_count,
+                               frond_animation_moment moment, void *previous_props, void *props, void *user_data);
 } frond_render_class_spec;
 
 /** Creates a render class (the spec is copied). `destroy` is called with `user_data`

@@ -7,7 +7,7 @@ import Frond
 
 /// A C completion with its user_data, released (destroy) with the last reference: the
 /// animation component's animations and the runs in progress hold it.
-private final class CAnimationCompletion {
+final class CAnimationCompletion {
     let function: frond_animation_completion_func?
     let owner: CallbackOwner
 
@@ -24,7 +24,7 @@ private final class CAnimationCompletion {
 /// The entries of a frond_animation array with the owners of their user_data (made first,
 /// so that a refused call still destroys each once). An entry 0 of the wrong size means
 /// the caller's array has another stride: nothing more is read.
-private func animationEntries(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
+func animationEntries(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
                               _ owners: inout [CAnimationCompletion?]) -> (entries: [frond_animation], failure: CallFailure?) {
     guard count > 0 else { return ([], nil) }
     guard let pointer else { return ([], .invalidArgument("\(name) is NULL but its count is \(count)")) }
@@ -58,7 +58,7 @@ private func animationValue(_ value: frond_animation_value, _ property: Animated
     }
 }
 
-private func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
+func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
                        _ name: String) throws(CallFailure) -> Animation {
     let property: AnimatedProperty
     switch entry.property {

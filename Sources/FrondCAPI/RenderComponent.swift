@@ -16,6 +16,9 @@ final class CRenderClass {
                                        UnsafeMutableRawPointer?) -> frond_status)?
     /// The controller table of a stateful class (copied).
     let controller: frond_controller_vtable?
+    let animations: (@convention(c) (UnsafeMutablePointer<frond_animation>?, UnsafeMutablePointer<Int>?,
+                                     frond_animation_moment, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                     UnsafeMutableRawPointer?) -> frond_status)?
     let owner: CallbackOwner
 
     init(name: String, spec: frond_render_class_spec, controller: frond_controller_vtable?,
@@ -30,6 +33,7 @@ final class CRenderClass {
         destroyState = spec.destroy_state
         handleAction = spec.handle_action
         self.controller = controller
+        animations = spec.animations
         self.owner = owner
     }
 
@@ -130,6 +134,38 @@ struct CRenderCalls {
         return answer
     }
 
+    /// Asks the class's `animations` for those of `moment` (none without it).
+    func animations(_ moment: frond_animation_moment, previous: CRenderCalls?) throws(FrondError) -> [Animation] {
+        guard let ask = renderClass.animations else { return [] }
+        let capacity = Int(FROND_MAX_COMPONENT_ANIMATIONS)
+        var entries = [frond_animation](repeating: frond_animation(), count: capacity)
+        for index in entries.indices { entries[index].struct_size = UInt32(MemoryLayout<frond_animation>.size) }
+        var count = 0
+        let status = entries.withUnsafeMutableBufferPointer { buffer in
+            ask(buffer.baseAddress, &count, moment, previous?.props.userData, props.userData, renderClass.owner.userData)
+        }
+        // Whatever was written is owned from here on: its destroy runs once, whatever happens.
+        let written = min(max(count, 0), capacity)
+        var owners: [CAnimationCompletion?] = []
+        let read = entries.withUnsafeBufferPointer { buffer in
+            animationEntries(buffer.baseAddress, written, "\(renderClass.name): animations", &owners)
+        }
+        guard status == FROND_OK else { throw renderClass.failure("animations", status) }
+        guard count >= 0 && count <= capacity else {
+            throw FrondError(.callbackFailed, "\(renderClass.name): animations wrote a count of \(count); at most FROND_MAX_COMPONENT_ANIMATIONS (\(capacity))")
+        }
+        if let failure = read.failure { throw FrondError(.invalidValue, failure.message) }
+        var result: [Animation] = []
+        for (index, entry) in read.entries.enumerated() {
+            do {
+                result.append(try animation(entry, owners[index], "\(renderClass.name): animations[\(index)]"))
+            } catch {
+                throw FrondError(.invalidValue, error.message)
+            }
+        }
+        return result
+    }
+
     /// Asks the class's handle_action (false without one).
     func handle(_ action: ActionEvent, scope: OpaquePointer?, state: UnsafeMutableRawPointer?) throws(FrondError) -> Bool {
         guard let handleAction = renderClass.handleAction else { return false }
@@ -143,7 +179,7 @@ struct CRenderCalls {
 }
 
 /// A stateful component of a C render class.
-final class CStatefulComponent: RenderComponent<CState>, @unchecked Sendable {
+final class CStatefulComponent: RenderComponent<CState>, ComponentAnimationProtocol, @unchecked Sendable {
     let calls: CRenderCalls
 
     init(calls: CRenderCalls, view: ViewConfiguration, size: ComponentSize, key: String?) {
@@ -187,6 +223,18 @@ final class CStatefulComponent: RenderComponent<CState>, @unchecked Sendable {
     override func handle(_ action: ActionEvent, scope: StateScope<CState>) throws(FrondError) -> Bool {
         let state = scope.currentState
         return try calls.handle(action, scope: state?.scopeHandle, state: state?.pointer)
+    }
+
+    func animationsOnInitialMount() throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_INITIAL_MOUNT, previous: nil)
+    }
+
+    func animations(fromPreviousComponent previous: Component) throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_CHANGE, previous: (previous as? CStatefulComponent)?.calls)
+    }
+
+    func animationsOnFinalUnmount() throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_FINAL_UNMOUNT, previous: nil)
     }
 
     override func makeController() -> ComponentController? {
@@ -248,7 +296,7 @@ final class CController: ComponentController, @unchecked Sendable {
 }
 
 /// A stateless component of a C render class.
-final class CStatelessComponent: StatelessComponent, @unchecked Sendable {
+final class CStatelessComponent: StatelessComponent, ComponentAnimationProtocol, @unchecked Sendable {
     let calls: CRenderCalls
 
     init(calls: CRenderCalls, view: ViewConfiguration, size: ComponentSize, key: String?) {
@@ -270,6 +318,18 @@ final class CStatelessComponent: StatelessComponent, @unchecked Sendable {
 
     override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
         try calls.handle(action, scope: nil, state: nil)
+    }
+
+    func animationsOnInitialMount() throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_INITIAL_MOUNT, previous: nil)
+    }
+
+    func animations(fromPreviousComponent previous: Component) throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_CHANGE, previous: (previous as? CStatelessComponent)?.calls)
+    }
+
+    func animationsOnFinalUnmount() throws(FrondError) -> [Animation] {
+        try calls.animations(FROND_ANIMATIONS_ON_FINAL_UNMOUNT, previous: nil)
     }
 }
 

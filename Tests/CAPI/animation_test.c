@@ -406,12 +406,145 @@ static void test_clock_and_bad_animations_are_refused(void) {
     CHECK(t.finished_calls == 0);
 }
 
+/* ---- a render class that animates (frond_render_class_spec.animations) ---------- */
+
+typedef struct badge_props {
+    int id;
+    int level;                           /* shown as the attribute "level" */
+} badge_props;
+
+static tracker badge_trackers[4];       /* by moment */
+static frond_status badge_status = FROND_OK;
+static size_t badge_count_override = 0;  /* > 0: the count the callback writes */
+static int change_calls = 0;
+static int previous_level_seen = -1;
+
+static frond_status badge_render(frond_component **out_child, frond_scope *scope, void *state, void *props,
+                                 void *user_data) {
+    (void)scope; (void)state; (void)props; (void)user_data;
+    *out_child = box(NULL);
+    return FROND_OK;
+}
+
+static frond_status badge_animations(struct frond_animation *out, size_t *out_count, frond_animation_moment moment,
+                                     void *previous_props, void *props, void *user_data) {
+    (void)props; (void)user_data;
+    CHECK(*out_count == 0);
+    CHECK(out[0].struct_size == sizeof(frond_animation));
+    switch (moment) {
+    case FROND_ANIMATIONS_ON_INITIAL_MOUNT:
+        CHECK(previous_props == NULL);
+        out[0] = opacity(0, -1, 1, FROND_CURVE_LINEAR, &badge_trackers[moment]);
+        break;
+    case FROND_ANIMATIONS_ON_CHANGE:
+        change_calls++;
+        previous_level_seen = previous_props != NULL ? ((badge_props *)previous_props)->level : -1;
+        out[0] = opacity(0.5, -1, 1, FROND_CURVE_LINEAR, &badge_trackers[moment]);
+        break;
+    case FROND_ANIMATIONS_ON_FINAL_UNMOUNT:
+        CHECK(previous_props == NULL);
+        out[0] = opacity(-1, 0, 1, FROND_CURVE_LINEAR, &badge_trackers[moment]);
+        break;
+    }
+    *out_count = badge_count_override > 0 ? badge_count_override : 1;
+    return badge_status;
+}
+
+static frond_render_class *badge_class(void) {
+    frond_render_class_spec spec;
+    frond_render_class *render_class = NULL;
+    memset(&spec, 0, sizeof spec);
+    spec.struct_size = sizeof spec;
+    spec.name = "Badge";
+    spec.render = badge_render;
+    spec.animations = badge_animations;
+    CHECK_OK(frond_render_class_new(&render_class, &spec, NULL, NULL));
+    return render_class;
+}
+
+/* A list of box "a" and, when `shown`, a badge (key "badge") with `props`. */
+static frond_component *badge_screen(frond_render_class *render_class, badge_props *props) {
+    frond_component *items[2];
+    size_t count = 0;
+    items[count++] = box("a");
+    if (props != NULL) {
+        frond_component *badge = NULL;
+        frond_size_spec size = fixed_size(10, 10);
+        CHECK_OK(frond_component_new_render(&badge, render_class, NULL, &size, "badge", props, NULL));
+        items[count++] = badge;
+    }
+    return list(items, count);
+}
+
+static void test_render_classes_give_animations(void) {
+    frond_render_class *render_class = badge_class();
+    badge_props first = {1, 1}, second = {1, 2};
+    frond_root *root = make_root();
+    uint64_t badge;
+
+    memset(badge_trackers, 0, sizeof badge_trackers);
+    /* Initial mount: a fade-in. */
+    show(root, badge_screen(render_class, &first));
+    badge = list_child(root, 1);
+    CHECK(host.views[badge].has_opacity && host.views[badge].opacity == 0);
+    CHECK_OK(frond_root_tick(root, 0.5, NULL));
+    CHECK(fabs(host.views[badge].opacity - 0.5) < 1e-12);
+    CHECK_OK(frond_root_tick(root, 1.0, NULL));
+    CHECK(!host.views[badge].has_opacity);
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].finished_calls == 1);
+
+    /* New props: a change animation, told the previous props. */
+    show(root, badge_screen(render_class, &second));
+    CHECK(change_calls == 1 && previous_level_seen == 1);
+    CHECK(list_child(root, 1) == badge);
+    CHECK(host.views[badge].opacity == 0.5);
+    CHECK_OK(frond_root_tick(root, 1.5, NULL));
+    CHECK(fabs(host.views[badge].opacity - 0.75) < 1e-12);
+    CHECK_OK(frond_root_tick(root, 2.0, NULL));
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_CHANGE].finished_calls == 1);
+
+    /* Removed: it fades out, then its view is destroyed once. */
+    show(root, badge_screen(render_class, NULL));
+    CHECK(host.views[badge].live);
+    CHECK_OK(frond_root_tick(root, 2.5, NULL));
+    CHECK(fabs(host.views[badge].opacity - 0.5) < 1e-12);
+    CHECK_OK(frond_root_tick(root, 3.0, NULL));
+    CHECK(!host.views[badge].live && host.views[badge].destroyed == 1);
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_FINAL_UNMOUNT].finished_calls == 1);
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_FINAL_UNMOUNT].interrupted_calls == 0);
+    /* Each run's user_data went once its component and its run were over. */
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].destroyed == 1);
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_CHANGE].destroyed == 1);
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_FINAL_UNMOUNT].destroyed == 1);
+
+    /* A failing callback, or one that writes too many, fails the flush; whatever it
+     * wrote is destroyed once. */
+    badge_status = FROND_ERR_INTERNAL;
+    {
+        frond_component *refused = badge_screen(render_class, &first);
+        CHECK_OK(frond_root_set_component(root, refused));
+        CHECK_OK(frond_component_release(refused));
+    }
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].destroyed == 2);
+    badge_status = FROND_OK;
+    badge_count_override = FROND_MAX_COMPONENT_ANIMATIONS + 1;
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+    badge_count_override = 0;
+    CHECK(host.problems == 0);
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(render_class));
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].destroyed == 3);   /* one run, two refused */
+    CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].finished_calls == 1);
+}
+
 int main(void) {
     size_t before = live_handles();
     test_fade_in_golden_values();
     test_fade_out_keeps_the_view_until_it_ends();
     test_spring_settles();
     test_clock_and_bad_animations_are_refused();
+    test_render_classes_give_animations();
     CHECK(live_handles() == before);
     return check_report("animation_test");
 }

@@ -21,8 +21,12 @@ struct AnimationPlan {
         var plan = AnimationPlan()
         for (node, previous) in context.animatedNodes {
             guard let animating = node.component as? any ComponentAnimationProtocol else { continue }
-            let animations = previous.map { animating.animations(fromPreviousComponent: $0) }
-                ?? animating.animationsOnInitialMount()
+            let animations: [Animation]
+            if let previous {
+                animations = try animating.animations(fromPreviousComponent: previous)
+            } else {
+                animations = try animating.animationsOnInitialMount()
+            }
             for animation in animations {
                 plan.starting.append(try PlannedAnimation(animation, base: node, owner: node.component))
             }
@@ -35,7 +39,7 @@ struct AnimationPlan {
         while let node = stack.popLast() {
             stack.append(contentsOf: node.children)
             guard let animating = node.component as? any ComponentAnimationProtocol else { continue }
-            for animation in animating.animationsOnFinalUnmount() {
+            for animation in try animating.animationsOnFinalUnmount() {
                 let planned = try PlannedAnimation(animation, base: node, owner: node.component)
                 planned.forEachTarget { plan.disappearingNodes.insert(ObjectIdentifier($0)) }
                 plan.finalUnmount.append(planned)

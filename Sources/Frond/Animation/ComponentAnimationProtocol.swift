@@ -15,15 +15,16 @@
 /// instance: it is not asked), and ``animationsOnFinalUnmount()`` for a component that
 /// leaves it. A component that leaves with final-unmount animations keeps its view
 /// mounted (among its siblings, where it was) until they end; then the view is removed
-/// and destroyed. Each method's animations are checked, and a bad one fails the flush.
+/// and destroyed. Each method's animations are checked, and a bad one fails the flush, as
+/// does an error a method throws (the methods need not throw).
 public protocol ComponentAnimationProtocol: AnyObject {
     /// Animations started by the commit that first mounts the component.
-    func animationsOnInitialMount() -> [Animation]
+    func animationsOnInitialMount() throws(FrondError) -> [Animation]
     /// Animations started by the commit in which this instance replaces `previous`.
-    func animations(fromPreviousComponent previous: Component) -> [Animation]
+    func animations(fromPreviousComponent previous: Component) throws(FrondError) -> [Animation]
     /// Animations of the component's views as it leaves the tree; its view stays until
     /// they end.
-    func animationsOnFinalUnmount() -> [Animation]
+    func animationsOnFinalUnmount() throws(FrondError) -> [Animation]
     /// When set, a change of the frame of the component's view from one commit to the
     /// next (a kept view that moves or resizes) is animated with this timing, from the
     /// frame shown to the new one. Nil (the default): frames jump.
