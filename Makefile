@@ -31,12 +31,16 @@ lib: build
 $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-$(OUT)/bin/counter_demo: examples/c/counter_demo.c include/frond.h lib
+$(OUT)/bin/counter_demo: examples/c/counter_demo.c examples/c/demo_host.h include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo
+$(OUT)/bin/feed_demo: examples/c/feed_demo.c examples/c/demo_host.h include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
+demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
+	$(OUT)/bin/feed_demo
 
 test: test-swift test-c test-conformance
 
