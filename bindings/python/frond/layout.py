@@ -302,7 +302,7 @@ class Node(Handle):
     def measure(self, function: MeasureFunction | None) -> None:
         handle = self._live()
         if function is None:
-            call("frond_node_set_measure_func", handle, None, None, None)
+            call("frond_node_set_measure_func", handle, _capi.frond_measure_func(), None, _capi.frond_destroy_func())
         else:
             if not callable(function):
                 raise TypeError(f"measure must be callable or None, not {type(function).__name__}")
@@ -319,7 +319,7 @@ class Node(Handle):
     def baseline(self, function: BaselineFunction | None) -> None:
         handle = self._live()
         if function is None:
-            call("frond_node_set_baseline_func", handle, None, None, None)
+            call("frond_node_set_baseline_func", handle, _capi.frond_baseline_func(), None, _capi.frond_destroy_func())
         else:
             if not callable(function):
                 raise TypeError(f"baseline must be callable or None, not {type(function).__name__}")

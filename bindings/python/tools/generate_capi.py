@@ -87,7 +87,7 @@ class GeneratorError(Exception):
 class Output:
     defines: list[tuple[str, str | None]] = field(default_factory=list)
     enums: list[str] = field(default_factory=list)
-    enum_names: list[tuple[str, str]] = field(default_factory=list)
+    enum_names: list[tuple[str, str, str]] = field(default_factory=list)  # C name, class, prefix
     records: list[tuple[str, str]] = field(default_factory=list)  # (C name, "Structure"/"Union")
     body: list[str] = field(default_factory=list)
     functions: list[str] = field(default_factory=list)
@@ -266,7 +266,7 @@ class Translator:
         lines = [f"class {class_name}(enum.IntEnum):", f'    """C `{c_name}`."""', ""]
         lines += [f"    {name[len(prefix):]} = {value}" for name, value in members]
         self.out.enums.append("\n".join(lines))
-        self.out.enum_names.append((c_name, class_name))
+        self.out.enum_names.append((c_name, class_name, prefix))
         self.enums[c_name] = "ctypes.c_int"
 
     def record(self, node: c_ast.Struct | c_ast.Union, context: str, typedef_name: str | None = None) -> str:
@@ -355,7 +355,8 @@ def render(out: Output, header_label: str) -> str:
         "import ctypes\nimport enum\nimport math\nfrom typing import Any, Final",
         "# ---- constants (#define) ----\n\n" + "\n".join(constants),
         "# ---- enums ----\n\n" + "\n\n\n".join(out.enums),
-        "ENUMS: Final = {\n" + "\n".join(f'    "{c}": {py},' for c, py in out.enum_names) + "\n}",
+        "# C enum name → (Python class, the prefix its members lost)\n"
+        "ENUMS: Final = {\n" + "\n".join(f'    "{c}": ({py}, "{prefix}"),' for c, py, prefix in out.enum_names) + "\n}",
         "# ---- structs and unions (fields below, in the header's order) ----\n\n" + "\n\n\n".join(records),
         "RECORDS: Final = (\n" + "\n".join(f"    {name}," for name, _ in out.records) + "\n)",
         "# ---- typedefs, callbacks and fields, in the header's order ----\n\n" + "\n".join(out.body),
