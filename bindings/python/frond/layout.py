@@ -225,6 +225,10 @@ class Node(Handle):
 
     # ---- children -------------------------------------------------------------
 
+    def __bool__(self) -> bool:
+        """Always true, even without children (``if node:`` never asks the library)."""
+        return True
+
     def __len__(self) -> int:
         self._live()
         return len(self._children)

@@ -158,6 +158,7 @@ def test_aClosedNodeRaisesMisuseAndNeverCrashes(no_leaks) -> None:
     with node:
         pass
     assert node.closed and repr(node) == "<frond.Node (closed)>"
+    assert node and Node()  # truthiness does not depend on children, nor fail when closed
     assert child.parent is None and not child.closed  # children of a closed node become roots
     for use in (lambda: node.width, lambda: setattr(node, "width", 5), lambda: node.calculate_layout(),
                 lambda: node.layout, lambda: len(node), lambda: node.append(Node()), lambda: child.append(node),
