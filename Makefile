@@ -14,7 +14,7 @@ LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
 	controller_test wrapper_test animation_test
 
-.PHONY: all build lib demo test test-swift test-c test-conformance bench clean
+.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench clean
 
 all: lib
 
@@ -42,7 +42,7 @@ demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo
 	$(OUT)/bin/counter_demo
 	$(OUT)/bin/feed_demo
 
-test: test-swift test-c test-conformance
+test: test-swift test-c test-conformance test-python
 
 test-swift:
 	$(SWIFT) test
@@ -68,6 +68,25 @@ test-conformance: build
 		$(SWIFT_BUILD)/frond conformance $(OUT)/corpora/$$variant || exit 1; \
 	done
 	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
+
+# Python bindings (bindings/python): pytest in a virtual environment under build/ that holds
+# only the test runner and pycparser (bindings/python/requirements-dev.txt); the package is
+# tested from the checkout against this configuration's library.
+VENV := build/venv
+PYTHON_REQUIREMENTS := bindings/python/requirements-dev.txt
+
+$(VENV)/.installed: $(PYTHON_REQUIREMENTS)
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r $(PYTHON_REQUIREMENTS)
+	touch $@
+
+test-python: lib $(VENV)/.installed
+	cd bindings/python && FROND_LIBRARY=$(CURDIR)/$(LIB) CC=$(CC) PYTHONPATH=$(CURDIR)/bindings/python \
+		$(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests --doctest-modules frond
+
+# Regenerates bindings/python/frond/_capi.py from include/frond.h.
+capi: $(VENV)/.installed
+	$(VENV)/bin/python bindings/python/tools/generate_capi.py
 
 # Frond against native Yoga on the shared benchmark trees, side by side. The machines are
 # shared and a whole process sometimes runs at half speed, so the comparison is repeated

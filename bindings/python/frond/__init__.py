@@ -1,0 +1,35 @@
+"""Frond from Python: ctypes bindings over libfrond's C API.
+
+This first part covers standalone flexbox layout (`Node`, `Config`); see the
+repository's README for the rest of the engine, which the bindings will cover next.
+The library is loaded on first use (see ``frond._library`` for where it is looked for).
+"""
+from __future__ import annotations
+
+from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, ExperimentalFeature, FlexDirection,
+                    Gutter, Justify, MeasureMode, Overflow, PositionType, Status, Unit, Wrap)
+from ._runtime import handle_count
+from ._version import __version__
+from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
+                     LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
+                     error_for_status)
+from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
+from .value import Edges, Rect, Size, Value, ValueLike
+
+__all__ = [
+    "__version__", "library_version", "handle_count",
+    "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
+    "Value", "ValueLike", "Size", "Rect", "Edges",
+    "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
+    "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "Unit", "Wrap",
+    "FrondError", "InvalidArgumentError", "MisuseError", "InvalidTreeError", "LimitError", "CallbackError",
+    "OutOfMemoryError", "InternalError", "LibraryNotFoundError", "LibraryVersionError", "error_for_status",
+]
+
+
+def library_version() -> str:
+    """The loaded libfrond's ``frond_version()`` (equal to ``__version__``)."""
+    from ._library import library
+
+    raw = library().frond_version()
+    return raw.decode("utf-8") if raw else ""

@@ -1,0 +1,182 @@
+"""Calls into libfrond, the callback registry, and the base class of handle owners.
+
+Every call goes through :func:`call`, which turns a failing status into an exception
+(:func:`frond.errors.error_for_status`) and re-raises what a Python callback raised
+during the call. Callbacks never let an exception escape into C: a trampoline catches
+it, stores it in the innermost running :func:`call` of its thread and returns
+``FROND_ERR_CALLBACK``; that call then raises :class:`~frond.errors.CallbackError` from
+it (``KeyboardInterrupt`` and ``SystemExit`` are re-raised as they are).
+
+Python objects handed to C as ``user_data`` are never addresses: they are integer keys
+of :data:`registry`, and :data:`DESTROY` (the destroy function C calls exactly once)
+removes them.
+"""
+from __future__ import annotations
+
+import ctypes
+import itertools
+import sys
+import threading
+import traceback
+from typing import Any, ClassVar
+
+from . import _capi
+from ._capi import Status
+from ._library import library
+from .errors import CallbackError, FrondError, MisuseError, error_for_status
+
+class _ThreadState(threading.local):
+    def __init__(self) -> None:
+        # One list per running call (innermost last): exceptions raised by callbacks.
+        self.frames: list[list[BaseException]] = []
+
+_thread = _ThreadState()
+# Handles whose owners were collected while their tree was being laid out (freeing
+# is refused then): freed after the next outermost call.
+_deferred_frees: list[tuple[str, Any]] = []
+
+def last_error_message() -> str:
+    raw = library().frond_last_error_message()
+    return raw.decode("utf-8", "replace") if raw else ""
+
+def call(name: str, *arguments: Any) -> None:
+    """Calls the C function `name`; raises the matching FrondError when it fails."""
+    function = getattr(library(), name)
+    frames = _thread.frames
+    frames.append([])
+    try:
+        status = function(*arguments)
+    except ctypes.ArgumentError as error:
+        raise TypeError(f"{name}: {error}") from None
+    finally:
+        raised = frames.pop()
+    if raised:
+        _raise_callback_error(status, raised)
+    if status != Status.OK:
+        raise error_for_status(status, last_error_message())
+    if _deferred_frees and not frames:
+        _free_deferred()
+
+def _raise_callback_error(status: int, raised: list[BaseException]) -> None:
+    first = raised[0]
+    if not isinstance(first, Exception):
+        raise first
+    message = last_error_message() if status == Status.ERR_CALLBACK else ""
+    described = f"{type(first).__name__}: {first}"
+    text = f"{message}: {described}" if message else f"a Python callback raised {described}"
+    if len(raised) > 1:
+        text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"
+    raise CallbackError(Status.ERR_CALLBACK, text) from first
+
+def callback_failed(error: BaseException) -> int:
+    """Stores an exception a callback raised for the running call; returns the status the
+    trampoline must give C."""
+    frames = _thread.frames
+    if frames:
+        frames[-1].append(error)
+    else:  # C called back outside any call of ours: nowhere to raise it
+        print("frond: exception in a callback outside any call:", file=sys.stderr)
+        traceback.print_exception(type(error), error, error.__traceback__)
+    return int(Status.ERR_CALLBACK)
+
+def _free_deferred() -> None:
+    while _deferred_frees:
+        name, handle = _deferred_frees.pop()
+        try:
+            call(name, handle)
+        except FrondError:
+            pass
+
+class CallbackRegistry:
+    """Python objects that C holds as user_data, under integer keys (never addresses)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, Any] = {}
+        self._keys = itertools.count(1)
+
+    def add(self, value: Any) -> int:
+        key = next(self._keys)
+        self._entries[key] = value
+        return key
+
+    def get(self, key: int | None) -> Any:
+        if key is None or key not in self._entries:
+            raise LookupError(f"frond: no callback is registered under user_data {key}")
+        return self._entries[key]
+
+    def discard(self, key: int | None) -> None:
+        if key is not None:
+            self._entries.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+registry = CallbackRegistry()
+
+def _destroy(user_data: int | None) -> None:
+    registry.discard(user_data)
+
+#: The destroy function given to C with every registered callback.
+DESTROY = _capi.frond_destroy_func(_destroy)
+
+def user_data(key: int) -> ctypes.c_void_p:
+    return ctypes.c_void_p(key)
+
+def handle_count() -> int:
+    """The number of live handles of every kind in libfrond (for leak checks)."""
+    count = ctypes.c_size_t()
+    call("frond_handle_count", ctypes.byref(count))
+    return count.value
+
+class Handle:
+    """Owns one libfrond handle: closed exactly once (``close()``, ``with``, or when the
+    object is collected); any use after that raises :class:`~frond.errors.MisuseError`."""
+
+    _free_function: ClassVar[str]
+    _handle: Any = None
+
+    def _live(self) -> Any:
+        """The handle, or MisuseError when the object is closed."""
+        handle = self._handle
+        if handle is None:
+            raise MisuseError(Status.ERR_MISUSE, f"this {type(self).__name__} is closed")
+        return handle
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def close(self) -> None:
+        """Releases the handle (a second call does nothing)."""
+        handle = self._handle
+        if handle is None:
+            return
+        call(self._free_function, handle)
+        self._handle = None
+        self._did_close()
+
+    def _did_close(self) -> None:
+        """Hook for subclasses: the handle has just been released."""
+
+    def __enter__(self) -> Any:
+        self._live()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        handle = self._handle
+        if handle is None:
+            return
+        try:
+            self.close()
+        except MisuseError:  # its tree is being laid out: free it after that call
+            _deferred_frees.append((self._free_function, handle))
+            self._handle = None
+        except Exception:  # interpreter shutdown: the library may be gone
+            pass
+
+def address(handle: Any) -> int:
+    """A handle's value as an int (for identity), 0 for NULL."""
+    return ctypes.cast(handle, ctypes.c_void_p).value or 0
