@@ -34,9 +34,13 @@ $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 $(OUT)/bin/counter_demo: examples/c/counter_demo.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo
+$(OUT)/bin/legacy: examples/c/legacy.c include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
+demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/legacy
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
+	$(OUT)/bin/legacy
 
 test: test-swift test-c test-conformance
 
