@@ -12,7 +12,7 @@ STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -pedantic -Werror
 LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
-	controller_test wrapper_test animation_test
+	controller_test wrapper_test animation_test legacy_test
 
 .PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench clean
 
@@ -37,10 +37,14 @@ $(OUT)/bin/counter_demo: examples/c/counter_demo.c examples/c/demo_host.h includ
 $(OUT)/bin/feed_demo: examples/c/feed_demo.c examples/c/demo_host.h include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo
+$(OUT)/bin/legacy: examples/c/legacy.c include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
+demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
 	$(OUT)/bin/feed_demo
+	$(OUT)/bin/legacy
 
 test: test-swift test-c test-conformance test-python
 

@@ -1547,6 +1547,134 @@ frond_status frond_wrapper_get_component(frond_component **out_component, frond_
 /** Releases the caller's handle (NULL is a no-op); the wrapper lives on with its component. */
 frond_status frond_wrapper_release(frond_wrapper *wrapper);
 
+/* ======================================================================== */
+/* Legacy components                                                         */
+/*                                                                           */
+/* Component code written in C before Frond (ComponentSwift's "work with      */
+/* legacy code") joins a tree through a vtable plus user data: a leaf that   */
+/* its own code measures, whose view type and attributes its own code gives, */
+/* that hears when a view starts and stops showing it, and that answers      */
+/* actions as any component does. A constructor registry lets C code         */
+/* register such constructors, with their native C signatures, under a name, */
+/* so that other code (C, bindings, tree descriptions) makes them by name    */
+/* with typed arguments, called through libffi.                              */
+/* ======================================================================== */
+
+/** Where a legacy vtable's view callback writes the component's view: a handle valid
+ *  during that call only (FROND_ERR_MISUSE afterwards). */
+typedef struct frond_legacy_view frond_legacy_view;
+
+/** The functions of a kind of legacy component. `user_data` is the component's (see
+ *  frond_component_new_legacy). The table is copied. */
+typedef struct frond_legacy_vtable {
+    uint32_t struct_size;               /**< sizeof(frond_legacy_vtable) */
+    /** Required: the kind's name (non-empty UTF-8, copied) in descriptions and messages.
+     *  Components whose vtables have the same name are of one kind: a new one replacing
+     *  one of the kind (same key or position) keeps its identity and, if the view type is
+     *  the same, its view. */
+    const char *name;
+    /** Required: called once, by frond_component_new_legacy, to give the component's view
+     *  for its user data as it is then: call frond_legacy_view_set(view, &spec) (Frond
+     *  copies the spec and its strings during that call, so they may live on the stack).
+     *  Not calling it makes the component viewless. A status other than FROND_OK fails
+     *  the construction with FROND_ERR_CALLBACK. */
+    frond_status (*view)(frond_legacy_view *view, void *user_data);
+    /** Optional: the content size within the constraints, as frond_measure_func (the
+     *  available content size and its modes; asked for at most 0 points of width, answer
+     *  with the narrowest layout), written to `*out_size`. Runs during layout, on the
+     *  thread that flushes (the preparing thread for frond_root_prepare), possibly several
+     *  times per flush; must not call the root. A status other than FROND_OK fails the
+     *  flush with FROND_ERR_CALLBACK (nothing is mounted). NULL: the component is sized
+     *  by its size spec alone, as a frond_component_new leaf. A new component replacing
+     *  one in the tree is measured again. */
+    frond_status (*measure)(float width, frond_measure_mode width_mode, float height,
+                            frond_measure_mode height_mode, frond_size *out_size, void *user_data);
+    /** Optional: a view of the root (`view`, that root's number) started showing the
+     *  component: it was created or reused for it, or the component replaced the previous
+     *  one of a view that stays. Called on the committing thread after the host applied
+     *  the commit (frond_root_flush, frond_root_commit), before the controllers' DID_
+     *  events; in each commit every did_unmount comes before every did_mount, each in the
+     *  order of the views in the tree. Must not flush, tick, free the root or send actions. */
+    void (*did_mount)(uint64_t view, void *user_data);
+    /** Optional: the view stopped showing the component: it was destroyed (a view kept
+     *  for a final-unmount animation when the animation ends, by frond_root_tick), reused
+     *  for another component, or a new component replaced this one on it; or the root was
+     *  freed (then during frond_root_free). Exactly once after each did_mount, with its view. */
+    void (*did_unmount)(uint64_t view, void *user_data);
+    /** Optional: the component as a responder, as frond_render_class_spec.handle_action:
+     *  asked first about the actions it sends (before its wrapper and parent); set
+     *  `*out_handled` (false at first) to true to stop the action. An error status stops
+     *  it and the send returns FROND_ERR_CALLBACK. */
+    frond_status (*handle_action)(bool *out_handled, const frond_action *action, void *user_data);
+} frond_legacy_vtable;
+
+/** Gives the legacy component being constructed its view (from inside the vtable's view
+ *  callback only): `spec` as for frond_component_new (NULL: viewless), copied during the
+ *  call; a later call replaces an earlier one. A bad spec is FROND_ERR_INVALID_ARGUMENT
+ *  and also fails the construction (with that status and message); a `view` handle
+ *  outside its callback is FROND_ERR_MISUSE. */
+frond_status frond_legacy_view_set(frond_legacy_view *view, const frond_view_spec *spec);
+
+/** A legacy component: the vtable's kind, with `user_data`, sized by `size` (NULL:
+ *  automatic; the measure callback then gives the content size) and keyed by `key`
+ *  (NULL: none). Calls the vtable's view callback before returning. `destroy` (may be
+ *  NULL) is called with `user_data` exactly once: when the component is gone (its handle
+ *  released and no tree, parent or flush holding it: a replaced component goes after the
+ *  commit that replaced it, with the root when the root is freed, with a failed flush's
+ *  components), or, when this call fails, before it returns. A NULL vtable, a
+ *  struct_size below this version's, a NULL or empty name, a NULL view callback, a bad size or
+ *  key is FROND_ERR_INVALID_ARGUMENT; a failing view callback FROND_ERR_CALLBACK. */
+frond_status frond_component_new_legacy(frond_component **out_component, const frond_legacy_vtable *vtable,
+                                        const frond_size_spec *size, const char *key, void *user_data,
+                                        frond_destroy_func destroy);
+
+/* ---- Constructor registry -------------------------------------------------- */
+/* A process-wide table of named component constructors with native C signatures,     */
+/*                                                                                     */
+/*     frond_component *ctor(T0 arg0, …, Tn-1 argn-1, void *user_data)                 */
+/*                                                                                     */
+/* where each Ti is the C type of the i-th declared frond_argument_type (int64_t,     */
+/* double, bool, const char * valid during the call, uint64_t), cast to               */
+/* frond_native_func, for instance                                                     */
+/*                                                                                     */
+/*     frond_component *make_gauge(const char *url, double endurance, double fade,     */
+/*                                 void *user_data);                                   */
+/*     frond_argument_type types[] = {FROND_ARGUMENT_STRING, FROND_ARGUMENT_DOUBLE,     */
+/*                                    FROND_ARGUMENT_DOUBLE};                           */
+/*     frond_constructor_register("gauge", types, 3, (frond_native_func)make_gauge,     */
+/*                                NULL, NULL);                                          */
+/*                                                                                     */
+/* A constructor returns a new component handle (of any kind, usually a legacy         */
+/* component), which goes to the caller of frond_component_new_by_name, or NULL when  */
+/* it cannot make one. The table is thread-safe; no lock is held while a constructor   */
+/* runs (it may construct others by name, register and unregister).                    */
+
+/** Registers `constructor` under `name` (non-empty UTF-8, copied) with its argument types
+ *  (may be NULL when the count is 0; at most FROND_MAX_ARGUMENTS). `destroy` (may be
+ *  NULL) is called with `user_data` exactly once: after frond_constructor_unregister
+ *  (once constructions running then have returned), or, when this call fails, before it
+ *  returns. A name already registered is FROND_ERR_INVALID_ARGUMENT (registrations are
+ *  not replaced: unregister first), and so are a NULL constructor, an unknown type and
+ *  too many types. */
+frond_status frond_constructor_register(const char *name, const frond_argument_type *argument_types,
+                                        size_t argument_count, frond_native_func constructor, void *user_data,
+                                        frond_destroy_func destroy);
+
+/** Removes the constructor registered under `name`; FROND_ERR_INVALID_ARGUMENT when none
+ *  is. */
+frond_status frond_constructor_unregister(const char *name);
+
+/** Makes a component with the constructor registered under `name`, calling it through
+ *  libffi with `arguments` (may be NULL when the count is 0), which must match its
+ *  declared types one for one as typed action blocks' do (the same count, each of its
+ *  type; numbers convert only when exact). Writes the handle the constructor returned,
+ *  which the caller owns, to `*out_component`. An unknown name, a bad argument (an unknown
+ *  type, a NULL or non-UTF-8 string) or arguments that do not match are
+ *  FROND_ERR_INVALID_ARGUMENT, and the constructor is not called; a constructor returning
+ *  NULL or something that is not a live component handle is FROND_ERR_CALLBACK. */
+frond_status frond_component_new_by_name(frond_component **out_component, const char *name,
+                                         const frond_argument *arguments, size_t argument_count);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

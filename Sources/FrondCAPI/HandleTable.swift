@@ -11,6 +11,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case action = 7
     case actionBlock = 8
     case wrapper = 9
+    case legacyView = 10
 
     var description: String {
         switch self {
@@ -23,6 +24,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .action: return "frond_action"
         case .actionBlock: return "frond_action_block"
         case .wrapper: return "frond_wrapper"
+        case .legacyView: return "frond_legacy_view"
         }
     }
 }

@@ -5,30 +5,50 @@ import Frond
 import Glibc
 #endif
 
-/// A C function with a native signature, `void f(frond_component *sender, T0, …, Tn-1,
-/// void *user_data)`, called through libffi (typed action blocks).
+/// A C function with a native signature, called through libffi. Two shapes:
+///
+///     action handler   void f(frond_component *sender, T0, …, Tn-1, void *user_data)   (typed action blocks)
+///     constructor      frond_component *f(T0, …, Tn-1, void *user_data)                (the constructor registry)
 ///
 /// The call interface is prepared once, from the declared argument types. Before every
-/// call the action's arguments are matched against them — same count, same types (numbers
+/// call the given arguments are matched against them — same count, same types (numbers
 /// converting when exact) — and a mismatch is thrown without calling: libffi is never
 /// asked to call with values of another signature than the one declared.
 final class NativeCall {
+    enum Shape {
+        case actionHandler
+        case constructor
+    }
+
+    /// Why given arguments do not fit the declared types.
+    enum Mismatch: Error {
+        case count(given: Int)
+        case type(index: Int, argument: ActionArgument)
+    }
+
     let argumentTypes: [ArgumentType]
+    let shape: Shape
     private let function: frond_native_func
     private let interface: UnsafeMutablePointer<ffi_cif>
-    /// sender, the arguments, user_data: the descriptors `interface` points at.
+    /// (sender,) the arguments, user_data: the descriptors `interface` points at.
     private let parameterTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
+    /// Parameters before the arguments (the sender of an action handler).
+    private var leadingCount: Int { shape == .actionHandler ? 1 : 0 }
 
-    init(_ function: @escaping frond_native_func, argumentTypes: [ArgumentType]) throws(CallFailure) {
+    init(_ function: @escaping frond_native_func, argumentTypes: [ArgumentType],
+         shape: Shape = .actionHandler) throws(CallFailure) {
         self.function = function
         self.argumentTypes = argumentTypes
-        let count = argumentTypes.count + 2
+        self.shape = shape
+        let leading = shape == .actionHandler ? 1 : 0
+        let count = argumentTypes.count + leading + 1
         interface = .allocate(capacity: 1)
         parameterTypes = .allocate(capacity: count)
-        parameterTypes[0] = cffi_type_pointer()
-        for (index, type) in argumentTypes.enumerated() { parameterTypes[index + 1] = Self.ffiType(type) }
+        if leading == 1 { parameterTypes[0] = cffi_type_pointer() }
+        for (index, type) in argumentTypes.enumerated() { parameterTypes[index + leading] = Self.ffiType(type) }
         parameterTypes[count - 1] = cffi_type_pointer()
-        let status = ffi_prep_cif(interface, cffi_default_abi(), UInt32(count), cffi_type_void(), parameterTypes)
+        let result = shape == .actionHandler ? cffi_type_void() : cffi_type_pointer()
+        let status = ffi_prep_cif(interface, cffi_default_abi(), UInt32(count), result, parameterTypes)
         guard status == FFI_OK else {
             interface.deallocate()
             parameterTypes.deallocate()
@@ -53,7 +73,33 @@ final class NativeCall {
 
     /// The signature as C would write it, for messages.
     var signature: String {
-        "(sender" + argumentTypes.map { ", \($0)" }.joined() + ", user_data)"
+        let parameters = (shape == .actionHandler ? ["sender"] : []) + argumentTypes.map { "\($0)" } + ["user_data"]
+        return "(" + parameters.joined(separator: ", ") + ")"
+    }
+
+    /// `given` converted to the declared types, or why they do not fit.
+    func match(_ given: [ActionArgument]) throws(Mismatch) -> [ActionArgument] {
+        guard given.count == argumentTypes.count else { throw .count(given: given.count) }
+        var matched: [ActionArgument] = []
+        matched.reserveCapacity(given.count)
+        for (index, (argument, type)) in zip(given, argumentTypes).enumerated() {
+            guard let converted = argument.converted(to: type) else { throw .type(index: index, argument: argument) }
+            matched.append(converted)
+        }
+        return matched
+    }
+
+    /// A message for a mismatch: "`what` takes 2 arguments, `source` `verb` 1", or
+    /// "`what`: argument 0 of `source` is …, not an int64".
+    func explain(_ mismatch: Mismatch, what: String, source: String, verb: String) -> String {
+        switch mismatch {
+        case .count(let given):
+            let count = argumentTypes.count
+            return "\(what) takes \(count) argument\(count == 1 ? "" : "s"), \(source) \(verb) \(given)"
+        case .type(let index, let argument):
+            let type = argumentTypes.indices.contains(index) ? argumentTypes[index] : .int64
+            return "\(what): argument \(index) of \(source) is \(argument.description), not \(type == .int64 ? "an" : "a") \(type)"
+        }
     }
 
     /// `event`'s arguments converted to the declared types, or why they do not fit.
@@ -64,23 +110,18 @@ final class NativeCall {
         case .failure(let failure):
             throw FrondError(.invalidValue, "typed block \(signature): action \"\(event.name)\": \(failure.message)")
         }
-        guard given.count == argumentTypes.count else {
-            throw FrondError(.invalidValue, "typed block \(signature) takes \(argumentTypes.count) argument\(argumentTypes.count == 1 ? "" : "s"), action \"\(event.name)\" carries \(given.count)")
+        do {
+            return try match(given)
+        } catch {
+            throw FrondError(.invalidValue, explain(error, what: "typed block \(signature)",
+                                                    source: "action \"\(event.name)\"", verb: "carries"))
         }
-        var matched: [ActionArgument] = []
-        matched.reserveCapacity(given.count)
-        for (index, (argument, type)) in zip(given, argumentTypes).enumerated() {
-            guard let converted = argument.converted(to: type) else {
-                throw FrondError(.invalidValue, "typed block \(signature): argument \(index) of action \"\(event.name)\" is \(argument.description), not \(type == .int64 ? "an" : "a") \(type)")
-            }
-            matched.append(converted)
-        }
-        return matched
     }
 
-    /// Calls the function with `event`'s sender and arguments and `userData`, when the
-    /// arguments match; throws (without calling) when they do not.
+    /// Calls the action handler with `event`'s sender and arguments and `userData`, when
+    /// the arguments match; throws (without calling) when they do not.
     func call(with event: ActionEvent, userData: UnsafeMutableRawPointer?) throws(FrondError) {
+        guard shape == .actionHandler else { throw FrondError(.misuse, "\(signature) is not an action handler") }
         let arguments = try matchedArguments(event)
         let sender: OpaquePointer?
         do {
@@ -89,8 +130,24 @@ final class NativeCall {
             throw FrondError(.misuse, "typed block: \(error.message)")
         }
         defer { if let sender { _ = try? handles.remove(sender.handleValue, kind: .component) } }
+        _ = try invoke(leading: UnsafeRawPointer(sender), arguments, userData: userData)
+    }
 
-        let count = arguments.count + 2
+    /// Calls the constructor with `arguments` (already matched: see ``match(_:)``) and
+    /// `userData`; returns what it returned.
+    func construct(_ arguments: [ActionArgument], userData: UnsafeMutableRawPointer?) throws(FrondError) -> UInt64 {
+        guard shape == .constructor, arguments.map(\.type) == argumentTypes else {
+            throw FrondError(.misuse, "constructor \(signature): arguments of another signature")
+        }
+        return try invoke(leading: nil, arguments, userData: userData)
+    }
+
+    /// The libffi call: `leading` (for an action handler), the arguments (strings copied
+    /// for the call), `userData`. Returns the result's bits (0 for void).
+    private func invoke(leading: UnsafeRawPointer?, _ arguments: [ActionArgument],
+                        userData: UnsafeMutableRawPointer?) throws(FrondError) -> UInt64 {
+        let first = leadingCount
+        let count = arguments.count + first + 1
         // One 8-byte slot per parameter (every parameter type fits), and their addresses.
         let slots = UnsafeMutableRawPointer.allocate(byteCount: 8 * count, alignment: 8)
         let values = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
@@ -102,9 +159,9 @@ final class NativeCall {
         }
         slots.initializeMemory(as: UInt64.self, repeating: 0, count: count)
         for index in 0..<count { values[index] = slots + 8 * index }
-        slots.storeBytes(of: UnsafeRawPointer(sender), as: UnsafeRawPointer?.self)
+        if first == 1 { slots.storeBytes(of: leading, as: UnsafeRawPointer?.self) }
         for (index, argument) in arguments.enumerated() {
-            let slot = slots + 8 * (index + 1)
+            let slot = slots + 8 * (index + first)
             switch argument {
             case .int64(let value): slot.storeBytes(of: value, as: Int64.self)
             case .double(let value): slot.storeBytes(of: value, as: Double.self)
@@ -112,14 +169,15 @@ final class NativeCall {
             case .hostValue(let value): slot.storeBytes(of: value, as: UInt64.self)
             case .string(let value):
                 guard let copy = strdup(value) else {
-                    throw FrondError(.callbackFailed, "typed block: out of memory copying argument \(index)")
+                    throw FrondError(.callbackFailed, "\(signature): out of memory copying argument \(index)")
                 }
                 strings.append(copy)
                 slot.storeBytes(of: UnsafeRawPointer(copy), as: UnsafeRawPointer?.self)
             }
         }
         slots.advanced(by: 8 * (count - 1)).storeBytes(of: UnsafeRawPointer(userData), as: UnsafeRawPointer?.self)
-        var ignored: UInt64 = 0
-        ffi_call(interface, function, &ignored, values)
+        var result: UInt64 = 0
+        ffi_call(interface, function, &result, values)
+        return result
     }
 }

@@ -1788,6 +1788,114 @@ static void test_wrapper_arguments_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_MISUSE, frond_wrapper_get_component(&out, stale));
 }
 
+/* A legacy vtable's view callback that makes the component viewless and keeps its handle. */
+static frond_legacy_view *escaped_view = NULL;
+static frond_status escaping_view(frond_legacy_view *view, void *user_data) {
+    (void)user_data;
+    escaped_view = view;
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_legacy_view_set(NULL, NULL));
+    CHECK_OK(frond_legacy_view_set(view, NULL));
+    return FROND_OK;
+}
+
+static frond_component *never_constructed(void *user_data) {
+    (void)user_data;
+    return NULL;
+}
+
+static void test_legacy_arguments_are_checked(frond_node *live_node) {
+    frond_legacy_vtable vtable;
+    frond_component *component = NULL;
+    frond_size_spec size;
+    frond_argument_type types[FROND_MAX_ARGUMENTS + 1];
+    frond_argument_type bad_types[1] = {(frond_argument_type)0};
+    frond_argument argument;
+    int destroys = destroy_calls, i;
+
+    for (i = 0; i <= FROND_MAX_ARGUMENTS; i++) types[i] = FROND_ARGUMENT_INT64;
+    memset(&vtable, 0, sizeof vtable);
+    vtable.struct_size = sizeof vtable;
+    vtable.name = "Legacy";
+    vtable.view = escaping_view;
+    /* Construction: out pointer, vtable, size and key; user_data destroyed each time. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(NULL, &vtable, NULL, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, NULL, NULL, NULL, NULL,
+                                                                        count_destroy));
+    vtable.struct_size = 0;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, &vtable, NULL, NULL, NULL,
+                                                                        count_destroy));
+    vtable.struct_size = sizeof vtable;
+    vtable.name = "";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, &vtable, NULL, NULL, NULL,
+                                                                        count_destroy));
+    vtable.name = "\xff";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, &vtable, NULL, NULL, NULL,
+                                                                        count_destroy));
+    vtable.name = "Legacy";
+    memset(&size, 0, sizeof size);
+    size.struct_size = sizeof size;
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, &vtable, &size, NULL, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_legacy(&component, &vtable, NULL, "\xff", NULL,
+                                                                        count_destroy));
+    CHECK(destroy_calls == destroys + 7);
+    CHECK(component == NULL);
+    CHECK(escaped_view == NULL);      /* refused before the view callback */
+
+    /* The view handle: refused outside its callback, NULL and of other kinds. */
+    CHECK_OK(frond_component_new_legacy(&component, &vtable, NULL, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_legacy_view_set(escaped_view, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_legacy_view_set(NULL, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_legacy_view_set((frond_legacy_view *)(void *)live_node, NULL));
+    CHECK_OK(frond_component_release(component));
+    CHECK(destroy_calls == destroys + 8);
+    component = NULL;
+
+    /* Registration: names, functions, types and counts; user_data destroyed each time. */
+    destroys = destroy_calls;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register(NULL, NULL, 0,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("", NULL, 0,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("misuse", NULL, 0, NULL, NULL, count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("misuse", NULL, 1,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("misuse", bad_types, 1,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("misuse", types, FROND_MAX_ARGUMENTS + 1,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_register("misuse", types, (size_t)-1,
+                                                                        (frond_native_func)never_constructed, NULL,
+                                                                        count_destroy));
+    CHECK(destroy_calls == destroys + 7);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_unregister(NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_unregister("\xff"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_constructor_unregister("misuse"));
+
+    /* Construction by name: out pointer, names, argument arrays. */
+    CHECK_OK(frond_constructor_register("misuse", NULL, 0, (frond_native_func)never_constructed, NULL,
+                                        count_destroy));
+    memset(&argument, 0, sizeof argument);
+    argument.type = FROND_ARGUMENT_STRING;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_by_name(NULL, "misuse", NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_by_name(&component, NULL, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_by_name(&component, "misuse", NULL, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_by_name(&component, "misuse", &argument, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_by_name(&component, "misuse", &argument, (size_t)-1));
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_component_new_by_name(&component, "misuse", NULL, 0));
+    CHECK(component == NULL);
+    CHECK(destroy_calls == destroys + 7);
+    CHECK_OK(frond_constructor_unregister("misuse"));
+    CHECK(destroy_calls == destroys + 8);
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -1816,6 +1924,7 @@ int main(void) {
     test_action_arguments_are_checked();
     test_action_block_arguments_are_checked();
     test_wrapper_arguments_are_checked(live_node);
+    test_legacy_arguments_are_checked(live_node);
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

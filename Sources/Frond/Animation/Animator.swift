@@ -32,6 +32,8 @@ final class Animator {
     private var frameAnimated: [ViewID: (identity: Int, timing: AnimationTiming)] = [:]
     /// Completions to call after the host's commit.
     private var completions: [() -> Void] = []
+    /// Legacy components whose views went (told after the host's commit).
+    private var hooks = MountHooks()
     /// Values the host showed before the commit being made, by node and property.
     private var priorValues: [NodeKey: AnimationValue] = [:]
     private var priorFrames: [ViewID: LayoutFrame] = [:]
@@ -123,6 +125,12 @@ final class Animator {
         var mutations: [Mutation] = []
         advance(to: newTime, registry: &registry, mutations: &mutations)
         return mutations
+    }
+
+    /// Hands over the mount hooks due (to be run once the host's commit is done).
+    func takeHooks() -> MountHooks {
+        defer { hooks = MountHooks() }
+        return hooks
     }
 
     /// Hands over the completions due (to be called once the host's commit is done).
@@ -395,6 +403,7 @@ final class Animator {
     private func destroy(_ view: MountedView, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
         for child in view.children { destroy(child, registry: &registry, mutations: &mutations) }
         registry[view.id] = nil
+        hooks.destroy(view)
         for property in AnimatedProperty.allCases {
             let key = Key(view: view.id, property: property)
             sent[key] = nil

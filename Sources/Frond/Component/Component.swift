@@ -92,6 +92,9 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// Throws when the component's own parameters cannot be laid out.
     func validateParameters(_ place: String) throws(FrondError) {}
 
+    /// The component as a ``LegacyComponent`` (whose views' mounts are told), or nil.
+    var mountHooks: LegacyComponent? { nil }
+
     /// Whether some of this component's children are absolute items placed within it, so
     /// that its node must be their containing block (never `position: static`).
     var placesAbsoluteChildren: Bool { false }

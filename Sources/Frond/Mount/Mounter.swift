@@ -15,6 +15,9 @@ final class MountedView {
     /// Its component left the tree, and the view stays (among its siblings, where it
     /// was) until its final-unmount animations end (see ``Animator``).
     var isDisappearing = false
+    /// The legacy component whose ``LegacyComponent/didMount(view:)`` this view last
+    /// told (and whose didUnmount is still due), if any.
+    var hooked: LegacyComponent?
 
     init(id: ViewID, viewType: String, treeNode: TreeNode?, attributes: [Attribute], frame: LayoutFrame) {
         self.id = id
@@ -72,6 +75,8 @@ struct Mounter {
     var keepsDisappearing: Set<ObjectIdentifier> = []
     /// The views this commit kept as disappearing, with their parents.
     private(set) var disappeared: [(view: MountedView, parent: MountedView)] = []
+    /// The views that may start or stop showing legacy components (see ``MountHooks``).
+    private(set) var hooks = MountHooks()
 
     /// Takes over the registry (swap it back with ``registry`` when done).
     init(nextViewID: UInt64, flush: UInt64, mountedPass: UInt64) {
@@ -120,7 +125,10 @@ struct Mounter {
         if rootView.children.count == 1, let view = rootView.children.first, view.treeNode === tree,
            tree.viewChangedFlush != flush {
             statistics.viewsVisited += 1
-            if tree.visitedFlush == flush { updateAttributes(of: view, to: tree.component.view.mountedAttributes) }
+            if tree.visitedFlush == flush {
+                updateAttributes(of: view, to: tree.component.view.mountedAttributes)
+                hooks.touch(view, tree)
+            }
             setFrame(of: view, to: frame)
             mountContent(of: view, node: tree, left: 0, top: 0, full: false)
         } else {
@@ -158,6 +166,7 @@ struct Mounter {
             statistics.viewsVisited += 1
             if childNode.visitedFlush == flush {
                 updateAttributes(of: child, to: childNode.component.view.mountedAttributes)
+                hooks.touch(child, childNode)
             }
             if framesChanged, let frame = Self.frame(of: childNode, in: node, left: left, top: top) {
                 setFrame(of: child, to: frame)
@@ -183,6 +192,7 @@ struct Mounter {
             }
             child.isFresh = false
             emit(.setFrame(child.id, child.frame))
+            hooks.touch(child, childNode)
             createContent(of: child, node: childNode, left: 0, top: 0)
         }
         for (index, child) in children.enumerated() {
@@ -325,6 +335,7 @@ struct Mounter {
             statistics.viewsVisited += 1
             if !kept[slot] || node.visitedFlush == flush {
                 updateAttributes(of: view, to: node.component.view.mountedAttributes)
+                hooks.touch(view, node)
             }
             setFrame(of: view, to: placement.frame)
             mountContent(of: view, node: node, left: 0, top: 0, full: !kept[slot])
@@ -460,6 +471,7 @@ struct Mounter {
     private mutating func destroy(_ view: MountedView) {
         for child in view.children { destroy(child) }
         registry[view.id] = nil
+        hooks.destroy(view)
         emit(.destroy(view.id))
         statistics.destroyed += 1
     }

@@ -34,6 +34,8 @@ extension Root {
                 for mutation in mutations { host.apply(mutation) }
                 host.endCommit()
             }
+            var hooks = animator.takeHooks()
+            hooks.run()
             return mutations.count
         }
         for completion in animator.takeCompletions() { completion() }

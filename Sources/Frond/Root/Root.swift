@@ -132,6 +132,7 @@ public final class Root: @unchecked Sendable {
         // scope dies with its root.
         if let prepared { Reconciler.rollBack(prepared.context) }
         tree?.forEach { $0.scope?.invalidate() }
+        MountHooks.unmountAll(under: rootView)
         animator.cancelAll()
         for completion in animator.takeCompletions() { completion() }
     }
@@ -402,6 +403,9 @@ public final class Root: @unchecked Sendable {
             for mutation in mutations { host.apply(mutation) }
             host.endCommit()
         }
+        var hooks = mounter.hooks
+        hooks.absorb(animator.takeHooks())
+        hooks.run()
         for (controller, node) in mounting { controller.finishMount(view: mountedView(of: node)) }
         for (controller, node, changed) in remounting {
             controller.finishRemount(view: mountedView(of: node), componentChanged: changed)

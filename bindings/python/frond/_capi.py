@@ -461,6 +461,14 @@ class frond_wrapper(ctypes.Structure):
     pass
 
 
+class frond_legacy_view(ctypes.Structure):
+    pass
+
+
+class frond_legacy_vtable(ctypes.Structure):
+    pass
+
+
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -492,6 +500,8 @@ RECORDS: Final = (
     frond_animation_value,
     frond_argument,
     frond_wrapper,
+    frond_legacy_view,
+    frond_legacy_vtable,
 )
 
 
@@ -742,6 +752,20 @@ frond_argument._fields_ = [
 ]
 frond_native_func = ctypes.CFUNCTYPE(None)
 frond_wrapper_action_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_action), ctypes.c_void_p)
+frond_legacy_vtable_view_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_legacy_view), ctypes.c_void_p)
+frond_legacy_vtable_measure_func = ctypes.CFUNCTYPE(frond_status, ctypes.c_float, frond_measure_mode, ctypes.c_float, frond_measure_mode, ctypes.POINTER(frond_size), ctypes.c_void_p)
+frond_legacy_vtable_did_mount_func = ctypes.CFUNCTYPE(None, ctypes.c_uint64, ctypes.c_void_p)
+frond_legacy_vtable_did_unmount_func = ctypes.CFUNCTYPE(None, ctypes.c_uint64, ctypes.c_void_p)
+frond_legacy_vtable_handle_action_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_action), ctypes.c_void_p)
+frond_legacy_vtable._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("name", ctypes.c_char_p),
+    ("view", frond_legacy_vtable_view_func),
+    ("measure", frond_legacy_vtable_measure_func),
+    ("did_mount", frond_legacy_vtable_did_mount_func),
+    ("did_unmount", frond_legacy_vtable_did_unmount_func),
+    ("handle_action", frond_legacy_vtable_handle_action_func),
+]
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -913,6 +937,11 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_wrapper_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_wrapper)), ctypes.POINTER(frond_component), frond_wrapper_action_func, ctypes.c_void_p, frond_destroy_func)),
     "frond_wrapper_get_component": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.POINTER(frond_wrapper))),
     "frond_wrapper_release": (frond_status, (ctypes.POINTER(frond_wrapper),)),
+    "frond_legacy_view_set": (frond_status, (ctypes.POINTER(frond_legacy_view), ctypes.POINTER(frond_view_spec))),
+    "frond_component_new_legacy": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.POINTER(frond_legacy_vtable), ctypes.POINTER(frond_size_spec), ctypes.c_char_p, ctypes.c_void_p, frond_destroy_func)),
+    "frond_constructor_register": (frond_status, (ctypes.c_char_p, ctypes.POINTER(frond_argument_type), ctypes.c_size_t, frond_native_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_constructor_unregister": (frond_status, (ctypes.c_char_p,)),
+    "frond_component_new_by_name": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p, ctypes.POINTER(frond_argument), ctypes.c_size_t)),
 }
 
 
