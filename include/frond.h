@@ -1114,6 +1114,11 @@ typedef struct frond_render_class_spec {
      *  call when it ran). Added after controller: a shorter spec has none. */
     frond_status (*animations)(struct frond_animation *out_animations, size_t *out_count,
                                frond_animation_moment moment, void *previous_props, void *props, void *user_data);
+    /** Optional: when set, a change of the frame of a component's view from one commit to
+     *  the next is animated with this animation's duration, delay and curve (only those
+     *  members are read; copied when the class is made). NULL: frames jump. Added after
+     *  animations: a shorter spec has none. */
+    const struct frond_animation *frame_animation;
 } frond_render_class_spec;
 
 /** Creates a render class (the spec is copied). `destroy` is called with `user_data`
@@ -1222,7 +1227,11 @@ typedef enum frond_animation_property {
     FROND_ANIMATION_SCALE = 4,            /**< attribute "scale" */
     FROND_ANIMATION_BACKGROUND_COLOR = 5, /**< attribute "backgroundColor" (a color) */
     FROND_ANIMATION_POSITION = 6,         /**< the frame's left and top */
-    FROND_ANIMATION_SIZE = 7              /**< the frame's width and height (≥ 0) */
+    FROND_ANIMATION_SIZE = 7,             /**< the frame's width and height (≥ 0) */
+    /** A group: `parts` (part_count animations) start together; it ends with the last. */
+    FROND_ANIMATION_PARALLEL = 8,
+    /** A group: `parts` start one after another. */
+    FROND_ANIMATION_SEQUENCE = 9
 } frond_animation_property;
 
 /** How progress follows time. The eases are CSS's cubic Bézier curves: EASE_IN
@@ -1275,6 +1284,12 @@ typedef struct frond_animation {
     const char *target_key;
     frond_animation_completion_func completion; /**< may be NULL */
     void *user_data;
+    /** PARALLEL and SEQUENCE only: the parts (each a whole frond_animation with its own
+     *  struct_size, completion and destroy; groups nest up to 16 deep), copied; the
+     *  group's own from, to, duration, delay and curve are not read, its target_key is
+     *  where its parts start looking for theirs. */
+    const struct frond_animation *parts;
+    size_t part_count;
     /** May be NULL. Called with user_data exactly once: when the component holding the
      *  animation is gone and no run of it is still going (after its last completion
      *  call), or, when frond_component_new_animation fails, before it returns. */

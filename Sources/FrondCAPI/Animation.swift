@@ -58,8 +58,14 @@ private func animationValue(_ value: frond_animation_value, _ property: Animated
     }
 }
 
+/// The deepest a group of animations may nest.
+private let maximumGroupDepth = 16
+
 func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
-                       _ name: String) throws(CallFailure) -> Animation {
+                       _ name: String, depth: Int = 0) throws(CallFailure) -> Animation {
+    if entry.property == FROND_ANIMATION_PARALLEL || entry.property == FROND_ANIMATION_SEQUENCE {
+        return try group(entry, completion, name, depth: depth)
+    }
     let property: AnimatedProperty
     switch entry.property {
     case FROND_ANIMATION_OPACITY: property = .opacity
@@ -71,6 +77,48 @@ func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
     case FROND_ANIMATION_SIZE: property = .size
     default: throw .invalidArgument("\(name).property \(entry.property.rawValue) is not a frond_animation_property")
     }
+    let curve = try timingCurve(entry, name)
+    let target: Animation.Target = try optionalString(entry.target_key, "\(name).target_key").map { .key($0) } ?? .component
+    var result = Animation(property, from: animationValue(entry.from, property), to: animationValue(entry.to, property),
+                           timing: AnimationTiming(duration: entry.duration, delay: entry.delay, curve: curve),
+                           target: target)
+    if let completion { result.completion = { completion.call($0) } }
+    do {
+        try result.validate()
+    } catch {
+        throw .invalidArgument("\(name): \(error.message)")
+    }
+    return result
+}
+
+/// A PARALLEL or SEQUENCE entry: its parts (each owning its own completion and user_data).
+private func group(_ entry: frond_animation, _ completion: CAnimationCompletion?, _ name: String,
+                   depth: Int) throws(CallFailure) -> Animation {
+    guard depth < maximumGroupDepth else {
+        throw .invalidArgument("\(name): groups nest deeper than \(maximumGroupDepth)")
+    }
+    var owners: [CAnimationCompletion?] = []
+    let read = animationEntries(entry.parts, Int(bitPattern: UInt(entry.part_count)), "\(name).parts", &owners)
+    if let failure = read.failure { throw failure }
+    var parts: [Animation] = []
+    for (index, part) in read.entries.enumerated() {
+        parts.append(try animation(part, owners[index], "\(name).parts[\(index)]", depth: depth + 1))
+    }
+    let target: Animation.Target = try optionalString(entry.target_key, "\(name).target_key").map { .key($0) } ?? .component
+    let done: ((Bool) -> Void)? = completion.map { owner in { owner.call($0) } }
+    let result = entry.property == FROND_ANIMATION_PARALLEL
+        ? Animation.parallel(parts, target: target, completion: done)
+        : Animation.sequence(parts, target: target, completion: done)
+    do {
+        try result.validate()
+    } catch {
+        throw .invalidArgument("\(name): \(error.message)")
+    }
+    return result
+}
+
+/// The timing curve of an entry.
+func timingCurve(_ entry: frond_animation, _ name: String) throws(CallFailure) -> TimingCurve {
     let curve: TimingCurve
     switch entry.curve {
     case FROND_CURVE_LINEAR: curve = .linear
@@ -84,17 +132,7 @@ func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
                                initialVelocity: entry.spring_initial_velocity))
     default: throw .invalidArgument("\(name).curve \(entry.curve.rawValue) is not a frond_timing_curve")
     }
-    let target: Animation.Target = try optionalString(entry.target_key, "\(name).target_key").map { .key($0) } ?? .component
-    var result = Animation(property, from: animationValue(entry.from, property), to: animationValue(entry.to, property),
-                           timing: AnimationTiming(duration: entry.duration, delay: entry.delay, curve: curve),
-                           target: target)
-    if let completion { result.completion = { completion.call($0) } }
-    do {
-        try result.validate()
-    } catch {
-        throw .invalidArgument("\(name): \(error.message)")
-    }
-    return result
+    return curve
 }
 
 @_cdecl("frond_component_new_animation") @implementation

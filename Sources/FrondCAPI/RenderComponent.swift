@@ -16,12 +16,15 @@ final class CRenderClass {
                                        UnsafeMutableRawPointer?) -> frond_status)?
     /// The controller table of a stateful class (copied).
     let controller: frond_controller_vtable?
+    /// The timing of frame changes of the class's views (nil: frames jump).
+    let frameAnimation: AnimationTiming?
     let animations: (@convention(c) (UnsafeMutablePointer<frond_animation>?, UnsafeMutablePointer<Int>?,
                                      frond_animation_moment, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                      UnsafeMutableRawPointer?) -> frond_status)?
     let owner: CallbackOwner
 
     init(name: String, spec: frond_render_class_spec, controller: frond_controller_vtable?,
+         frameAnimation: AnimationTiming?,
          render: @escaping @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, OpaquePointer?,
                                            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                            UnsafeMutableRawPointer?) -> frond_status,
@@ -33,6 +36,7 @@ final class CRenderClass {
         destroyState = spec.destroy_state
         handleAction = spec.handle_action
         self.controller = controller
+        self.frameAnimation = frameAnimation
         animations = spec.animations
         self.owner = owner
     }
@@ -237,6 +241,8 @@ final class CStatefulComponent: RenderComponent<CState>, ComponentAnimationProto
         try calls.animations(FROND_ANIMATIONS_ON_FINAL_UNMOUNT, previous: nil)
     }
 
+    var frameAnimation: AnimationTiming? { calls.renderClass.frameAnimation }
+
     override func makeController() -> ComponentController? {
         guard let vtable = calls.renderClass.controller else { return nil }
         return CController(vtable, renderClass: calls.renderClass, props: calls.props)
@@ -331,6 +337,8 @@ final class CStatelessComponent: StatelessComponent, ComponentAnimationProtocol,
     func animationsOnFinalUnmount() throws(FrondError) -> [Animation] {
         try calls.animations(FROND_ANIMATIONS_ON_FINAL_UNMOUNT, previous: nil)
     }
+
+    var frameAnimation: AnimationTiming? { calls.renderClass.frameAnimation }
 }
 
 /// The render class behind a render class handle.
@@ -373,7 +381,19 @@ private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?
             }
             guard controller.event != nil else { throw .invalidArgument("spec.controller.event is NULL") }
         }
-        let renderClass = CRenderClass(name: name, spec: spec, controller: controller, render: render, owner: owner)
+        var frameAnimation: AnimationTiming? = nil
+        if let entry = spec.frame_animation {
+            let declared = Int(UnsafeRawPointer(entry).load(as: UInt32.self))
+            guard declared == MemoryLayout<frond_animation>.size else {
+                throw .invalidArgument("spec.frame_animation.struct_size is \(declared); it must be sizeof(frond_animation) (\(MemoryLayout<frond_animation>.size))")
+            }
+            let timing = AnimationTiming(duration: entry.pointee.duration, delay: entry.pointee.delay,
+                                         curve: try timingCurve(entry.pointee, "spec.frame_animation"))
+            try frond { () throws(FrondError) in try timing.validate("spec.frame_animation") }
+            frameAnimation = timing
+        }
+        let renderClass = CRenderClass(name: name, spec: spec, controller: controller, frameAnimation: frameAnimation,
+                                       render: render, owner: owner)
         out.pointee = try issueHandle(renderClass, .renderClass)
     }
 }

@@ -19,6 +19,8 @@ typedef struct host_view {
     bool live;
     bool has_opacity;
     double opacity;
+    double translation_x;
+    frond_rect frame;
     uint64_t children[MAX_CHILDREN];
     size_t child_count;
     int destroyed;                       /* destroy mutations received */
@@ -65,12 +67,14 @@ static frond_status host_apply(frond_root *root, const frond_mutation *m, void *
                 host.views[m->view].has_opacity = true;
                 host.views[m->view].opacity = m->set[i].number;
             }
+            if (strcmp(m->set[i].name, "translationX") == 0) host.views[m->view].translation_x = m->set[i].number;
         }
         for (i = 0; i < m->unset_count; i++) {
             if (strcmp(m->unset[i], "opacity") == 0) host.views[m->view].has_opacity = false;
         }
         break;
     case FROND_MUTATION_SET_FRAME:
+        host.views[m->view].frame = m->frame;
         break;
     case FROND_MUTATION_INSERT:
         if (!children_of(m->parent, &children, &count) || m->index > *count || *count >= MAX_CHILDREN) {
@@ -538,6 +542,134 @@ static void test_render_classes_give_animations(void) {
     CHECK(badge_trackers[FROND_ANIMATIONS_ON_INITIAL_MOUNT].finished_calls == 1);
 }
 
+/* ---- groups, and frame animations of a render class ---------------------------- */
+
+static frond_animation translation(double from, double to, double duration) {
+    frond_animation a = opacity(0, 0, duration, FROND_CURVE_LINEAR, NULL);
+    a.property = FROND_ANIMATION_TRANSLATION_X;
+    a.from.current = false;
+    a.from.x = from;
+    a.to.current = false;
+    a.to.x = to;
+    return a;
+}
+
+static frond_animation group_of(frond_animation_property kind, const frond_animation *parts, size_t count,
+                                tracker *t) {
+    frond_animation g = opacity(0, 0, 0, FROND_CURVE_LINEAR, t);
+    g.property = kind;
+    g.parts = parts;
+    g.part_count = count;
+    return g;
+}
+
+static void test_groups_from_c(void) {
+    tracker whole = {0, 0, 0}, first = {0, 0, 0}, second = {0, 0, 0};
+    frond_animation steps[2], together[2], sequence, parallel, nested[18];
+    frond_component *child = NULL, *animated = NULL;
+    frond_root *root;
+    uint64_t banner;
+    size_t i;
+
+    /* A sequence: 0 → 0.5 over 0.5 s, then 0.5 → 1 over 0.5 s. */
+    steps[0] = opacity(0, 0.5, 0.5, FROND_CURVE_LINEAR, &first);
+    steps[1] = opacity(0.5, 1, 0.5, FROND_CURVE_LINEAR, &second);
+    sequence = group_of(FROND_ANIMATION_SEQUENCE, steps, 2, &whole);
+    root = make_root();
+    show(root, screen(true, &sequence, 1, NULL, 0));
+    banner = list_child(root, 1);
+    CHECK_OK(frond_root_tick(root, 0.25, NULL));
+    CHECK(fabs(host.views[banner].opacity - 0.25) < 1e-12);
+    CHECK_OK(frond_root_tick(root, 0.75, NULL));
+    CHECK(fabs(host.views[banner].opacity - 0.75) < 1e-12);
+    CHECK(first.finished_calls == 1 && second.finished_calls == 0 && whole.finished_calls == 0);
+    CHECK_OK(frond_root_tick(root, 1.0, NULL));
+    CHECK(second.finished_calls == 1 && whole.finished_calls == 1);
+    CHECK_OK(frond_root_free(root));
+    CHECK(first.destroyed == 1 && second.destroyed == 1 && whole.destroyed == 1);
+
+    /* Parallel parts: opacity and translation together. */
+    together[0] = opacity(0, 1, 1, FROND_CURVE_LINEAR, NULL);
+    together[1] = translation(-20, 0, 1);
+    parallel = group_of(FROND_ANIMATION_PARALLEL, together, 2, NULL);
+    root = make_root();
+    show(root, screen(true, &parallel, 1, NULL, 0));
+    banner = list_child(root, 1);
+    CHECK_OK(frond_root_tick(root, 0.5, NULL));
+    CHECK(fabs(host.views[banner].opacity - 0.5) < 1e-12);
+    CHECK(fabs(host.views[banner].translation_x + 10) < 1e-12);
+    CHECK(host.problems == 0);
+    CHECK_OK(frond_root_free(root));
+
+    /* Refused: parts NULL with a count, a part of another size, nesting too deep. */
+    child = box("banner");
+    parallel = group_of(FROND_ANIMATION_PARALLEL, NULL, 2, NULL);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &parallel, 1, NULL, 0));
+    together[1].struct_size = 8;
+    parallel = group_of(FROND_ANIMATION_PARALLEL, together, 2, NULL);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &parallel, 1, NULL, 0));
+    nested[0] = opacity(0, 1, 1, FROND_CURVE_LINEAR, NULL);
+    for (i = 1; i < 18; i++) nested[i] = group_of(FROND_ANIMATION_SEQUENCE, &nested[i - 1], 1, NULL);
+    /* nested[n] is n groups deep: 17 are refused, 16 are fine. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &nested[17], 1, NULL, 0));
+    CHECK_OK(frond_component_new_animation(&animated, NULL, child, &nested[16], 1, NULL, 0));
+    CHECK_OK(frond_component_release(animated));
+    CHECK_OK(frond_component_release(child));
+}
+
+/* A list of a box of width `width` and a badge whose class animates its frame. */
+static frond_component *moving_screen(frond_render_class *render_class, float width) {
+    frond_component *items[2];
+    frond_view_spec view;
+    frond_size_spec size = fixed_size(width, 10);
+    static badge_props props = {9, 0};
+    memset(&view, 0, sizeof view);
+    view.struct_size = sizeof view;
+    view.view_type = "box";
+    CHECK_OK(frond_component_new(&items[0], &view, &size, "a"));
+    size = fixed_size(10, 10);
+    view.view_type = "badge";
+    CHECK_OK(frond_component_new_render(&items[1], render_class, &view, &size, "badge", &props, NULL));
+    return list(items, 2);
+}
+
+static void test_render_class_frame_animation(void) {
+    frond_render_class_spec spec;
+    frond_render_class *render_class = NULL;
+    frond_animation timing = opacity(0, 0, 1, FROND_CURVE_LINEAR, NULL);
+    frond_root *root;
+    uint64_t badge;
+
+    memset(&spec, 0, sizeof spec);
+    spec.struct_size = sizeof spec;
+    spec.name = "Mover";
+    spec.render = badge_render;
+    spec.frame_animation = &timing;
+    timing.struct_size = 4;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&render_class, &spec, NULL, NULL));
+    timing.struct_size = sizeof timing;
+    timing.duration = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_render_class_new(&render_class, &spec, NULL, NULL));
+    timing.duration = 1;
+    CHECK_OK(frond_render_class_new(&render_class, &spec, NULL, NULL));
+
+    root = make_root();
+    show(root, moving_screen(render_class, 10));
+    badge = list_child(root, 1);
+    CHECK(host.views[badge].frame.left == 10);
+    /* The box before it widens: the badge's view glides from 10 to 30 over a second. */
+    show(root, moving_screen(render_class, 30));
+    CHECK(list_child(root, 1) == badge);
+    CHECK(host.views[badge].frame.left == 10);
+    CHECK_OK(frond_root_tick(root, 0.5, NULL));
+    CHECK(fabs(host.views[badge].frame.left - 20) < 1e-4);
+    CHECK_OK(frond_root_tick(root, 1.0, NULL));
+    CHECK(host.views[badge].frame.left == 30);
+    CHECK(host.problems == 0);
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(render_class));
+}
+
 int main(void) {
     size_t before = live_handles();
     test_fade_in_golden_values();
@@ -545,6 +677,8 @@ int main(void) {
     test_spring_settles();
     test_clock_and_bad_animations_are_refused();
     test_render_classes_give_animations();
+    test_groups_from_c();
+    test_render_class_frame_animation();
     CHECK(live_handles() == before);
     return check_report("animation_test");
 }

@@ -824,7 +824,7 @@ static void test_animation_arguments_are_checked(void) {
     bad[bad_count].from.current = false;
     bad[bad_count++].from.x = INFINITY;
     bad[bad_count++].property = (frond_animation_property)0;
-    bad[bad_count++].property = (frond_animation_property)8;
+    bad[bad_count++].property = (frond_animation_property)99;
     bad[bad_count++].curve = (frond_timing_curve)6;
     bad[bad_count].curve = FROND_CURVE_CUBIC_BEZIER;
     bad[bad_count].bezier[2] = -0.1;

@@ -25,7 +25,7 @@ public struct AnimationTiming: Hashable, Sendable {
 
     /// Throws `.invalidValue` for a NaN, infinite or negative duration or delay and for a
     /// curve that cannot be evaluated (see ``TimingCurve``).
-    func validate(_ place: @autoclosure () -> String) throws(FrondError) {
+    public func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         guard duration.isFinite && duration >= 0 else {
             throw FrondError(.invalidValue, "\(place()): duration \(duration) is not a finite number ≥ 0")
         }

@@ -275,6 +275,8 @@ class AnimationProperty(enum.IntEnum):
     BACKGROUND_COLOR = 5
     POSITION = 6
     SIZE = 7
+    PARALLEL = 8
+    SEQUENCE = 9
 
 
 class TimingCurve(enum.IntEnum):
@@ -685,6 +687,7 @@ frond_render_class_spec._fields_ = [
     ("handle_action", frond_render_class_spec_handle_action_func),
     ("controller", ctypes.POINTER(frond_controller_vtable)),
     ("animations", frond_render_class_spec_animations_func),
+    ("frame_animation", ctypes.POINTER(frond_animation)),
 ]
 frond_state_update_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p)
 frond_flush_request_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_root), ctypes.c_void_p)
@@ -736,6 +739,8 @@ frond_animation._fields_ = [
     ("target_key", ctypes.c_char_p),
     ("completion", frond_animation_completion_func),
     ("user_data", ctypes.c_void_p),
+    ("parts", ctypes.POINTER(frond_animation)),
+    ("part_count", ctypes.c_size_t),
     ("destroy", frond_destroy_func),
 ]
 frond_action_outcome = ctypes.c_int  # enum ActionOutcome
