@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(
             name: "FrondCAPI",
-            dependencies: ["FrondLayout", "Frond", "CFrond", "CFFI"],
+            dependencies: ["FrondLayout", "Frond", "FrondCorpus", "CFrond", "CFFI"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([

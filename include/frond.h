@@ -1690,6 +1690,16 @@ frond_status frond_constructor_unregister(const char *name);
 frond_status frond_component_new_by_name(frond_component **out_component, const char *name,
                                          const frond_argument *arguments, size_t argument_count);
 
+/** A component tree from a tree description in JSON (the node format of `frond mount`,
+ *  README "Trees of components in JSON": flexboxes, views with attributes, texts, keys,
+ *  styles), where a node `{"construct": "name", "arguments": [...]}` is made by the
+ *  constructor registered under that name (numbers, strings and booleans, matched to its
+ *  declared types as in frond_component_new_by_name; its style may hold only item keys).
+ *  A mistake in the description is FROND_ERR_INVALID_ARGUMENT with its place (e.g.
+ *  `root.children[1].construct: no constructor is registered under "gauge"`); a
+ *  constructor's failure keeps its status. The caller owns the new handle. */
+frond_status frond_component_new_from_json(frond_component **out_component, const char *json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,5 +1,6 @@
 import CFrond
 import Frond
+import FrondCorpus
 import Synchronization
 
 // The constructor registry (section Legacy components of frond.h): named C constructors
@@ -131,5 +132,46 @@ public func frond_component_new_by_name(_ outComponent: UnsafeMutablePointer<Opa
             throw .invalidArgument("no constructor is registered under \"\(text)\"")
         }
         out.pointee = try entry.construct(values)
+    }
+}
+
+@_cdecl("frond_component_new_from_json") @implementation
+public func frond_component_new_from_json(_ outComponent: UnsafeMutablePointer<OpaquePointer?>?,
+                                          _ json: UnsafePointer<CChar>?) -> frond_status {
+    call("frond_component_new_from_json") { () throws(CallFailure) in
+        let out = try requireOut(outComponent)
+        let text = try requiredString(json, "json")
+        // A constructor's own failure keeps its status (FROND_ERR_CALLBACK, …); the
+        // description's mistakes are FROND_ERR_INVALID_ARGUMENT.
+        var constructorFailure: CallFailure? = nil
+        let component: Component
+        do throws(CorpusError) {
+            component = try ComponentTreeDescription.component(fromText: text) {
+                (name, arguments, place) throws(CorpusError) -> Component in
+                guard let entry = ConstructorRegistry.entry(name) else {
+                    throw CorpusError("\(place): no constructor is registered under \"\(name)\"")
+                }
+                let values = arguments.map { argument -> ActionArgument in
+                    switch argument {
+                    case .number(let number): return .double(number)
+                    case .string(let string): return .string(string)
+                    case .bool(let flag): return .bool(flag)
+                    }
+                }
+                do throws(CallFailure) {
+                    guard let handle = try entry.construct(values) else {
+                        throw CallFailure(FROND_ERR_CALLBACK, "the constructor returned no component")
+                    }
+                    return try frond { () throws(FrondError) -> Component in try takeOverComponent(handle, place) }
+                } catch {
+                    let failure = CallFailure(error.status, "\(place): \(error.message)")
+                    constructorFailure = failure
+                    throw CorpusError(failure.message)
+                }
+            }
+        } catch {
+            throw constructorFailure ?? .invalidArgument(error.message)
+        }
+        try issueComponent(component, out)
     }
 }

@@ -9,7 +9,12 @@ import FrondLayout
 ///   strings; a string of the form `"#rrggbb"` or `"#rrggbbaa"` is a color;
 /// - `"text": "…"`: the node is a ``Text`` leaf (no `view`; its `attributes` may set
 ///   `fontSize`, `lineHeight`, `fontFamily`, `color` and `maxLines`);
-/// - `"key": "…"`: the component's key.
+/// - `"key": "…"`: the component's key;
+/// - `"construct": "name"` with `"arguments": [scalars]`: the component is made by the
+///   constructor registered under that name (``ComponentConstructor``; in C,
+///   `frond_constructor_register`), from the arguments (numbers, strings, booleans). Such
+///   a node has no other keys than `style`, and its style only item keys (the constructor
+///   decides the rest).
 ///
 /// A node with children becomes a ``Flexbox`` (its container style keys map to the
 /// flexbox's style, `gap` to its spacing), and so does a leaf with container style keys
@@ -38,9 +43,21 @@ public enum ComponentTreeDescription {
         }
     }
 
-    /// The component tree of a NODE object.
-    public static func component(from json: JSON, path: String = "root") throws(CorpusError) -> Component {
-        try Builder().node(json, path: path, isRoot: true, depth: 1).component
+    /// The component tree of a NODE object; `construct` nodes are made by `constructor`
+    /// (without one they are refused).
+    public static func component(from json: JSON, path: String = "root",
+                                 constructor: ComponentConstructor? = nil) throws(CorpusError) -> Component {
+        try Builder(constructor: constructor).node(json, path: path, isRoot: true, depth: 1).component
+    }
+
+    /// The component tree of a tree description given as JSON text (see
+    /// ``component(from:path:constructor:)``).
+    public static func component(fromText text: String,
+                                 constructor: ComponentConstructor? = nil) throws(CorpusError) -> Component {
+        let json = try JSONParser.parse(Array(text.utf8), source: "json")
+        var tree = json
+        if case .object(let object) = json, let root = object["root"], object.count == 1 { tree = root }
+        return try component(from: tree, constructor: constructor)
     }
 
     /// Reads a tree file (see ``load(path:)``), mounts it (see
@@ -73,7 +90,8 @@ public enum ComponentTreeDescription {
 
     // MARK: Vocabulary
 
-    static let nodeKeys: Set<String> = ["style", "children", "view", "attributes", "text", "key"]
+    static let nodeKeys: Set<String> = ["style", "children", "view", "attributes", "text", "key", "construct",
+                                        "arguments"]
     /// Style keys that only a flexbox (a node with children) has.
     static let containerKeys: Set<String> = [
         "flexDirection", "flexWrap", "justifyContent", "alignItems", "alignContent", "direction", "overflow",
@@ -87,10 +105,23 @@ public enum ComponentTreeDescription {
     static let textAttributes = ["color", "fontFamily", "fontSize", "lineHeight", "maxLines"]
 }
 
+/// An argument of a `construct` node.
+public enum ConstructorArgument: Equatable, Sendable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+}
+
+/// Makes the component of a `construct` node from its name and arguments (the place is
+/// for messages); throws when it cannot.
+public typealias ComponentConstructor = (_ name: String, _ arguments: [ConstructorArgument],
+                                         _ place: String) throws(CorpusError) -> Component
+
 /// Turns NODE objects into components; checks each style on a scratch layout node so
 /// that bad values are reported with their place.
 private struct Builder {
     let probe = LayoutNode(config: LayoutConfig())
+    let constructor: ComponentConstructor?
 
     typealias Vocabulary = ComponentTreeDescription
 
@@ -111,6 +142,12 @@ private struct Builder {
         let styleObject = try object["style"].map { value throws(CorpusError) in
             try TreeDescription.dictionary(value, "\(path).style")
         } ?? [:]
+        if let name = object["construct"] {
+            return try constructed(name, object, styleObject, path: path, isRoot: isRoot)
+        }
+        guard object["arguments"] == nil else {
+            throw CorpusError("\(path).arguments: only a construct node has arguments")
+        }
         // Container keys make a flexbox of a leaf too (padding and border size it).
         let isText = object["text"] != nil
         let isFlexbox = !isText && (!children.isEmpty || styleObject.keys.contains(where: Vocabulary.containerKeys.contains))
@@ -140,6 +177,36 @@ private struct Builder {
         }
         let flexbox = try flexboxStyle(style, path: "\(path).style")
         return (Flexbox(view: view, size: size, key: key, style: flexbox, children: items), style)
+    }
+
+    /// A `construct` node: the registered constructor's component, placed by its item keys.
+    func constructed(_ nameJSON: JSON, _ object: [String: JSON], _ styleObject: [String: JSON], path: String,
+                     isRoot: Bool) throws(CorpusError) -> (component: Component, style: LayoutStyle) {
+        let name = try TreeDescription.string(nameJSON, "\(path).construct")
+        for key in object.keys.sorted() where key != "construct" && key != "arguments" && key != "style" {
+            throw CorpusError("\(path).\(key): a construct node has only construct, arguments and style")
+        }
+        for key in styleObject.keys.sorted() where !Vocabulary.itemKeys.contains(key) {
+            throw CorpusError("\(path).style.\(key): a construct node's style has only item keys (its constructor decides the rest)")
+        }
+        let style = try self.style(styleObject, path: "\(path).style", isContainer: false, isRoot: isRoot)
+        var arguments: [ConstructorArgument] = []
+        let list = try object["arguments"].map { value throws(CorpusError) in
+            try TreeDescription.array(value, "\(path).arguments")
+        } ?? []
+        for (index, value) in list.enumerated() {
+            switch value {
+            case .number(let number): arguments.append(.number(number))
+            case .string(let text): arguments.append(.string(text))
+            case .bool(let flag): arguments.append(.bool(flag))
+            case .null, .array, .object:
+                throw CorpusError("\(path).arguments[\(index)]: an argument is a number, a string or a boolean")
+            }
+        }
+        guard let constructor else {
+            throw CorpusError("\(path).construct: \"\(name)\" cannot be constructed here (no constructors are registered)")
+        }
+        return (try constructor(name, arguments, "\(path).construct"), style)
     }
 
     /// The node's style, with its values checked and its keys allowed where they are.

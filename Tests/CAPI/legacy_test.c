@@ -611,6 +611,61 @@ static void test_constructors_may_construct_others(void) {
     destroyed = 0;
 }
 
+/* A tree description in JSON builds registered kinds by name among native components. */
+static void test_json_trees_construct_registered_kinds(void) {
+    static const frond_argument_type types[] = {FROND_ARGUMENT_INT64, FROND_ARGUMENT_DOUBLE, FROND_ARGUMENT_STRING,
+                                                FROND_ARGUMENT_BOOL};
+    probe p;
+    frond_component *component = NULL;
+    frond_root *root;
+    size_t count = 0;
+    uint64_t row_view = 0;
+    memset(&p, 0, sizeof p);
+    CHECK_OK(frond_constructor_register("probe", types, 4, (frond_native_func)construct_probe, &p, NULL));
+
+    CHECK_OK(frond_component_new_from_json(&component,
+        "{\"view\": \"row\", \"style\": {\"flexDirection\": \"row\"}, \"children\": ["
+        "{\"text\": \"Fuel\"},"
+        "{\"construct\": \"probe\", \"arguments\": [3, 0.5, \"fuel\", true], \"style\": {\"flexGrow\": 1}}]}"));
+    CHECK(p.calls == 1 && p.count == 3 && p.ratio == 0.5 && strcmp(p.title, "fuel") == 0 && p.flag);
+    root = new_root();
+    show(root, component);
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_get_child(&row_view, root, 0, 0));
+    CHECK_OK(frond_root_get_child_count(&count, root, row_view));
+    CHECK(count == 2);                  /* the text and the gauge's view */
+    CHECK_OK(frond_root_free(root));
+    CHECK(destroyed == 1);
+
+    /* Mistakes in the description are refused with their place; the constructor is
+     * not called. */
+    p.calls = 0;
+    CHECK(frond_component_new_from_json(&component, "{\"children\": [{\"construct\": \"gauge\"}]}")
+          == FROND_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(frond_last_error_message(), "root.children[0].construct") != NULL);
+    CHECK(strstr(frond_last_error_message(), "no constructor is registered under \"gauge\"") != NULL);
+    frond_clear_last_error();
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_component_new_from_json(&component, "{\"construct\": \"probe\", \"arguments\": [3, 0.5]}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(
+        &component, "{\"construct\": \"probe\", \"arguments\": [3.5, 0.5, \"x\", true]}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(
+        &component, "{\"construct\": \"probe\", \"view\": \"box\", \"arguments\": [3, 0.5, \"x\", true]}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(
+        &component, "{\"construct\": \"probe\", \"style\": {\"width\": 10}, \"arguments\": [3, 0.5, \"x\", true]}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(
+        &component, "{\"construct\": \"probe\", \"arguments\": [[1], 0.5, \"x\", true]}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&component, "{\"children\": ["));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&component, NULL));
+    CHECK(p.calls == 0);
+    /* A constructor's own failure keeps its status. */
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_component_new_from_json(
+        &component, "{\"construct\": \"probe\", \"arguments\": [-1, 0.5, \"x\", true]}"));
+    CHECK(p.calls == 1);
+    CHECK_OK(frond_constructor_unregister("probe"));
+    destroyed = 0;
+}
+
 int main(void) {
     size_t before = 0, after = 0;
     frond_handle_count(&before);
@@ -622,6 +677,7 @@ int main(void) {
     test_failed_constructions_destroy_at_once();
     test_the_registry_constructs_by_name_with_typed_arguments();
     test_constructors_may_construct_others();
+    test_json_trees_construct_registered_kinds();
     frond_handle_count(&after);
     CHECK(after == before);
     return check_report("legacy_test");

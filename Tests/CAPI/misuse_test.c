@@ -1750,6 +1750,19 @@ static void test_action_block_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(leaf));
 }
 
+static void test_json_tree_arguments_are_checked(void) {
+    frond_component *out = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(NULL, "{}"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&out, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&out, ""));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&out, "\xff"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&out, "[1, 2]"));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_from_json(&out, "{\"display\": 1}"));
+    CHECK(out == NULL);
+    CHECK_OK(frond_component_new_from_json(&out, "{\"root\": {\"view\": \"box\"}}"));
+    CHECK_OK(frond_component_release(out));
+}
+
 static void test_wrapper_arguments_are_checked(frond_node *live_node) {
     frond_wrapper *wrapper = NULL, *stale = NULL;
     frond_component *leaf = NULL, *out = NULL;
@@ -1924,6 +1937,7 @@ int main(void) {
     test_action_arguments_are_checked();
     test_action_block_arguments_are_checked();
     test_wrapper_arguments_are_checked(live_node);
+    test_json_tree_arguments_are_checked();
     test_legacy_arguments_are_checked(live_node);
 
     /* The live objects still work after all of that. */

@@ -947,6 +947,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_constructor_register": (frond_status, (ctypes.c_char_p, ctypes.POINTER(frond_argument_type), ctypes.c_size_t, frond_native_func, ctypes.c_void_p, frond_destroy_func)),
     "frond_constructor_unregister": (frond_status, (ctypes.c_char_p,)),
     "frond_component_new_by_name": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p, ctypes.POINTER(frond_argument), ctypes.c_size_t)),
+    "frond_component_new_from_json": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p)),
 }
 
 

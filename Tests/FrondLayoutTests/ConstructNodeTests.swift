@@ -1,0 +1,38 @@
+import Frond
+import FrondCorpus
+import Testing
+
+/// Tree descriptions build registered kinds by name (`construct` nodes).
+@Suite struct ConstructNodeTests {
+    @Test func test_aConstructNodeIsMadeByItsConstructorAndPlacedByItsItemKeys() throws {
+        var calls: [(String, [ConstructorArgument], String)] = []
+        let json = #"{"style": {"flexDirection": "row", "width": 100, "height": 20}, "children": ["#
+            + #"{"view": "box", "style": {"width": 10}}, "#
+            + #"{"construct": "meter", "arguments": ["fuel", 0.5, 3, true], "style": {"flexGrow": 1}}]}"#
+        let component = try ComponentTreeDescription.component(fromText: json) { name, arguments, place in
+            calls.append((name, arguments, place))
+            return Component(view: ViewConfiguration("meter"))
+        }
+        #expect(calls.count == 1)
+        #expect(calls.first?.0 == "meter")
+        #expect(calls.first?.1 == [.string("fuel"), .number(0.5), .number(3), .bool(true)])
+        #expect(calls.first?.2 == "root.children[1].construct")
+        let report = try ComponentTreeDescription.mountReport(component, width: 100, height: 20)
+        // The constructed meter grows into the row's remaining 90 points.
+        #expect(report.contains("meter (10, 0, 90×20)"))
+    }
+
+    @Test func test_constructNodesAreCheckedWithTheirPlace() throws {
+        let cases: [(String, String)] = [
+            (#"{"construct": "meter"}"#, "root.construct: \"meter\" cannot be constructed here"),
+            (#"{"construct": "m", "view": "box"}"#, "root.view: a construct node has only construct, arguments and style"),
+            (#"{"construct": "m", "style": {"width": 3}}"#, "root.style.width: a construct node's style has only item keys"),
+            (#"{"construct": "m", "arguments": [null]}"#, "root.arguments[0]: an argument is a number, a string or a boolean"),
+            (#"{"view": "box", "arguments": [1]}"#, "root.arguments: only a construct node has arguments"),
+        ]
+        for (json, message) in cases {
+            let error = #expect(throws: CorpusError.self) { try ComponentTreeDescription.component(fromText: json) }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
+        }
+    }
+}
