@@ -1,6 +1,7 @@
 """Frond from Python: ctypes bindings over libfrond's C API.
 
-This first part covers standalone flexbox layout (`Node`, `Config`); see the
+Covered so far: standalone flexbox layout (`Node`, `Config`), components (`Component`,
+`Text`, `Flexbox`), roots (`Root`) and Python hosts (`Host`, `MemoryHost`); see the
 repository's README for the rest of the engine, which the bindings will cover next.
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
@@ -10,14 +11,21 @@ from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, Experime
                     Gutter, Justify, MeasureMode, Overflow, PositionType, Status, Unit, Wrap)
 from ._runtime import handle_count
 from ._version import __version__
+from .attribute import Action, AttributeValue, Color, HostValue
+from .components import Component, FlexChild, Flexbox, Text
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
                      error_for_status)
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
+from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
+from .root import CommitStatistics, Root, SizeRange, SizeRangeKind
 from .value import Edges, Rect, Size, Value, ValueLike
 
 __all__ = [
     "__version__", "library_version", "handle_count",
+    "Component", "Text", "Flexbox", "FlexChild", "Color", "HostValue", "Action", "AttributeValue",
+    "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "Host", "MemoryHost", "MemoryView", "Mutation",
+    "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",

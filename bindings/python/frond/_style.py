@@ -53,19 +53,25 @@ class EnumStyle(Style, Generic[E]):
         call(f"frond_node_style_set_{self.c_name}", node._live(), self.member(value))
 
     def member(self, value: object) -> E:
-        if isinstance(value, self.enum_type):
-            return value
-        if isinstance(value, str):
-            key = value.strip().upper().replace("-", "_")
-            try:
-                return self.enum_type[key]
-            except KeyError:
-                names = ", ".join(repr(m.name.lower().replace("_", "-")) for m in self.enum_type)
-                raise InvalidArgumentError(
-                    Status.ERR_INVALID_ARGUMENT,
-                    f"{self.name}: {value!r} is not a {self.enum_type.__name__} (one of {names})") from None
-        raise TypeError(f"{self.name} must be a frond.{self.enum_type.__name__} or its name as a string, "
-                        f"not {type(value).__name__}")
+        return enum_member(self.enum_type, value, self.name)
+
+
+def enum_member(enum_type: type[E], value: object, what: str) -> E:
+    """A member of `enum_type` given as itself or as its name ("row", "space-between");
+    InvalidArgumentError for an unknown name, TypeError for anything else."""
+    if isinstance(value, enum_type):
+        return value
+    if isinstance(value, str):
+        key = value.strip().upper().replace("-", "_")
+        try:
+            return enum_type[key]
+        except KeyError:
+            names = ", ".join(repr(m.name.lower().replace("_", "-")) for m in enum_type)
+            raise InvalidArgumentError(
+                Status.ERR_INVALID_ARGUMENT,
+                f"{what}: {value!r} is not a {enum_type.__name__} (one of {names})") from None
+    raise TypeError(f"{what} must be a frond.{enum_type.__name__} or its name as a string, "
+                    f"not {type(value).__name__}")
 
 
 class LengthStyle(Style):

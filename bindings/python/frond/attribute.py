@@ -1,0 +1,188 @@
+"""View attribute values: numbers, bools, strings, `Color`, `HostValue` and `Action`.
+
+A component's ``attributes`` is a dict from names to these values; hosts receive them back
+in `~frond.host.Mutation.set`. ``format_value`` writes a value as the engine's own
+descriptions do (``frond_root_describe``), so that a Python host prints the same tree.
+"""
+from __future__ import annotations
+
+import ctypes
+import numbers
+import math
+from dataclasses import dataclass
+from typing import Any, Union
+
+from . import _capi
+from ._capi import AttributeKind, Status
+from .errors import InvalidArgumentError
+
+__all__ = ["Color", "HostValue", "Action", "AttributeValue"]
+
+
+@dataclass(frozen=True)
+class Color:
+    """An sRGB color with straight alpha, each component within 0…1."""
+
+    red: float
+    green: float
+    blue: float
+    alpha: float = 1.0
+
+    def __post_init__(self) -> None:
+        # Stored as C stores them (float32), so that a color read back from a host equals it.
+        for name in ("red", "green", "blue", "alpha"):
+            component = getattr(self, name)
+            if not isinstance(component, numbers.Real) or isinstance(component, bool):
+                raise TypeError(f"Color {name} must be a number, not {type(component).__name__}")
+            object.__setattr__(self, name, _float32(float(component)))
+
+    @staticmethod
+    def rgb(value: int, alpha: float = 1.0) -> Color:
+        """The color ``0xRRGGBB``."""
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 0xFFFFFF:
+            raise TypeError(f"Color.rgb takes an int within 0…0xFFFFFF, not {value!r}")
+        return Color(((value >> 16) & 0xFF) / 255, ((value >> 8) & 0xFF) / 255, (value & 0xFF) / 255, alpha)
+
+    def __str__(self) -> str:
+        def byte(component: float) -> str:
+            scaled = _float32(component * 255)
+            return format(int(scaled + 0.5), "02x") if 0 <= scaled <= 255 else "??"
+
+        text = "#" + byte(self.red) + byte(self.green) + byte(self.blue)
+        return text + byte(self.alpha) if self.alpha < 1 else text
+
+
+@dataclass(frozen=True)
+class HostValue:
+    """A token the host gives meaning to (an image id, a font handle, …): 0…2⁶⁴-1."""
+
+    token: int
+
+    def __str__(self) -> str:
+        return f"host({self.token})"
+
+
+@dataclass(frozen=True)
+class Action:
+    """The name of an action a view sends (``on_tap=Action("toggle")``); it travels the
+    responder chain."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"action({self.name})"
+
+
+AttributeValue = Union[float, int, bool, str, Color, HostValue, Action]
+
+
+def c_string(value: object, what: str) -> bytes:
+    """`value` as NUL-terminated UTF-8 for C: TypeError for a non-string,
+    InvalidArgumentError for a string C cannot hold (a NUL, a lone surrogate)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    if "\0" in value:
+        raise InvalidArgumentError(Status.ERR_INVALID_ARGUMENT, f"{what}: {value!r} contains a NUL character")
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidArgumentError(Status.ERR_INVALID_ARGUMENT, f"{what}: {value!r} is not valid Unicode "
+                                   f"({error.reason})") from None
+
+
+def c_color(color: Color) -> Any:
+    return _capi.frond_color(color.red, color.green, color.blue, color.alpha)
+
+
+def encode_attributes(attributes: object, what: str = "attributes") -> Any:
+    """A ctypes array of ``frond_attribute`` for a dict of names and values (it keeps the
+    encoded strings alive), or None when there are none."""
+    if attributes is None:
+        return None
+    if not isinstance(attributes, dict):
+        raise TypeError(f"{what} must be a dict of names and values, not {type(attributes).__name__}")
+    if not attributes:
+        return None
+    array = (_capi.frond_attribute * len(attributes))()
+    for slot, (name, value) in zip(array, attributes.items()):
+        slot.name = c_string(name, f"{what}: an attribute name")
+        place = f"{what}[{name!r}]"
+        if isinstance(value, bool):
+            slot.kind, slot.boolean = AttributeKind.BOOL, value
+        elif isinstance(value, numbers.Real):
+            slot.kind, slot.number = AttributeKind.NUMBER, float(value)
+        elif isinstance(value, str):
+            slot.kind, slot.string = AttributeKind.STRING, c_string(value, place)
+        elif isinstance(value, Color):
+            slot.kind, slot.color = AttributeKind.COLOR, c_color(value)
+        elif isinstance(value, HostValue):
+            if not isinstance(value.token, int) or not 0 <= value.token < 1 << 64:
+                raise TypeError(f"{place}: a HostValue token must be an int within 0…2**64-1, not {value.token!r}")
+            slot.kind, slot.host_value = AttributeKind.HOST_VALUE, value.token
+        elif isinstance(value, Action):
+            slot.kind, slot.string = AttributeKind.ACTION, c_string(value.name, place)
+        else:
+            raise TypeError(f"{place} must be a number, bool, str, frond.Color, frond.HostValue or "
+                            f"frond.Action, not {type(value).__name__}")
+    return array
+
+
+def decode_attribute(attribute: Any) -> tuple[str, AttributeValue | None]:
+    """A name and Python value of an attribute C hands out (None for an action block,
+    which is Frond's to call)."""
+    name = _text(attribute.name)
+    kind = attribute.kind
+    value: AttributeValue | None
+    if kind == AttributeKind.NUMBER:
+        value = attribute.number
+    elif kind == AttributeKind.BOOL:
+        value = bool(attribute.boolean)
+    elif kind == AttributeKind.STRING:
+        value = _text(attribute.string)
+    elif kind == AttributeKind.COLOR:
+        color = attribute.color
+        value = Color(color.red, color.green, color.blue, color.alpha)
+    elif kind == AttributeKind.HOST_VALUE:
+        value = HostValue(attribute.host_value)
+    elif kind == AttributeKind.ACTION:
+        value = Action(_text(attribute.string))
+    else:
+        value = None
+    return name, value
+
+
+def format_value(value: AttributeValue | None) -> str:
+    """A value as the engine's descriptions write it (``12``, ``0.5``, ``true``, ``"Hi"``,
+    ``#ff0000``, ``host(3)``, ``action(tap)``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        whole = math.isfinite(number) and number == round(number) and abs(number) < 1e15
+        return str(int(number)) if whole else repr(number)
+    if isinstance(value, str):
+        return f'"{value}"'
+    return "<action block>" if value is None else str(value)
+
+
+def format_length(value: float) -> str:
+    """A layout number (a float32) as the engine writes it: whole numbers without a point."""
+    single = _float32(value)
+    if not math.isfinite(single):
+        return "nan" if math.isnan(single) else ("inf" if single > 0 else "-inf")
+    if single == round(single) and abs(single) < 1e9:
+        return str(int(single))
+    for digits in range(1, 10):  # the shortest text that reads back as the same float32
+        text = f"{single:.{digits}g}"
+        if _float32(float(text)) == single:
+            return text
+    return repr(single)
+
+
+def _float32(value: float) -> float:
+    """`value` rounded to the nearest float32 (as C's float holds it)."""
+    return ctypes.c_float(value).value
+
+
+def _text(raw: bytes | None) -> str:
+    return raw.decode("utf-8", "replace") if raw else ""

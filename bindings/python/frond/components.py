@@ -1,0 +1,213 @@
+"""Components: immutable descriptions of UI (`Component`, `Text`, `Flexbox` with `FlexChild`).
+
+    >>> from frond import Component, Flexbox, FlexChild, Text
+    >>> with Flexbox(children=[Text("Hi"), FlexChild(Component("bar", height=4), flex_grow=1)],
+    ...              direction="row", spacing=8) as row:
+    ...     row.closed
+    False
+
+Each wraps a C ``frond_component`` handle the Python object owns. A parent (or a `Root`)
+that is given a component keeps it alive in C, so the Python object may be closed or
+dropped right after. Components are immutable: to change the screen, build new ones and
+give them to the root; keys keep a component's identity among its siblings.
+"""
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Union
+
+from . import _capi
+from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, Wrap
+from ._runtime import Handle, call
+from ._style import enum_member
+from .attribute import AttributeValue, Color, c_color, c_string, encode_attributes
+from .value import Value, ValueLike, real_number
+
+__all__ = ["Component", "Text", "Flexbox", "FlexChild"]
+
+_SIZE_NAMES = ("width", "height", "min_width", "min_height", "max_width", "max_height")
+#: Four sides (left, top, right, bottom) given as one length for all, or four.
+EdgesLike = Union[ValueLike, "tuple[ValueLike, ValueLike, ValueLike, ValueLike]"]
+
+
+class Component(Handle):
+    """A leaf component: a view of `view_type` with `attributes` (None: viewless) and a size.
+
+    ``Component("label", {"text": "Hi", "on_tap": Action("open")}, width=80, height="50%",
+    key="title")``. Sizes (`width`, `height`, `min_width`, `min_height`, `max_width`,
+    `max_height`) take what `Node` lengths take. Attribute values are numbers, bools,
+    strings, `Color`, `HostValue` or `Action`; anything else is a TypeError.
+    """
+
+    _free_function = "frond_component_release"
+
+    def __init__(self, view_type: str | None = None, attributes: dict[str, AttributeValue] | None = None, *,
+                 key: str | None = None, accessibility_label: str | None = None,
+                 accessibility_hint: str | None = None, accessibility_traits: int = 0,
+                 **size: ValueLike) -> None:
+        view = _view_spec(view_type, attributes, accessibility_label, accessibility_hint, accessibility_traits)
+        self._create("frond_component_new", view, _size_spec(type(self).__name__, size), _key(key))
+
+    def _create(self, function: str, *arguments: Any) -> None:
+        handle = ctypes.POINTER(_capi.frond_component)()
+        call(function, ctypes.byref(handle), *arguments)
+        self._handle = handle
+
+    def __repr__(self) -> str:
+        state = " (closed)" if self._handle is None else ""
+        return f"<frond.{type(self).__name__}{state}>"
+
+
+class Text(Component):
+    """A run of text, mounted as a view of type "text" and measured by the root's text
+    measurer: ``Text("Hello", font_size=16, color=Color.rgb(0x333333), max_lines=2)``."""
+
+    def __init__(self, text: str, *, font_size: float = 0, line_height: float = 0,
+                 font_family: str | None = None, color: Color | None = None, max_lines: int = 0,
+                 key: str | None = None, **size: ValueLike) -> None:
+        style = _capi.frond_text_style(struct_size=ctypes.sizeof(_capi.frond_text_style))
+        style.font_size = real_number(font_size, "font_size")
+        style.line_height = real_number(line_height, "line_height")
+        if font_family is not None:
+            style.font_family = c_string(font_family, "font_family")
+        if color is not None:
+            if not isinstance(color, Color):
+                raise TypeError(f"color must be a frond.Color or None, not {type(color).__name__}")
+            style.has_color, style.color = True, c_color(color)
+        if not isinstance(max_lines, int) or isinstance(max_lines, bool) or not 0 <= max_lines < 1 << 31:
+            raise TypeError(f"max_lines must be an int within 0…2**31-1 (0: no limit), not {max_lines!r}")
+        style.max_lines = max_lines
+        self._create("frond_component_new_text", c_string(text, "text"), ctypes.byref(style),
+                     _size_spec("Text", size), _key(key))
+
+
+@dataclass(frozen=True)
+class FlexChild:
+    """A flexbox child with its item properties (a bare component is a FlexChild with the
+    defaults: no growing or shrinking, an automatic basis)."""
+
+    component: Component
+    flex_grow: float = 0
+    flex_shrink: float = 0
+    flex_basis: ValueLike = None
+    align_self: Align | str = Align.AUTO
+    margin: EdgesLike = None
+    position_type: PositionType | str = PositionType.STATIC
+    position: EdgesLike = None
+    aspect_ratio: float = 0
+
+    def _fill(self, slot: Any, what: str) -> None:
+        if not isinstance(self.component, Component):
+            raise TypeError(f"{what}.component must be a frond component, not {type(self.component).__name__}")
+        slot.struct_size = ctypes.sizeof(_capi.frond_flex_child)
+        slot.component = self.component._live()
+        slot.flex_grow = real_number(self.flex_grow, f"{what}.flex_grow")
+        slot.flex_shrink = real_number(self.flex_shrink, f"{what}.flex_shrink")
+        slot.flex_basis = _c_value(self.flex_basis, f"{what}.flex_basis")
+        slot.align_self = enum_member(Align, self.align_self, f"{what}.align_self")
+        slot.margin = _c_edges(self.margin, f"{what}.margin")
+        slot.position_type = enum_member(PositionType, self.position_type, f"{what}.position_type")
+        slot.position = _c_edges(self.position, f"{what}.position")
+        slot.aspect_ratio = real_number(self.aspect_ratio, f"{what}.aspect_ratio")
+
+
+class Flexbox(Component):
+    """A flexbox container (a column unless `direction` says otherwise)::
+
+        Flexbox(children=[Text("a"), FlexChild(Component("bar"), flex_grow=1)],
+                direction="row", spacing=8, padding=(10, 5, 10, 5), align_items="center")
+
+    `padding` is one length for all sides or (left, top, right, bottom); `border` likewise
+    with numbers. With a `view_type` the flexbox is also a view (with `attributes`).
+    """
+
+    def __init__(self, children: Iterable[Component | FlexChild] = (), *, direction: FlexDirection | str =
+                 FlexDirection.COLUMN, wrap: Wrap | str = Wrap.NO_WRAP, justify_content: Justify | str =
+                 Justify.FLEX_START, align_items: Align | str = Align.AUTO, align_content: Align | str =
+                 Align.AUTO, spacing: float = 0, line_spacing: float = 0, padding: EdgesLike = None,
+                 border: float | tuple[float, float, float, float] = 0, layout_direction: Direction | str =
+                 Direction.INHERIT, overflow: Overflow | str = Overflow.VISIBLE, view_type: str | None = None,
+                 attributes: dict[str, AttributeValue] | None = None, key: str | None = None,
+                 **size: ValueLike) -> None:
+        style = _capi.frond_flexbox_style(struct_size=ctypes.sizeof(_capi.frond_flexbox_style))
+        style.direction = enum_member(FlexDirection, direction, "direction")
+        style.wrap = enum_member(Wrap, wrap, "wrap")
+        style.justify_content = enum_member(Justify, justify_content, "justify_content")
+        style.align_items = enum_member(Align, align_items, "align_items")
+        style.align_content = enum_member(Align, align_content, "align_content")
+        style.spacing = real_number(spacing, "spacing")
+        style.line_spacing = real_number(line_spacing, "line_spacing")
+        style.padding = _c_edges(padding, "padding")
+        sides = border if isinstance(border, tuple) else (border,) * 4
+        if len(sides) != 4:
+            raise TypeError("border must be a number or a tuple of four (left, top, right, bottom)")
+        style.border = (ctypes.c_float * 4)(*(real_number(side, "border") for side in sides))
+        style.layout_direction = enum_member(Direction, layout_direction, "layout_direction")
+        style.overflow = enum_member(Overflow, overflow, "overflow")
+        if isinstance(children, (Component, FlexChild)) or not isinstance(children, Iterable):
+            raise TypeError(f"children must be a list of components or FlexChild, not {type(children).__name__}")
+        items = list(children)
+        array = (_capi.frond_flex_child * len(items))()
+        for index, (slot, item) in enumerate(zip(array, items)):
+            child = item if isinstance(item, FlexChild) else FlexChild(item)
+            child._fill(slot, f"children[{index}]")
+        view = _view_spec(view_type, attributes, None, None, 0)
+        self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
+                     ctypes.byref(style), array if items else None, len(items))
+
+
+# ---- conversions ------------------------------------------------------------------------
+
+def _view_spec(view_type: str | None, attributes: object, label: str | None, hint: str | None,
+               traits: int) -> Any:
+    """A frond_view_spec (by reference), or None for a viewless component without
+    attributes (C refuses attributes without a view type, with a message)."""
+    if view_type is None and not attributes and label is None and hint is None and not traits:
+        return None
+    spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec))
+    if view_type is not None:
+        spec.view_type = c_string(view_type, "view_type")
+    array = encode_attributes(attributes)
+    if array is not None:
+        spec.attributes = ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute))
+        spec.attribute_count = len(array)
+        spec._keep = array  # type: ignore[attr-defined]  # the array lives as long as the spec
+    if label is not None:
+        spec.accessibility_label = c_string(label, "accessibility_label")
+    if hint is not None:
+        spec.accessibility_hint = c_string(hint, "accessibility_hint")
+    if not isinstance(traits, int) or isinstance(traits, bool) or not 0 <= traits < 1 << 64:
+        raise TypeError(f"accessibility_traits must be an int within 0…2**64-1, not {traits!r}")
+    spec.accessibility_traits = traits
+    return ctypes.byref(spec)
+
+
+def _size_spec(owner: str, size: dict[str, ValueLike]) -> Any:
+    unknown = [name for name in size if name not in _SIZE_NAMES]
+    if unknown:
+        raise TypeError(f"{owner}() got an unexpected keyword argument {unknown[0]!r} "
+                        f"(sizes are {', '.join(_SIZE_NAMES)})")
+    if not size:
+        return None
+    spec = _capi.frond_size_spec(struct_size=ctypes.sizeof(_capi.frond_size_spec))
+    for name, value in size.items():
+        setattr(spec, name, _c_value(value, name))
+    return ctypes.byref(spec)
+
+
+def _c_value(value: ValueLike, what: str) -> Any:
+    length = Value.parse(value, what)
+    return _capi.frond_value(length.value, length.unit)
+
+
+def _c_edges(value: object, what: str) -> Any:
+    sides = value if isinstance(value, tuple) else (value,) * 4
+    if len(sides) != 4:
+        raise TypeError(f"{what} must be one length or a tuple of four (left, top, right, bottom)")
+    return (_capi.frond_value * 4)(*(_c_value(side, what) for side in sides))
+
+
+def _key(key: object) -> bytes | None:
+    return None if key is None else c_string(key, "key")

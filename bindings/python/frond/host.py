@@ -1,0 +1,194 @@
+"""Hosts: Python objects that receive a root's commits (`Host`), and `MemoryHost`, a
+ready host that keeps a Python view tree and prints it.
+
+A root calls its host once per commit with every mutation of the commit (C's
+``apply_batch``; one crossing from C into Python per flush)::
+
+    frond_root_flush ──► apply_batch(mutations) ──► Host.commit([Mutation, …])
+                                                     ├─ begin_commit()
+                                                     ├─ apply(mutation) × n
+                                                     └─ end_commit()
+
+Override `commit` to take a commit as a whole, or the three steps. An exception raised
+in any of them makes the flush raise `~frond.errors.CallbackError` from it, after the
+commit (the root counts the mutations as applied, as C does).
+"""
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _capi
+from ._capi import MutationKind
+from ._runtime import callback_failed, registry
+from .attribute import AttributeValue, decode_attribute, format_length, format_value
+from .value import Rect
+
+__all__ = ["Host", "MemoryHost", "Mutation", "MemoryView", "MutationKind"]
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One change to the host's views (`kind` says which members apply): CREATE `view` of
+    `view_type`; UPDATE `view`, setting `set` and clearing the `unset` names; SET_FRAME of
+    `view` to `frame` within its parent; INSERT `view` into `parent` at `index`; MOVE it to
+    `index`; REMOVE it from `parent`; DESTROY `view`. View 0 is the host's root container."""
+
+    kind: MutationKind
+    view: int
+    parent: int = 0
+    index: int = 0
+    view_type: str | None = None
+    frame: Rect | None = None
+    set: dict[str, AttributeValue | None] = field(default_factory=dict)
+    unset: tuple[str, ...] = ()
+
+
+class Host:
+    """The base class of Python hosts. Give an instance to ``Root(host=…)``."""
+
+    def commit(self, mutations: Sequence[Mutation]) -> None:
+        """Applies one commit: `begin_commit`, `apply` for each mutation, `end_commit`."""
+        self.begin_commit()
+        for mutation in mutations:
+            self.apply(mutation)
+        self.end_commit()
+
+    def begin_commit(self) -> None:
+        """A commit starts."""
+
+    def apply(self, mutation: Mutation) -> None:
+        """Applies one mutation (the base class ignores it)."""
+
+    def end_commit(self) -> None:
+        """The commit is complete."""
+
+
+@dataclass
+class MemoryView:
+    """A view of a MemoryHost."""
+
+    id: int
+    view_type: str
+    attributes: dict[str, AttributeValue | None] = field(default_factory=dict)
+    frame: Rect = Rect(0.0, 0.0, 0.0, 0.0)
+    children: list[int] = field(default_factory=list)
+    parent: int | None = None
+
+
+class MemoryHost(Host):
+    """A host that keeps the views in Python (`views` by id, `root_children`) and prints
+    them (`dump`) as ``frond_root_describe`` does. It checks each mutation against its
+    views and raises ValueError for one that does not fit (an engine bug): the flush then
+    raises CallbackError from it."""
+
+    def __init__(self) -> None:
+        self.views: dict[int, MemoryView] = {}
+        self.root_children: list[int] = []
+        self.commits: list[list[Mutation]] = []
+
+    def commit(self, mutations: Sequence[Mutation]) -> None:
+        self.commits.append(list(mutations))
+        super().commit(mutations)
+
+    @property
+    def last_commit(self) -> list[Mutation]:
+        return self.commits[-1] if self.commits else []
+
+    def apply(self, mutation: Mutation) -> None:
+        kind = mutation.kind
+        if kind == MutationKind.CREATE:
+            if mutation.view in self.views or mutation.view == 0:
+                raise ValueError(f"CREATE of v{mutation.view}, which exists")
+            self.views[mutation.view] = MemoryView(mutation.view, mutation.view_type or "")
+            return
+        view = self._view(mutation.view, kind)
+        if kind == MutationKind.UPDATE:
+            for name in mutation.unset:
+                view.attributes.pop(name, None)
+            view.attributes.update(mutation.set)
+        elif kind == MutationKind.SET_FRAME:
+            view.frame = mutation.frame or Rect(0.0, 0.0, 0.0, 0.0)
+        elif kind == MutationKind.INSERT:
+            siblings = self._children(mutation.parent, kind)
+            if view.parent is not None or not 0 <= mutation.index <= len(siblings):
+                raise ValueError(f"INSERT of v{view.id} into v{mutation.parent} at {mutation.index} does not fit")
+            siblings.insert(mutation.index, view.id)
+            view.parent = mutation.parent
+        elif kind in (MutationKind.MOVE, MutationKind.REMOVE):
+            siblings = self._children(mutation.parent, kind)
+            if view.parent != mutation.parent or view.id not in siblings:
+                raise ValueError(f"{kind.name} of v{view.id}, which is not in v{mutation.parent}")
+            siblings.remove(view.id)
+            if kind == MutationKind.MOVE:
+                siblings.insert(mutation.index, view.id)
+            else:
+                view.parent = None
+        elif kind == MutationKind.DESTROY:
+            # A removed subtree is destroyed children first, without removing them one by one.
+            if view.parent is not None:
+                siblings = self._children(view.parent, kind)
+                if view.id in siblings:
+                    siblings.remove(view.id)
+            del self.views[view.id]
+
+    def _view(self, view: int, kind: MutationKind) -> MemoryView:
+        if view not in self.views:
+            raise ValueError(f"{kind.name} of v{view}, which does not exist")
+        return self.views[view]
+
+    def _children(self, parent: int, kind: MutationKind) -> list[int]:
+        return self.root_children if parent == 0 else self._view(parent, kind).children
+
+    def dump(self, ids: bool = True) -> str:
+        """The views as indented lines, ``v3 label (x, y, w×h) text="Hi"`` (attributes by
+        name; without the ``v3`` when `ids` is false): with ids, what ``Root.describe()``
+        gives for the same views."""
+        lines: list[str] = []
+
+        def visit(view: MemoryView, depth: int) -> None:
+            frame = view.frame
+            box = (f"({format_length(frame.left)}, {format_length(frame.top)}, "
+                   f"{format_length(frame.width)}×{format_length(frame.height)})")
+            attributes = "".join(f" {name}={format_value(view.attributes[name])}"
+                                 for name in sorted(view.attributes))
+            label = f"v{view.id} {view.view_type}" if ids else view.view_type
+            lines.append("  " * depth + f"{label} {box}{attributes}")
+            for child in view.children:
+                visit(self.views[child], depth + 1)
+
+        for child in self.root_children:
+            visit(self.views[child], 0)
+        return "\n".join(lines)
+
+
+# ---- the C side -------------------------------------------------------------------------
+
+def _decode(raw: Any) -> Mutation:
+    kind = MutationKind(raw.kind)
+    if kind == MutationKind.CREATE:
+        return Mutation(kind, raw.view, view_type=(raw.view_type or b"").decode("utf-8", "replace"))
+    if kind == MutationKind.UPDATE:
+        attributes = dict(decode_attribute(raw.set[index]) for index in range(raw.set_count))
+        unset = tuple((raw.unset[index] or b"").decode("utf-8", "replace") for index in range(raw.unset_count))
+        return Mutation(kind, raw.view, set=attributes, unset=unset)
+    if kind == MutationKind.SET_FRAME:
+        frame = raw.frame
+        return Mutation(kind, raw.view, frame=Rect(frame.left, frame.top, frame.width, frame.height))
+    return Mutation(kind, raw.view, parent=raw.parent, index=raw.index)
+
+
+def _apply_batch(root: Any, mutations: Any, count: int, key: int | None) -> int:
+    try:
+        host = registry.get(key)
+        host.commit([_decode(mutations[index]) for index in range(count)])
+        return 0
+    except BaseException as error:  # noqa: BLE001 — nothing may escape into C
+        return callback_failed(error)
+
+
+#: The one C host every Python host goes through (user_data: the registry key of the host).
+C_HOST = _capi.frond_host(struct_size=ctypes.sizeof(_capi.frond_host),
+                          apply_batch=_capi.frond_host_apply_batch_func(_apply_batch))

@@ -1,0 +1,186 @@
+"""Roots: the owner of a component tree, its layout and its mounted views (`Root`).
+
+    >>> from frond import Component, MemoryHost, Root, SizeRange
+    >>> host = MemoryHost()
+    >>> with Root(SizeRange.fixed(100, 40), host=host) as root:
+    ...     root.set_component(Component("box", {"tint": 0.5}))
+    ...     root.flush().created
+    ...     print(root.describe() == host.dump(), host.dump())
+    1
+    True v1 box (0, 0, 100×40) tint=0.5
+
+A flush builds the root's component, lays it out within the size range and sends the
+host the mutations that turn the mounted views into the new ones.
+"""
+from __future__ import annotations
+
+import ctypes
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+from . import _capi
+from ._capi import SizeRangeKind
+from ._runtime import DESTROY, Handle, call, registry, user_data
+from .components import Component
+from .host import C_HOST, Host
+from .value import real_number
+
+__all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind"]
+
+
+@dataclass(frozen=True)
+class SizeRange:
+    """How a root sizes its component: `fixed`, `flexible_height` (width fixed),
+    `flexible_width` (height fixed) or `fit_content` (None: no maximum)."""
+
+    kind: SizeRangeKind
+    width: float = math.nan
+    height: float = math.nan
+
+    @staticmethod
+    def fixed(width: float, height: float) -> SizeRange:
+        return SizeRange(SizeRangeKind.FIXED, real_number(width, "width"), real_number(height, "height"))
+
+    @staticmethod
+    def flexible_height(width: float) -> SizeRange:
+        return SizeRange(SizeRangeKind.FLEXIBLE_HEIGHT, width=real_number(width, "width"))
+
+    @staticmethod
+    def flexible_width(height: float) -> SizeRange:
+        return SizeRange(SizeRangeKind.FLEXIBLE_WIDTH, height=real_number(height, "height"))
+
+    @staticmethod
+    def fit_content(width: float | None = None, height: float | None = None) -> SizeRange:
+        return SizeRange(SizeRangeKind.FIT_CONTENT, math.nan if width is None else real_number(width, "width"),
+                         math.nan if height is None else real_number(height, "height"))
+
+    def _c(self) -> Any:
+        if not isinstance(self.kind, SizeRangeKind):
+            raise TypeError(f"SizeRange.kind must be a frond.SizeRangeKind, not {type(self.kind).__name__}")
+        # Sizes a kind does not use are ignored by C; send them as 0 so that NaN placeholders pass.
+        width = self.width if self.kind in (SizeRangeKind.FIXED, SizeRangeKind.FLEXIBLE_HEIGHT,
+                                            SizeRangeKind.FIT_CONTENT) else 0.0
+        height = self.height if self.kind in (SizeRangeKind.FIXED, SizeRangeKind.FLEXIBLE_WIDTH,
+                                              SizeRangeKind.FIT_CONTENT) else 0.0
+        return _capi.frond_size_range(ctypes.sizeof(_capi.frond_size_range), self.kind,
+                                      real_number(width, "width"), real_number(height, "height"))
+
+
+@dataclass(frozen=True)
+class CommitStatistics:
+    """What the last successful flush did (``frond_commit_statistics``): views created,
+    updated, moved and destroyed, mutations sent, components built and laid out, times."""
+
+    components: int
+    built_nodes: int
+    reused_subtrees: int
+    renders: int
+    should_update_calls: int
+    scopes_created: int
+    scopes_destroyed: int
+    state_updates: int
+    dropped_state_updates: int
+    layouts: int
+    measure_calls: int
+    created: int
+    destroyed: int
+    moved: int
+    updated: int
+    mutations: int
+    views_visited: int
+    build_ns: int
+    layout_ns: int
+    mount_ns: int
+
+
+class Root(Handle):
+    """The owner of one component tree (``frond_root``): give it a component
+    (`set_component`), a host, and `flush`."""
+
+    _free_function = "frond_root_free"
+
+    def __init__(self, size_range: SizeRange | None = None, *, host: Host | None = None) -> None:
+        self._host: Host | None = None
+        handle = ctypes.POINTER(_capi.frond_root)()
+        call("frond_root_new", ctypes.byref(handle), _range(size_range))
+        self._handle = handle
+        if host is not None:
+            try:
+                self.host = host
+            except BaseException:
+                self.close()
+                raise
+
+    def __repr__(self) -> str:
+        return "<frond.Root (closed)>" if self._handle is None else f"<frond.Root host={self._host!r}>"
+
+    def set_size_range(self, size_range: SizeRange | None) -> None:
+        """The size range of the next flushes (None: fit content without maximums)."""
+        call("frond_root_set_size_range", self._live(), _range(size_range))
+
+    @property
+    def host(self) -> Host | None:
+        self._live()
+        return self._host
+
+    @host.setter
+    def host(self, host: Host | None) -> None:
+        handle = self._live()
+        if host is None:
+            call("frond_root_set_host", handle, None, None, _capi.frond_destroy_func())
+        else:
+            if not isinstance(host, Host):
+                raise TypeError(f"host must be a frond.Host (e.g. frond.MemoryHost) or None, "
+                                f"not {type(host).__name__}")
+            call("frond_root_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host)), DESTROY)
+        self._host = host
+
+    def set_component(self, component: Component | None) -> None:
+        """The component the next flush shows (None: nothing). The root keeps it alive:
+        the Python object may be closed or dropped."""
+        if component is not None and not isinstance(component, Component):
+            raise TypeError(f"component must be a frond component or None, not {type(component).__name__}")
+        call("frond_root_set_component", self._live(), None if component is None else component._live())
+
+    def flush(self) -> CommitStatistics:
+        """Builds, lays out and mounts the component, sends the host the commit and returns
+        the statistics of the flush. A host that raises makes it raise CallbackError from
+        that exception (after the commit)."""
+        call("frond_root_flush", self._live(), None)
+        return self.statistics
+
+    @property
+    def statistics(self) -> CommitStatistics:
+        """What the last successful flush did."""
+        out = _capi.frond_commit_statistics(struct_size=ctypes.sizeof(_capi.frond_commit_statistics))
+        call("frond_root_get_statistics", ctypes.byref(out), self._live())
+        return CommitStatistics(**{item.name: int(getattr(out, item.name)) for item in fields(CommitStatistics)})
+
+    def describe(self) -> str:
+        """The mounted views as indented lines (``v1 label (x, y, w×h) text="Hi"``)."""
+        return self._text("frond_root_describe")
+
+    def describe_components(self) -> str:
+        """The component tree of the last successful flush as indented lines."""
+        return self._text("frond_root_describe_components")
+
+    def _text(self, function: str) -> str:
+        handle = self._live()
+        length = ctypes.c_size_t()
+        call(function, ctypes.byref(length), handle, None, 0)
+        buffer = ctypes.create_string_buffer(length.value + 1)
+        call(function, ctypes.byref(length), handle, buffer, len(buffer))
+        return buffer.value.decode("utf-8", "replace")
+
+    def _did_close(self) -> None:
+        self._host = None
+
+
+def _range(size_range: object) -> Any:
+    if size_range is None:
+        return None
+    if not isinstance(size_range, SizeRange):
+        raise TypeError(f"size_range must be a frond.SizeRange (SizeRange.fixed(w, h), …) or None, "
+                        f"not {type(size_range).__name__}")
+    return ctypes.byref(size_range._c())
