@@ -1,8 +1,10 @@
 """Frond from Python: ctypes bindings over libfrond's C API.
 
 Covered so far: standalone flexbox layout (`Node`, `Config`), components (`Component`,
-`Text`, `Flexbox`), roots (`Root`) and Python hosts (`Host`, `MemoryHost`); see the
-repository's README for the rest of the engine, which the bindings will cover next.
+`Text`, `Flexbox`), render components with state and actions (`RenderComponent`, `Scope`,
+`ActionEvent`), roots (`Root`, with `send_event` and `tap`) and Python hosts (`Host`,
+`MemoryHost`); see the repository's README for the rest of the engine, which the bindings
+will cover next.
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -18,12 +20,14 @@ from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentEr
                      error_for_status)
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
+from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .root import CommitStatistics, Root, SizeRange, SizeRangeKind
 from .value import Edges, Rect, Size, Value, ValueLike
 
 __all__ = [
     "__version__", "library_version", "handle_count",
     "Component", "Text", "Flexbox", "FlexChild", "Color", "HostValue", "Action", "AttributeValue",
+    "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",

@@ -55,6 +55,10 @@ class Component(Handle):
         call(function, ctypes.byref(handle), *arguments)
         self._handle = handle
 
+    def _consumed(self) -> None:
+        """Called after a C call that took this component (a parent or a root keeps it):
+        a render component gives up its own C handle then."""
+
     def __repr__(self) -> str:
         state = " (closed)" if self._handle is None else ""
         return f"<frond.{type(self).__name__}{state}>"
@@ -150,12 +154,17 @@ class Flexbox(Component):
             raise TypeError(f"children must be a list of components or FlexChild, not {type(children).__name__}")
         items = list(children)
         array = (_capi.frond_flex_child * len(items))()
-        for index, (slot, item) in enumerate(zip(array, items)):
-            child = item if isinstance(item, FlexChild) else FlexChild(item)
-            child._fill(slot, f"children[{index}]")
-        view = _view_spec(view_type, attributes, None, None, 0)
-        self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
-                     ctypes.byref(style), array if items else None, len(items))
+        flex_children = [item if isinstance(item, FlexChild) else FlexChild(item) for item in items]
+        try:
+            for index, (slot, child) in enumerate(zip(array, flex_children)):
+                child._fill(slot, f"children[{index}]")
+            view = _view_spec(view_type, attributes, None, None, 0)
+            self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
+                         ctypes.byref(style), array if items else None, len(items))
+        finally:
+            for child in flex_children:
+                if isinstance(child.component, Component):
+                    child.component._consumed()
 
 
 # ---- conversions ------------------------------------------------------------------------

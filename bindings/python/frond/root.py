@@ -20,10 +20,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from . import _capi
-from ._capi import SizeRangeKind
+from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind
 from ._runtime import DESTROY, Handle, call, registry, user_data
 from .components import Component
+from .attribute import AttributeValue, c_string, encode_attributes
 from .host import C_HOST, Host
+from .render import EventResult
 from .value import real_number
 
 __all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind"]
@@ -141,7 +143,37 @@ class Root(Handle):
         the Python object may be closed or dropped."""
         if component is not None and not isinstance(component, Component):
             raise TypeError(f"component must be a frond component or None, not {type(component).__name__}")
-        call("frond_root_set_component", self._live(), None if component is None else component._live())
+        handle = self._live()
+        if component is None:
+            call("frond_root_set_component", handle, None)
+            return
+        try:
+            call("frond_root_set_component", handle, component._live())
+        finally:
+            component._consumed()
+
+    def send_event(self, view: int, event: str = FROND_EVENT_TAP, payload: AttributeValue | None = None) -> EventResult:
+        """Reports a host event on mounted `view`: sends the action named by its component's
+        attribute `event` ("onTap", "onLongPress", "onValueChange" or any name) with
+        `payload` up the responder chain. A handle_action that raises makes it raise
+        CallbackError from that exception."""
+        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
+            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        outcome = ctypes.c_int()
+        array = encode_attributes({"payload": payload}, "payload") if payload is not None else None
+        call("frond_root_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),
+             None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute)))
+        return EventResult(ActionOutcome(outcome.value), view)
+
+    def tap(self, x: float, y: float) -> EventResult:
+        """Reports a tap at (x, y) in the root's coordinates: the deepest mounted view under
+        the point with an "onTap" action sends it. `view` is that view (0 and NO_ACTION when
+        none was hit)."""
+        outcome = ctypes.c_int()
+        view = ctypes.c_uint64()
+        call("frond_root_tap_at", ctypes.byref(outcome), ctypes.byref(view), self._live(), real_number(x, "x"),
+             real_number(y, "y"))
+        return EventResult(ActionOutcome(outcome.value), view.value)
 
     def flush(self) -> CommitStatistics:
         """Builds, lays out and mounts the component, sends the host the commit and returns

@@ -1,0 +1,291 @@
+"""Render components defined as Python classes, their state, and the actions they handle.
+
+    >>> from frond import Component, RenderComponent
+    >>> class Badge(RenderComponent):
+    ...     def initial_state(self) -> int:
+    ...         return 0
+    ...     def render(self, state: int) -> Component:
+    ...         return Component("badge", {"count": state, "label": self.label})
+
+``Badge(label="inbox", key="b")`` is a component: give it to a `Root`, a `Flexbox` or
+return it from another render. How it maps onto C:
+
+- **One C render class per Python subclass**, made the first time a component of the
+  subclass is handed to C and kept on the subclass (``_frond_render_class``); its handle
+  is released when the subclass itself is garbage-collected (the components of the class
+  that C still holds keep the C class alive until they go). Callbacks find the Python
+  class through the component's props, so the C class holds no Python object.
+- **Props** are the instance itself, handed to C as a registry key (never an address) and
+  released by C's destroy function when the C component dies. The instance holds no C
+  handle of its own while C uses it (no cycle through C): each time it is handed to C it
+  makes a fresh C component, which the receiver keeps. Instances are descriptions: treat
+  their attributes as read-only once handed over.
+- **State** (any Python object; a subclass without ``initial_state`` is stateless) lives in
+  the registry under the key C keeps as the state value; ``destroy_state`` releases it,
+  exactly once, when it is replaced or its component leaves the tree.
+- **Errors**: an exception raised by ``initial_state``, ``render``, ``should_update`` or a
+  state update function makes the flush raise `~frond.errors.CallbackError` from it (the
+  previously mounted tree stays); one raised by ``handle_action`` makes the call that sent
+  the action (`Root.send_event`, `Root.tap`) raise it.
+- **The child render returns** is handed over to Frond, which takes over its handle: a
+  plain `Component` returned from render is closed afterwards (build a new one each
+  render); a `RenderComponent` stays usable.
+"""
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from . import _capi
+from ._capi import ActionOutcome
+from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
+from .attribute import AttributeValue, c_string, decode_attribute
+from .components import Component, _key
+
+__all__ = ["RenderComponent", "Scope", "ActionEvent", "EventResult", "ActionOutcome"]
+
+
+class RenderComponent(Component):
+    """The base class of components defined in Python.
+
+    Subclasses define ``render(self, state) -> Component | None`` and optionally
+    ``initial_state(self) -> object`` (without it the component is stateless and render
+    gets None), ``should_update(self, previous) -> bool`` (whether this instance, replacing
+    `previous` with the same identity and state, must render again; default: always) and
+    ``handle_action(self, action, scope) -> bool`` (True stops the action here).
+    ``RenderComponent(key=…, **props)`` stores the props as attributes; a subclass with
+    its own ``__init__`` sets its attributes and calls ``super().__init__(key=key)``.
+    """
+
+    key: str | None
+
+    def __init__(self, *, key: str | None = None, **props: Any) -> None:
+        if key is not None:
+            c_string(key, "key")
+        self.key = key
+        for name, value in props.items():
+            setattr(self, name, value)
+
+    # ---- what subclasses define ----------------------------------------------------
+
+    def initial_state(self) -> object:
+        """The state a new component of the class starts with (not overridden: stateless)."""
+        return None
+
+    def render(self, state: Any) -> Component | None:
+        """The child to show for this instance and `state` (None: nothing)."""
+        raise NotImplementedError(f"{type(self).__qualname__} must define render(self, state)")
+
+    def should_update(self, previous: Any) -> bool:
+        """Whether to render again when this instance replaces `previous` (not overridden:
+        always)."""
+        return True
+
+    def handle_action(self, action: ActionEvent, scope: Scope | None) -> bool:
+        """Handles an action reaching this component (not overridden: the class is no
+        responder); True stops the action, False passes it to the parent."""
+        return False
+
+    # ---- the C side --------------------------------------------------------------
+
+    def _live(self) -> Any:
+        """A C component for this instance (made on demand; see `_consumed`)."""
+        if self._handle is None:
+            render_class = _render_class(type(self))
+            handle = ctypes.POINTER(_capi.frond_component)()
+            key = registry.add(self)
+            try:
+                call("frond_component_new_render", ctypes.byref(handle), render_class, None, None, _key(self.key),
+                     user_data(key), DESTROY)
+            except BaseException:
+                registry.discard(key)  # C called destroy unless the arguments never reached it
+                raise
+            self._handle = handle
+        return self._handle
+
+    def _consumed(self) -> None:
+        # The receiver keeps the C component: drop ours, so that C's props (this instance,
+        # through the registry) do not keep a handle of ours alive in turn.
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return False  # a description: it makes a C component whenever one is needed
+
+    def __repr__(self) -> str:
+        key = "" if self.key is None else f" key={self.key!r}"
+        return f"<{type(self).__qualname__} (frond.RenderComponent){key}>"
+
+
+class Scope:
+    """The scope of a stateful component in the tree: its `state` and updates to it. It
+    stays valid while the component is in the tree; afterwards its methods raise
+    `~frond.errors.MisuseError`."""
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, handle: Any) -> None:
+        self._handle = handle
+
+    @property
+    def state(self) -> Any:
+        """The state as of the last flush."""
+        out = ctypes.c_void_p()
+        call("frond_scope_get_state", ctypes.byref(out), self._handle)
+        return registry.get(out.value)
+
+    def update_state(self, update: Callable[[Any], object]) -> None:
+        """Queues ``state = update(state)`` for the next flush (from any thread). An update
+        that raises is dropped and makes that flush raise CallbackError from it."""
+        if not callable(update):
+            raise TypeError(f"update must be callable (state -> new state), not {type(update).__name__}")
+        call("frond_scope_update_state", self._handle, _C_UPDATE, user_data(registry.add(update)), DESTROY)
+
+    def set_state(self, state: object) -> None:
+        """Queues replacing the state with `state` at the next flush."""
+        key = registry.add(state)
+        try:
+            call("frond_scope_set_state", self._handle, user_data(key))
+        except BaseException:
+            registry.discard(key)  # on failure the value stays ours
+            raise
+
+    def __repr__(self) -> str:
+        return "<frond.Scope>"
+
+
+@dataclass(frozen=True)
+class ActionEvent:
+    """An action on its way up the responder chain: its `name`, its `payload` (an
+    attribute value, None without one) and the mounted `view` a host event came from (0
+    for an action sent through a scope)."""
+
+    name: str
+    payload: AttributeValue | None
+    view: int
+
+
+class EventResult(NamedTuple):
+    """How a host event ended (`outcome`) and the view it was sent to or that was hit (0:
+    none)."""
+
+    outcome: ActionOutcome
+    view: int
+
+
+# ---- render classes -------------------------------------------------------------------
+
+class _RenderClass(Handle):
+    """The C render class of one Python subclass (kept on the subclass)."""
+
+    _free_function = "frond_render_class_release"
+
+    def __init__(self, cls: type[RenderComponent]) -> None:
+        spec = _capi.frond_render_class_spec(struct_size=ctypes.sizeof(_capi.frond_render_class_spec))
+        spec.name = c_string(cls.__qualname__, "class name")
+        spec.render = _C_RENDER
+        if cls.initial_state is not RenderComponent.initial_state:
+            spec.initial_state = _C_INITIAL_STATE
+            spec.destroy_state = DESTROY
+        if cls.should_update is not RenderComponent.should_update:
+            spec.should_update = _C_SHOULD_UPDATE
+        if cls.handle_action is not RenderComponent.handle_action:
+            spec.handle_action = _C_HANDLE_ACTION
+        handle = ctypes.POINTER(_capi.frond_render_class)()
+        call("frond_render_class_new", ctypes.byref(handle), ctypes.byref(spec), None, _capi.frond_destroy_func())
+        self._handle = handle
+
+
+def _render_class(cls: type[RenderComponent]) -> Any:
+    if cls.render is RenderComponent.render:
+        raise TypeError(f"{cls.__qualname__} must define render(self, state)")
+    holder = cls.__dict__.get("_frond_render_class")
+    if not isinstance(holder, _RenderClass) or holder.closed:
+        holder = _RenderClass(cls)
+        setattr(cls, "_frond_render_class", holder)
+    return holder._live()
+
+
+def _initial_state(out_state: Any, props: int | None, _: int | None) -> int:
+    try:
+        out_state[0] = registry.add(registry.get(props).initial_state())
+        return 0
+    except BaseException as error:  # noqa: BLE001 — nothing may escape into C
+        return callback_failed(error)
+
+
+def _render(out_child: Any, scope: Any, state: int | None, props: int | None, _: int | None) -> int:
+    try:
+        instance = registry.get(props)
+        child = instance.render(registry.get(state) if scope else None)
+        if child is None:
+            return 0
+        if not isinstance(child, Component):
+            raise TypeError(f"{type(instance).__qualname__}.render must return a frond component or None, "
+                            f"not {type(child).__name__}")
+        handle = child._live()
+        # Frond takes the handle over: the Python object gives it up without releasing it.
+        child._handle = None
+        out_child[0] = handle
+        return 0
+    except BaseException as error:  # noqa: BLE001
+        return callback_failed(error)
+
+
+def _should_update(out: Any, previous: int | None, props: int | None, _: int | None) -> int:
+    try:
+        instance = registry.get(props)
+        answer = instance.should_update(registry.get(previous))
+        if not isinstance(answer, bool):
+            raise TypeError(f"{type(instance).__qualname__}.should_update must return a bool, "
+                            f"not {type(answer).__name__}")
+        out[0] = answer
+        return 0
+    except BaseException as error:  # noqa: BLE001
+        return callback_failed(error)
+
+
+def _handle_action(out_handled: Any, action: Any, scope: Any, state: int | None, props: int | None,
+                   _: int | None) -> int:
+    try:
+        instance = registry.get(props)
+        handled = instance.handle_action(_action_event(action), Scope(scope) if scope else None)
+        if not isinstance(handled, bool):
+            raise TypeError(f"{type(instance).__qualname__}.handle_action must return a bool, "
+                            f"not {type(handled).__name__}")
+        out_handled[0] = handled
+        return 0
+    except BaseException as error:  # noqa: BLE001
+        return callback_failed(error)
+
+
+def _update(state: Any, key: int | None) -> int:
+    try:
+        current = state[0]
+        new = registry.get(key)(registry.get(current))
+        if new is not registry.get(current):
+            state[0] = registry.add(new)  # the replaced key goes to destroy_state
+        return 0
+    except BaseException as error:  # noqa: BLE001
+        return callback_failed(error)
+
+
+def _action_event(action: Any) -> ActionEvent:
+    name = ctypes.c_char_p()
+    call("frond_action_get_name", ctypes.byref(name), action)
+    has_payload = ctypes.c_bool()
+    payload = _capi.frond_attribute()
+    call("frond_action_get_payload", ctypes.byref(has_payload), ctypes.byref(payload), action)
+    view = ctypes.c_uint64()
+    call("frond_action_get_view", ctypes.byref(view), action)
+    value = decode_attribute(payload)[1] if has_payload.value else None
+    return ActionEvent((name.value or b"").decode("utf-8", "replace"), value, view.value)
+
+
+_C_INITIAL_STATE = _capi.frond_render_class_spec_initial_state_func(_initial_state)
+_C_RENDER = _capi.frond_render_class_spec_render_func(_render)
+_C_SHOULD_UPDATE = _capi.frond_render_class_spec_should_update_func(_should_update)
+_C_HANDLE_ACTION = _capi.frond_render_class_spec_handle_action_func(_handle_action)
+_C_UPDATE = _capi.frond_state_update_func(_update)
