@@ -45,6 +45,8 @@ demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)
 	$(OUT)/bin/counter_demo
 	$(OUT)/bin/feed_demo
 	$(OUT)/bin/legacy
+	@# The Python todo list needs only the standard library and the checkout's package.
+	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
 
 test: test-swift test-c test-conformance test-python
 

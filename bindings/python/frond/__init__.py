@@ -2,8 +2,9 @@
 
 Covered so far: standalone flexbox layout (`Node`, `Config`), components (`Component`,
 `Text`, `Flexbox`), render components with state and actions (`RenderComponent`, `Scope`,
-`ActionEvent`), roots (`Root`, with `send_event` and `tap`) and Python hosts (`Host`,
-`MemoryHost`); see the repository's README for the rest of the engine, which the bindings
+`ActionEvent`), Python callables as action handlers, animations (`Animation`,
+`AnimationComponent`, `Root.tick`), roots (`Root`, with `send_event` and `tap`) and Python
+hosts (`Host`, `MemoryHost`); see the repository's README for the rest of the engine, which the bindings
 will cover next.
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
@@ -13,7 +14,10 @@ from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, Experime
                     Gutter, Justify, MeasureMode, Overflow, PositionType, Status, Unit, Wrap)
 from ._runtime import handle_count
 from ._version import __version__
-from .attribute import Action, AttributeValue, Color, HostValue
+from ._capi import AnimationMoment, AnimationProperty, TimingCurve
+from .action import ActionHandler
+from .animation import Animation, AnimationComponent, CubicBezier, Spring
+from .attribute import Action, AttributeInput, AttributeValue, Color, HostValue
 from .components import Component, FlexChild, Flexbox, Text
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
@@ -27,6 +31,8 @@ from .value import Edges, Rect, Size, Value, ValueLike
 __all__ = [
     "__version__", "library_version", "handle_count",
     "Component", "Text", "Flexbox", "FlexChild", "Color", "HostValue", "Action", "AttributeValue",
+    "ActionHandler", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
+    "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",

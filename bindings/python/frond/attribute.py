@@ -1,4 +1,5 @@
-"""View attribute values: numbers, bools, strings, `Color`, `HostValue` and `Action`.
+"""View attribute values: numbers, bools, strings, `Color`, `HostValue`, `Action` and
+Python callables (action blocks, see `frond.action`).
 
 A component's ``attributes`` is a dict from names to these values; hosts receive them back
 in `~frond.host.Mutation.set`. ``format_value`` writes a value as the engine's own
@@ -10,6 +11,7 @@ import ctypes
 import numbers
 import math
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Union
 
 from . import _capi
@@ -74,6 +76,9 @@ class Action:
 
 
 AttributeValue = Union[float, int, bool, str, Color, HostValue, Action]
+#: What a component's attributes take: an attribute value or an action handler (a callable
+#: taking a `frond.ActionEvent`).
+AttributeInput = Union[AttributeValue, Callable[..., object]]
 
 
 def c_string(value: object, what: str) -> bytes:
@@ -96,7 +101,9 @@ def c_color(color: Color) -> Any:
 
 def encode_attributes(attributes: object, what: str = "attributes") -> Any:
     """A ctypes array of ``frond_attribute`` for a dict of names and values (it keeps the
-    encoded strings alive), or None when there are none."""
+    encoded strings alive), or None when there are none. A callable value becomes a C
+    action block; the array keeps the caller's handles in ``_blocks``: give them up with
+    `release_blocks` once C has taken the attributes."""
     if attributes is None:
         return None
     if not isinstance(attributes, dict):
@@ -104,6 +111,24 @@ def encode_attributes(attributes: object, what: str = "attributes") -> Any:
     if not attributes:
         return None
     array = (_capi.frond_attribute * len(attributes))()
+    blocks: list[Any] = []
+    array._blocks = blocks  # type: ignore[attr-defined]
+    try:
+        _encode_into(array, attributes, what, blocks)
+    except BaseException:
+        release_blocks(array)
+        raise
+    return array
+
+
+def release_blocks(array: Any) -> None:
+    """Releases the action block handles an encoded attribute array holds (the components
+    given them keep the blocks alive)."""
+    for block in getattr(array, "_blocks", ()):
+        block.close()
+
+
+def _encode_into(array: Any, attributes: dict[Any, Any], what: str, blocks: list[Any]) -> None:
     for slot, (name, value) in zip(array, attributes.items()):
         slot.name = c_string(name, f"{what}: an attribute name")
         place = f"{what}[{name!r}]"
@@ -121,10 +146,15 @@ def encode_attributes(attributes: object, what: str = "attributes") -> Any:
             slot.kind, slot.host_value = AttributeKind.HOST_VALUE, value.token
         elif isinstance(value, Action):
             slot.kind, slot.string = AttributeKind.ACTION, c_string(value.name, place)
+        elif callable(value):
+            from .action import ActionBlock  # (action imports this module)
+
+            block = ActionBlock(value)
+            blocks.append(block)
+            slot.kind, slot.action_block = AttributeKind.ACTION_BLOCK, block.c_handle
         else:
-            raise TypeError(f"{place} must be a number, bool, str, frond.Color, frond.HostValue or "
-                            f"frond.Action, not {type(value).__name__}")
-    return array
+            raise TypeError(f"{place} must be a number, bool, str, frond.Color, frond.HostValue, "
+                            f"frond.Action or a callable (an action handler), not {type(value).__name__}")
 
 
 def decode_attribute(attribute: Any) -> tuple[str, AttributeValue | None]:
@@ -153,7 +183,7 @@ def decode_attribute(attribute: Any) -> tuple[str, AttributeValue | None]:
 
 def format_value(value: AttributeValue | None) -> str:
     """A value as the engine's descriptions write it (``12``, ``0.5``, ``true``, ``"Hi"``,
-    ``#ff0000``, ``host(3)``, ``action(tap)``)."""
+    ``#ff0000``, ``host(3)``, ``action(tap)``; ``block(block)`` for an action block)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, numbers.Real):
@@ -162,7 +192,7 @@ def format_value(value: AttributeValue | None) -> str:
         return str(int(number)) if whole else repr(number)
     if isinstance(value, str):
         return f'"{value}"'
-    return "<action block>" if value is None else str(value)
+    return "block(block)" if value is None else str(value)
 
 
 def format_length(value: float) -> str:

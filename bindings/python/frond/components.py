@@ -22,7 +22,7 @@ from . import _capi
 from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, Wrap
 from ._runtime import Handle, call
 from ._style import enum_member
-from .attribute import AttributeValue, Color, c_color, c_string, encode_attributes
+from .attribute import AttributeInput, Color, c_color, c_string, encode_attributes, release_blocks
 from .value import Value, ValueLike, real_number
 
 __all__ = ["Component", "Text", "Flexbox", "FlexChild"]
@@ -43,12 +43,16 @@ class Component(Handle):
 
     _free_function = "frond_component_release"
 
-    def __init__(self, view_type: str | None = None, attributes: dict[str, AttributeValue] | None = None, *,
+    def __init__(self, view_type: str | None = None, attributes: dict[str, AttributeInput] | None = None, *,
                  key: str | None = None, accessibility_label: str | None = None,
                  accessibility_hint: str | None = None, accessibility_traits: int = 0,
                  **size: ValueLike) -> None:
-        view = _view_spec(view_type, attributes, accessibility_label, accessibility_hint, accessibility_traits)
-        self._create("frond_component_new", view, _size_spec(type(self).__name__, size), _key(key))
+        view, array = _view_spec(view_type, attributes, accessibility_label, accessibility_hint,
+                                 accessibility_traits)
+        try:
+            self._create("frond_component_new", view, _size_spec(type(self).__name__, size), _key(key))
+        finally:
+            release_blocks(array)  # the component keeps its action blocks
 
     def _create(self, function: str, *arguments: Any) -> None:
         handle = ctypes.POINTER(_capi.frond_component)()
@@ -133,7 +137,7 @@ class Flexbox(Component):
                  Align.AUTO, spacing: float = 0, line_spacing: float = 0, padding: EdgesLike = None,
                  border: float | tuple[float, float, float, float] = 0, layout_direction: Direction | str =
                  Direction.INHERIT, overflow: Overflow | str = Overflow.VISIBLE, view_type: str | None = None,
-                 attributes: dict[str, AttributeValue] | None = None, key: str | None = None,
+                 attributes: dict[str, AttributeInput] | None = None, key: str | None = None,
                  **size: ValueLike) -> None:
         style = _capi.frond_flexbox_style(struct_size=ctypes.sizeof(_capi.frond_flexbox_style))
         style.direction = enum_member(FlexDirection, direction, "direction")
@@ -158,9 +162,12 @@ class Flexbox(Component):
         try:
             for index, (slot, child) in enumerate(zip(array, flex_children)):
                 child._fill(slot, f"children[{index}]")
-            view = _view_spec(view_type, attributes, None, None, 0)
-            self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
-                         ctypes.byref(style), array if items else None, len(items))
+            view, attribute_array = _view_spec(view_type, attributes, None, None, 0)
+            try:
+                self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
+                             ctypes.byref(style), array if items else None, len(items))
+            finally:
+                release_blocks(attribute_array)
         finally:
             for child in flex_children:
                 if isinstance(child.component, Component):
@@ -170,15 +177,25 @@ class Flexbox(Component):
 # ---- conversions ------------------------------------------------------------------------
 
 def _view_spec(view_type: str | None, attributes: object, label: str | None, hint: str | None,
-               traits: int) -> Any:
+               traits: int) -> tuple[Any, Any]:
     """A frond_view_spec (by reference), or None for a viewless component without
-    attributes (C refuses attributes without a view type, with a message)."""
+    attributes (C refuses attributes without a view type, with a message); and the encoded
+    attribute array (None without attributes) whose action blocks the caller releases."""
     if view_type is None and not attributes and label is None and hint is None and not traits:
-        return None
+        return None, None
     spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec))
     if view_type is not None:
         spec.view_type = c_string(view_type, "view_type")
     array = encode_attributes(attributes)
+    try:
+        _fill_view_spec(spec, array, label, hint, traits)
+    except BaseException:
+        release_blocks(array)
+        raise
+    return ctypes.byref(spec), array
+
+
+def _fill_view_spec(spec: Any, array: Any, label: str | None, hint: str | None, traits: int) -> None:
     if array is not None:
         spec.attributes = ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute))
         spec.attribute_count = len(array)
@@ -190,7 +207,6 @@ def _view_spec(view_type: str | None, attributes: object, label: str | None, hin
     if not isinstance(traits, int) or isinstance(traits, bool) or not 0 <= traits < 1 << 64:
         raise TypeError(f"accessibility_traits must be an int within 0…2**64-1, not {traits!r}")
     spec.accessibility_traits = traits
-    return ctypes.byref(spec)
 
 
 def _size_spec(owner: str, size: dict[str, ValueLike]) -> Any:

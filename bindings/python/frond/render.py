@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import _capi
 from ._capi import ActionOutcome
 from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
-from .attribute import AttributeValue, c_string, decode_attribute
+from .action import ActionEvent, action_event
+from .animation import Animation, AnimationMoment, animation_list, encode_animations
+from .attribute import c_string
 from .components import Component, _key
 
 __all__ = ["RenderComponent", "Scope", "ActionEvent", "EventResult", "ActionOutcome"]
@@ -60,6 +61,10 @@ class RenderComponent(Component):
     """
 
     key: str | None
+    #: The scope of the component this instance last rendered as (None until it renders,
+    #: and for a stateless class): lets a bound method given as an action handler
+    #: (``"onTap": self.toggle``) update the state.
+    scope: Scope | None = None
 
     def __init__(self, *, key: str | None = None, **props: Any) -> None:
         if key is not None:
@@ -87,6 +92,12 @@ class RenderComponent(Component):
         """Handles an action reaching this component (not overridden: the class is no
         responder); True stops the action, False passes it to the parent."""
         return False
+
+    def animations(self, moment: AnimationMoment, previous: Any) -> list[Animation]:
+        """The animations of this component at `moment` (INITIAL_MOUNT, CHANGE with the
+        instance it replaces as `previous`, FINAL_UNMOUNT); at most 8. Not overridden:
+        none."""
+        return []
 
     # ---- the C side --------------------------------------------------------------
 
@@ -156,17 +167,6 @@ class Scope:
         return "<frond.Scope>"
 
 
-@dataclass(frozen=True)
-class ActionEvent:
-    """An action on its way up the responder chain: its `name`, its `payload` (an
-    attribute value, None without one) and the mounted `view` a host event came from (0
-    for an action sent through a scope)."""
-
-    name: str
-    payload: AttributeValue | None
-    view: int
-
-
 class EventResult(NamedTuple):
     """How a host event ended (`outcome`) and the view it was sent to or that was hit (0:
     none)."""
@@ -193,6 +193,8 @@ class _RenderClass(Handle):
             spec.should_update = _C_SHOULD_UPDATE
         if cls.handle_action is not RenderComponent.handle_action:
             spec.handle_action = _C_HANDLE_ACTION
+        if cls.animations is not RenderComponent.animations:
+            spec.animations = _C_ANIMATIONS
         handle = ctypes.POINTER(_capi.frond_render_class)()
         call("frond_render_class_new", ctypes.byref(handle), ctypes.byref(spec), None, _capi.frond_destroy_func())
         self._handle = handle
@@ -219,6 +221,8 @@ def _initial_state(out_state: Any, props: int | None, _: int | None) -> int:
 def _render(out_child: Any, scope: Any, state: int | None, props: int | None, _: int | None) -> int:
     try:
         instance = registry.get(props)
+        if scope:
+            instance.scope = Scope(scope)
         child = instance.render(registry.get(state) if scope else None)
         if child is None:
             return 0
@@ -251,7 +255,7 @@ def _handle_action(out_handled: Any, action: Any, scope: Any, state: int | None,
                    _: int | None) -> int:
     try:
         instance = registry.get(props)
-        handled = instance.handle_action(_action_event(action), Scope(scope) if scope else None)
+        handled = instance.handle_action(action_event(action), Scope(scope) if scope else None)
         if not isinstance(handled, bool):
             raise TypeError(f"{type(instance).__qualname__}.handle_action must return a bool, "
                             f"not {type(handled).__name__}")
@@ -272,18 +276,33 @@ def _update(state: Any, key: int | None) -> int:
         return callback_failed(error)
 
 
-def _action_event(action: Any) -> ActionEvent:
-    name = ctypes.c_char_p()
-    call("frond_action_get_name", ctypes.byref(name), action)
-    has_payload = ctypes.c_bool()
-    payload = _capi.frond_attribute()
-    call("frond_action_get_payload", ctypes.byref(has_payload), ctypes.byref(payload), action)
-    view = ctypes.c_uint64()
-    call("frond_action_get_view", ctypes.byref(view), action)
-    value = decode_attribute(payload)[1] if has_payload.value else None
-    return ActionEvent((name.value or b"").decode("utf-8", "replace"), value, view.value)
+#: What render classes' animations hand C through pointers (target keys, group parts):
+#: kept until the flush that asked for them returns (C copies them during it).
+_pending_animations: list[Any] = []
 
 
+def _animations(out: Any, out_count: Any, moment: int, previous: int | None, props: int | None,
+                _: int | None) -> int:
+    keys: list[int] = []
+    try:
+        instance = registry.get(props)
+        items = animation_list(instance.animations(AnimationMoment(moment),
+                                                   registry.get(previous) if previous else None),
+                               f"{type(instance).__qualname__}.animations()")
+        if len(items) > _capi.FROND_MAX_COMPONENT_ANIMATIONS:
+            raise ValueError(f"{type(instance).__qualname__}.animations() gave {len(items)} animations, "
+                             f"more than {_capi.FROND_MAX_COMPONENT_ANIMATIONS}")
+        for index, animation in enumerate(items):
+            animation._fill(out[index], _pending_animations, keys)
+        out_count[0] = len(items)
+        return 0
+    except BaseException as error:  # noqa: BLE001
+        for key in keys:  # nothing was counted as written: C calls no destroy
+            registry.discard(key)
+        return callback_failed(error)
+
+
+_C_ANIMATIONS = _capi.frond_render_class_spec_animations_func(_animations)
 _C_INITIAL_STATE = _capi.frond_render_class_spec_initial_state_func(_initial_state)
 _C_RENDER = _capi.frond_render_class_spec_render_func(_render)
 _C_SHOULD_UPDATE = _capi.frond_render_class_spec_should_update_func(_should_update)

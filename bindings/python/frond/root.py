@@ -23,9 +23,10 @@ from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind
 from ._runtime import DESTROY, Handle, call, registry, user_data
 from .components import Component
+from .action import C_UNHANDLED, ActionHandler
 from .attribute import AttributeValue, c_string, encode_attributes
 from .host import C_HOST, Host
-from .render import EventResult
+from .render import EventResult, _pending_animations
 from .value import real_number
 
 __all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind"]
@@ -104,6 +105,7 @@ class Root(Handle):
 
     def __init__(self, size_range: SizeRange | None = None, *, host: Host | None = None) -> None:
         self._host: Host | None = None
+        self._unhandled: ActionHandler | None = None
         handle = ctypes.POINTER(_capi.frond_root)()
         call("frond_root_new", ctypes.byref(handle), _range(size_range))
         self._handle = handle
@@ -138,6 +140,52 @@ class Root(Handle):
             call("frond_root_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host)), DESTROY)
         self._host = host
 
+    @property
+    def on_unhandled_action(self) -> ActionHandler | None:
+        """Called with each action no responder handled (`ActionEvent`; None: no handler).
+        An exception it raises makes the call that sent the action raise CallbackError."""
+        self._live()
+        return self._unhandled
+
+    @on_unhandled_action.setter
+    def on_unhandled_action(self, handler: ActionHandler | None) -> None:
+        handle = self._live()
+        if handler is None:
+            call("frond_root_set_unhandled_action_handler", handle, _capi.frond_action_handler_func(), None,
+                 _capi.frond_destroy_func())
+        else:
+            if not callable(handler):
+                raise TypeError(f"on_unhandled_action must be callable (ActionEvent) or None, "
+                                f"not {type(handler).__name__}")
+            # On failure C calls DESTROY with the key before returning.
+            call("frond_root_set_unhandled_action_handler", handle, C_UNHANDLED, user_data(registry.add(handler)),
+                 DESTROY)
+        self._unhandled = handler
+
+    def tick(self, time: float) -> int:
+        """Advances the animations to `time` (seconds; finite, not earlier than the last
+        tick) and sends the host the changed values in one commit; then calls the
+        completions of the animations that ended. Returns the number of mutations sent."""
+        count = ctypes.c_size_t()
+        call("frond_root_tick", self._live(), real_number(time, "time"), ctypes.byref(count))
+        return count.value
+
+    @property
+    def has_running_animations(self) -> bool:
+        """Whether animations are scheduled or running, or views wait for their
+        final-unmount animations (keep ticking while True)."""
+        out = ctypes.c_bool()
+        call("frond_root_has_running_animations", ctypes.byref(out), self._live())
+        return out.value
+
+    @property
+    def animation_time(self) -> float:
+        """The time of the last tick (0 before the first): when the next commit's
+        animations start."""
+        out = ctypes.c_double()
+        call("frond_root_get_animation_time", ctypes.byref(out), self._live())
+        return out.value
+
     def set_component(self, component: Component | None) -> None:
         """The component the next flush shows (None: nothing). The root keeps it alive:
         the Python object may be closed or dropped."""
@@ -159,6 +207,8 @@ class Root(Handle):
         CallbackError from that exception."""
         if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
             raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        if callable(payload):
+            raise TypeError("a payload must be an attribute value, not a callable")
         outcome = ctypes.c_int()
         array = encode_attributes({"payload": payload}, "payload") if payload is not None else None
         call("frond_root_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),
@@ -179,7 +229,10 @@ class Root(Handle):
         """Builds, lays out and mounts the component, sends the host the commit and returns
         the statistics of the flush. A host that raises makes it raise CallbackError from
         that exception (after the commit)."""
-        call("frond_root_flush", self._live(), None)
+        try:
+            call("frond_root_flush", self._live(), None)
+        finally:
+            _pending_animations.clear()  # what render classes' animations handed C, copied by now
         return self.statistics
 
     @property
@@ -207,6 +260,7 @@ class Root(Handle):
 
     def _did_close(self) -> None:
         self._host = None
+        self._unhandled = None
 
 
 def _range(size_range: object) -> Any:
