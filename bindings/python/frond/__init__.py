@@ -18,7 +18,7 @@ from ._capi import AnimationMoment, AnimationProperty, TimingCurve
 from .action import ActionHandler
 from .animation import Animation, AnimationComponent, CubicBezier, Spring
 from .attribute import Action, AttributeInput, AttributeValue, Color, HostValue
-from .components import Component, FlexChild, Flexbox, Text
+from .components import Component, FlexChild, Flexbox, Text, tree_from_json
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
                      error_for_status)
@@ -30,7 +30,7 @@ from .value import Edges, Rect, Size, Value, ValueLike
 
 __all__ = [
     "__version__", "library_version", "handle_count",
-    "Component", "Text", "Flexbox", "FlexChild", "Color", "HostValue", "Action", "AttributeValue",
+    "Component", "Text", "Flexbox", "FlexChild", "tree_from_json", "Color", "HostValue", "Action", "AttributeValue",
     "ActionHandler", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
