@@ -14,7 +14,7 @@ LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
 	controller_test wrapper_test animation_test legacy_test
 
-.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench clean
+.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-python clean
 
 all: lib
 
@@ -105,6 +105,18 @@ bench:
 	done
 	.build/release/frond bench-layout ../shared/bench/trees/feed.json --iterations $(or $(ITERATIONS),30)
 	.build/release/frond bench-tree --iterations 5
+
+# Issue 5's speed check: a 10,000-component tree built and laid out from Python (per node
+# and through the JSON batch path) against the same tree from C, with the release library.
+RELEASE_OUT := build/release
+bench-python:
+	$(SWIFT) build -c release --product FrondCAPI
+	@mkdir -p $(RELEASE_OUT)/lib $(RELEASE_OUT)/bin
+	cp .build/release/libFrondCAPI.so $(RELEASE_OUT)/lib/libfrond.so
+	$(CC) $(STRICT_C) -O2 -D_POSIX_C_SOURCE=199309L -Iinclude bindings/python/bench/bench_tree.c \
+		-L$(RELEASE_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(RELEASE_OUT)/lib -lm -pthread -o $(RELEASE_OUT)/bin/bench_tree
+	FROND_LIBRARY=$(CURDIR)/$(RELEASE_OUT)/lib/libfrond.so $(PYTHON) bindings/python/bench/bench_tree.py \
+		--c-program $(RELEASE_OUT)/bin/bench_tree --runs $(or $(RUNS),7)
 
 clean:
 	rm -rf .build build
