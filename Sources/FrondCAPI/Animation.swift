@@ -26,6 +26,10 @@ final class CAnimationCompletion {
 /// the caller's array has another stride: nothing more is read.
 func animationEntries(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
                               _ owners: inout [CAnimationCompletion?]) -> (entries: [frond_animation], failure: CallFailure?) {
+    // (size_t arrives as Int: a count above Int.max reads as negative.)
+    guard count >= 0 else {
+        return ([], .invalidArgument("\(name): the count \(UInt(bitPattern: count)) is more than an array can hold"))
+    }
     guard count > 0 else { return ([], nil) }
     guard let pointer else { return ([], .invalidArgument("\(name) is NULL but its count is \(count)")) }
     let size = MemoryLayout<frond_animation>.size
@@ -98,7 +102,7 @@ private func group(_ entry: frond_animation, _ completion: CAnimationCompletion?
         throw .invalidArgument("\(name): groups nest deeper than \(maximumGroupDepth)")
     }
     var owners: [CAnimationCompletion?] = []
-    let read = animationEntries(entry.parts, Int(bitPattern: UInt(entry.part_count)), "\(name).parts", &owners)
+    let read = animationEntries(entry.parts, entry.part_count, "\(name).parts", &owners)
     if let failure = read.failure { throw failure }
     var parts: [Animation] = []
     for (index, part) in read.entries.enumerated() {

@@ -605,6 +605,10 @@ static void test_groups_from_c(void) {
     child = box("banner");
     parallel = group_of(FROND_ANIMATION_PARALLEL, NULL, 2, NULL);
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &parallel, 1, NULL, 0));
+    parallel = group_of(FROND_ANIMATION_PARALLEL, together, (size_t)-1, NULL);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &parallel, 1, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, together, (size_t)-1,
+                                                                           NULL, 0));
     together[1].struct_size = 8;
     parallel = group_of(FROND_ANIMATION_PARALLEL, together, 2, NULL);
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&animated, NULL, child, &parallel, 1, NULL, 0));

@@ -172,7 +172,7 @@ private final class LoggingHost: Host {
         let log = ActionLog()
         var root: Root? = try mount(Flexbox { Card(log: log) }, log: log).0
         log.entries = []
-        #expect(root != nil)
+        #expect(root?.componentDump.contains("Card") == true)
         root = nil
         #expect(log.entries.first == "willUnmount")
         #expect(log.entries.suffix(2) == ["didUnmount", "invalidate"])

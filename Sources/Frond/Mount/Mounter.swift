@@ -201,6 +201,18 @@ struct Mounter {
         view.children = children
     }
 
+    /// A new view of `viewType` for `node`, registered, its creation sent.
+    private mutating func createView(_ viewType: String, for node: TreeNode, attributes: [Attribute],
+                                     frame: LayoutFrame) -> MountedView {
+        let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: node, attributes: attributes,
+                               frame: frame)
+        nextViewID += 1
+        registry[view.id] = view
+        emit(.create(view.id, viewType: viewType))
+        statistics.created += 1
+        return view
+    }
+
     /// Creates the views of the view-bearing components under `node` (as
     /// ``placements(under:left:top:into:)`` finds them), each with its frame.
     private mutating func createViews(under node: TreeNode, left: Float, top: Float, into views: inout [MountedView]) {
@@ -213,15 +225,9 @@ struct Mounter {
                 createViews(under: child, left: childLeft, top: childTop, into: &views)
                 continue
             }
-            let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: child,
-                                   attributes: configuration.mountedAttributes,
-                                   frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
-                                                      height: frame.height))
-            nextViewID += 1
-            registry[view.id] = view
-            emit(.create(view.id, viewType: viewType))
-            statistics.created += 1
-            views.append(view)
+            views.append(createView(viewType, for: child, attributes: configuration.mountedAttributes,
+                                    frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
+                                                       height: frame.height)))
         }
     }
 
@@ -310,15 +316,10 @@ struct Mounter {
                 final[slot] = old[index]
                 oldIndexOf[ObjectIdentifier(old[index])] = index
             } else {
-                let view = MountedView(id: ViewID(nextViewID), viewType: configuration.viewType ?? "",
-                                       treeNode: placement.built, attributes: [], frame: LayoutFrame())
-                nextViewID += 1
                 if created == 0 { registry.reserveCapacity(registry.count + placements.count - slot) }
                 created += 1
-                registry[view.id] = view
-                emit(.create(view.id, viewType: view.viewType))
-                statistics.created += 1
-                final[slot] = view
+                final[slot] = createView(configuration.viewType ?? "", for: placement.built, attributes: [],
+                                         frame: LayoutFrame())
             }
         }
 

@@ -103,6 +103,9 @@ public final class Root: @unchecked Sendable {
     private var flushCount: UInt64 = 0
     /// The layout pass whose frames are mounted (later passes' frame changes are new).
     private var mountedPass: UInt64 = 0
+    /// How many controllers the committed tree has mounted (none: commits skip looking
+    /// for controllers in dropped subtrees).
+    private var mountedControllers = 0
     private var nextViewID: UInt64 = 1
     var registry: [ViewID: MountedView] = [:]
     /// Running animations and the clock (see Root+Animations).
@@ -344,10 +347,13 @@ public final class Root: @unchecked Sendable {
         let newTree = flush.newTree
         let mountStart = DispatchTime.now().uptimeNanoseconds
         // Controllers of dropped components start unmounting (before their scopes die).
+        // (Dropped subtrees are walked for them only while some controller is mounted.)
         var unmounting: [ComponentController] = []
-        for subtree in context.dropped {
-            subtree.forEach { node in
-                if let controller = node.scope?.controller, controller.phase == .mounted { unmounting.append(controller) }
+        if mountedControllers > 0 {
+            for subtree in context.dropped {
+                subtree.forEach { node in
+                    if let controller = node.scope?.controller, controller.phase == .mounted { unmounting.append(controller) }
+                }
             }
         }
         for controller in unmounting { controller.beginUnmount() }
@@ -411,6 +417,7 @@ public final class Root: @unchecked Sendable {
             controller.finishRemount(view: mountedView(of: node), componentChanged: changed)
         }
         for controller in unmounting { controller.finishUnmount() }
+        mountedControllers += mounting.count - unmounting.count
         for completion in animator.takeCompletions() { completion() }
         let end = DispatchTime.now().uptimeNanoseconds
         // The clock is monotonic; the guards only keep a broken one from trapping.
