@@ -120,79 +120,84 @@ public typealias ComponentConstructor = (_ name: String, _ arguments: [Construct
 /// Turns NODE objects into components; checks each style on a scratch layout node so
 /// that bad values are reported with their place.
 private struct Builder {
-    let probe = LayoutNode(config: LayoutConfig())
     let constructor: ComponentConstructor?
 
     typealias Vocabulary = ComponentTreeDescription
 
-    func node(_ json: JSON, path: String, isRoot: Bool,
+    // Places (`root.children[3].style.width`) are spelled out only for messages: each
+    // `path` is evaluated only when something is wrong.
+    func node(_ json: JSON, path: @autoclosure () -> String, isRoot: Bool,
               depth: Int) throws(CorpusError) -> (component: Component, style: LayoutStyle) {
         guard depth <= LayoutNode.maximumDepth else {
+            let path = path()
             let place = path.count > 120 ? "\(path.prefix(40))…\(path.suffix(60))" : path
             throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes")
         }
-        let object = try TreeDescription.dictionary(json, path)
-        for key in object.keys.sorted() where !Vocabulary.nodeKeys.contains(key) {
-            if key == "measure" { throw CorpusError("\(path).measure: not supported by components (use text)") }
-            throw CorpusError("\(path).\(key): unknown node key")
+        let object = try TreeDescription.dictionary(json, path())
+        if object.keys.contains(where: { !Vocabulary.nodeKeys.contains($0) }) {
+            // The first unknown key in sorted order, so that the message does not depend on hashing.
+            for key in object.keys.sorted() where !Vocabulary.nodeKeys.contains(key) {
+                if key == "measure" { throw CorpusError("\(path()).measure: not supported by components (use text)") }
+                throw CorpusError("\(path()).\(key): unknown node key")
+            }
         }
         let children = try object["children"].map { value throws(CorpusError) in
-            try TreeDescription.array(value, "\(path).children")
+            try TreeDescription.array(value, "\(path()).children")
         } ?? []
         let styleObject = try object["style"].map { value throws(CorpusError) in
-            try TreeDescription.dictionary(value, "\(path).style")
+            try TreeDescription.dictionary(value, "\(path()).style")
         } ?? [:]
         if let name = object["construct"] {
-            return try constructed(name, object, styleObject, path: path, isRoot: isRoot)
+            return try constructed(name, object, styleObject, path: path(), isRoot: isRoot)
         }
         guard object["arguments"] == nil else {
-            throw CorpusError("\(path).arguments: only a construct node has arguments")
+            throw CorpusError("\(path()).arguments: only a construct node has arguments")
         }
         // Container keys make a flexbox of a leaf too (padding and border size it).
         let isText = object["text"] != nil
         let isFlexbox = !isText && (!children.isEmpty || styleObject.keys.contains(where: Vocabulary.containerKeys.contains))
-        let style = try self.style(styleObject, path: "\(path).style", isContainer: isFlexbox, isRoot: isRoot)
-        let key = try object["key"].map { value throws(CorpusError) in try TreeDescription.string(value, "\(path).key") }
-        let size = try componentSize(style, path: "\(path).style")
+        let style = try self.style(styleObject, path: "\(path()).style", isContainer: isFlexbox, isRoot: isRoot)
+        let key = try object["key"].map { value throws(CorpusError) in try TreeDescription.string(value, "\(path()).key") }
+        let size = try componentSize(style, path: "\(path()).style")
 
         if let textJSON = object["text"] {
-            let text = try TreeDescription.string(textJSON, "\(path).text")
-            guard children.isEmpty else { throw CorpusError("\(path).children: a text leaf has no children") }
-            guard object["view"] == nil else { throw CorpusError("\(path).view: a text leaf is always a \"text\" view") }
-            let textStyle = try self.textStyle(object["attributes"], path: "\(path).attributes")
+            let text = try TreeDescription.string(textJSON, "\(path()).text")
+            guard children.isEmpty else { throw CorpusError("\(path()).children: a text leaf has no children") }
+            guard object["view"] == nil else { throw CorpusError("\(path()).view: a text leaf is always a \"text\" view") }
+            let textStyle = try self.textStyle(object["attributes"], path: "\(path()).attributes")
             return (Text(text, style: textStyle, size: size, key: key), style)
         }
-        let view = try viewConfiguration(object, path: path)
+        let view = try viewConfiguration(object, path: path())
         guard isFlexbox else { return (Component(view: view, size: size, key: key), style) }
 
         var items: [FlexChild] = []
         items.reserveCapacity(children.count)
         for (index, child) in children.enumerated() {
-            let childPath = "\(path).children[\(index)]"
-            let (component, itemStyle) = try node(child, path: childPath, isRoot: false, depth: depth + 1)
+            let (component, itemStyle) = try node(child, path: "\(path()).children[\(index)]", isRoot: false,
+                                                  depth: depth + 1)
             items.append(FlexChild(component, flexGrow: itemStyle.flexGrow ?? 0, flexShrink: itemStyle.flexShrink ?? 0,
                                    flexBasis: itemStyle.flexBasis, alignSelf: itemStyle.alignSelf,
                                    margin: itemStyle.margin, positionType: itemStyle.positionType,
                                    position: itemStyle.position, aspectRatio: itemStyle.aspectRatio))
         }
-        let flexbox = try flexboxStyle(style, path: "\(path).style")
+        let flexbox = try flexboxStyle(style, path: "\(path()).style")
         return (Flexbox(view: view, size: size, key: key, style: flexbox, children: items), style)
     }
 
     /// A `construct` node: the registered constructor's component, placed by its item keys.
-    func constructed(_ nameJSON: JSON, _ object: [String: JSON], _ styleObject: [String: JSON], path: String,
+    func constructed(_ nameJSON: JSON, _ object: [String: JSON], _ styleObject: [String: JSON], path: @autoclosure () -> String,
                      isRoot: Bool) throws(CorpusError) -> (component: Component, style: LayoutStyle) {
-        let name = try TreeDescription.string(nameJSON, "\(path).construct")
+        let name = try TreeDescription.string(nameJSON, "\(path()).construct")
         for key in object.keys.sorted() where key != "construct" && key != "arguments" && key != "style" {
-            throw CorpusError("\(path).\(key): a construct node has only construct, arguments and style")
+            throw CorpusError("\(path()).\(key): a construct node has only construct, arguments and style")
         }
         for key in styleObject.keys.sorted() where !Vocabulary.itemKeys.contains(key) {
-            throw CorpusError("\(path).style.\(key): a construct node's style has only item keys (its constructor decides the rest)")
+            throw CorpusError("\(path()).style.\(key): a construct node's style has only item keys (its constructor decides the rest)")
         }
-        let style = try self.style(styleObject, path: "\(path).style", isContainer: false, isRoot: isRoot)
+        let style = try self.style(styleObject, path: "\(path()).style", isContainer: false, isRoot: isRoot)
         var arguments: [ConstructorArgument] = []
         let list = try object["arguments"].map { value throws(CorpusError) in
-            try TreeDescription.array(value, "\(path).arguments")
+            try TreeDescription.array(value, "\(path()).arguments")
         } ?? []
         for (index, value) in list.enumerated() {
             switch value {
@@ -200,20 +205,25 @@ private struct Builder {
             case .string(let text): arguments.append(.string(text))
             case .bool(let flag): arguments.append(.bool(flag))
             case .null, .array, .object:
-                throw CorpusError("\(path).arguments[\(index)]: an argument is a number, a string or a boolean")
+                throw CorpusError("\(path()).arguments[\(index)]: an argument is a number, a string or a boolean")
             }
         }
         guard let constructor else {
-            throw CorpusError("\(path).construct: \"\(name)\" cannot be constructed here (no constructors are registered)")
+            throw CorpusError("\(path()).construct: \"\(name)\" cannot be constructed here (no constructors are registered)")
         }
-        return (try constructor(name, arguments, "\(path).construct"), style)
+        return (try constructor(name, arguments, "\(path()).construct"), style)
     }
 
     /// The node's style, with its values checked and its keys allowed where they are.
-    func style(_ object: [String: JSON], path: String, isContainer: Bool,
+    func style(_ object: [String: JSON], path: @autoclosure () -> String, isContainer: Bool,
                isRoot: Bool) throws(CorpusError) -> LayoutStyle {
-        for key in object.keys.sorted() {
-            let place = "\(path).\(key)"
+        func misplaced(_ key: String) -> Bool {
+            Vocabulary.unsupportedKeys.contains(key) || (!isContainer && Vocabulary.containerKeys.contains(key))
+                || (isRoot && Vocabulary.itemKeys.contains(key))
+        }
+        // (The first misplaced key in sorted order, so that the message does not depend on hashing.)
+        for key in object.keys.contains(where: misplaced) ? object.keys.sorted() : [] {
+            let place = "\(path()).\(key)"
             if Vocabulary.unsupportedKeys.contains(key) {
                 throw CorpusError("\(place): not supported by components")
             }
@@ -224,20 +234,20 @@ private struct Builder {
                 throw CorpusError("\(place): applies only to a child of a flexbox (the root has no parent)")
             }
         }
-        let style = try TreeDescription.style(from: object, base: LayoutStyle(), path: path)
-        do { try probe.setStyle(style) } catch {
-            throw CorpusError("\(path).\(error.message)")
+        let style = try TreeDescription.style(from: object, base: LayoutStyle(), path: path())
+        do { try style.validate() } catch {
+            throw CorpusError("\(path()).\(error.message)")
         }
         return style
     }
 
-    func componentSize(_ style: LayoutStyle, path: String) throws(CorpusError) -> ComponentSize {
+    func componentSize(_ style: LayoutStyle, path: @autoclosure () -> String) throws(CorpusError) -> ComponentSize {
         func dimension(_ value: LayoutValue, _ name: String) throws(CorpusError) -> Dimension {
             switch value.unit {
             case .undefined, .auto: return .auto
             case .point: return .points(value.value)
             case .percent: return .percent(value.value)
-            default: throw CorpusError("\(path).\(name): \(value) is not supported by components (points, percentages or auto)")
+            default: throw CorpusError("\(path()).\(name): \(value) is not supported by components (points, percentages or auto)")
             }
         }
         return ComponentSize(width: try dimension(style.width, "width"), height: try dimension(style.height, "height"),
@@ -249,12 +259,12 @@ private struct Builder {
 
     /// A flexbox's style: the container keys, and `gap` as spacing (along the main axis)
     /// and line spacing (between lines).
-    func flexboxStyle(_ style: LayoutStyle, path: String) throws(CorpusError) -> FlexboxStyle {
+    func flexboxStyle(_ style: LayoutStyle, path: @autoclosure () -> String) throws(CorpusError) -> FlexboxStyle {
         func points(_ value: LayoutValue, _ name: String) throws(CorpusError) -> Float {
             switch value.unit {
             case .undefined: return 0
             case .point: return value.value
-            default: throw CorpusError("\(path).gap.\(name): \(value) is not supported by components (points only)")
+            default: throw CorpusError("\(path()).gap.\(name): \(value) is not supported by components (points only)")
             }
         }
         let isRow = style.flexDirection == .row || style.flexDirection == .rowReverse
@@ -268,59 +278,58 @@ private struct Builder {
     }
 
     /// The view of a node that is not text: viewless without `view`.
-    func viewConfiguration(_ object: [String: JSON], path: String) throws(CorpusError) -> ViewConfiguration {
+    func viewConfiguration(_ object: [String: JSON], path: @autoclosure () -> String) throws(CorpusError) -> ViewConfiguration {
         guard let viewJSON = object["view"] else {
             guard object["attributes"] == nil else {
-                throw CorpusError("\(path).attributes: a node without a view has no attributes")
+                throw CorpusError("\(path()).attributes: a node without a view has no attributes")
             }
             return .viewless
         }
-        let viewType = try TreeDescription.string(viewJSON, "\(path).view")
-        guard !viewType.isEmpty else { throw CorpusError("\(path).view: the view type is empty") }
+        let viewType = try TreeDescription.string(viewJSON, "\(path()).view")
+        guard !viewType.isEmpty else { throw CorpusError("\(path()).view: the view type is empty") }
         var attributes: [Attribute] = []
         if let attributesJSON = object["attributes"] {
-            for (name, value) in try TreeDescription.dictionary(attributesJSON, "\(path).attributes") {
-                let place = "\(path).attributes.\(name)"
-                guard !name.isEmpty else { throw CorpusError("\(place): an attribute name is empty") }
-                attributes.append(Attribute(name: name, value: try attributeValue(value, place)))
+            for (name, value) in try TreeDescription.dictionary(attributesJSON, "\(path()).attributes") {
+                guard !name.isEmpty else { throw CorpusError("\(path()).attributes.: an attribute name is empty") }
+                attributes.append(Attribute(name: name, value: try attributeValue(value, "\(path()).attributes.\(name)")))
             }
         }
         return ViewConfiguration(viewType, orderedAttributes: attributes)
     }
 
-    func attributeValue(_ value: JSON, _ place: String) throws(CorpusError) -> AttributeValue {
+    func attributeValue(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> AttributeValue {
         switch value {
         case .number(let number): return .number(number)
         case .bool(let flag): return .bool(flag)
         case .string(let text): return Self.color(text).map(AttributeValue.color) ?? .string(text)
         case .null, .array, .object:
-            throw CorpusError("\(place): expected a number, a string or a boolean, not \(value.kindName)")
+            throw CorpusError("\(place()): expected a number, a string or a boolean, not \(value.kindName)")
         }
     }
 
     /// A text leaf's style from its attributes.
-    func textStyle(_ json: JSON?, path: String) throws(CorpusError) -> TextStyle {
+    func textStyle(_ json: JSON?, path: @autoclosure () -> String) throws(CorpusError) -> TextStyle {
         var style = TextStyle()
         guard let json else { return style }
-        for (name, value) in try TreeDescription.dictionary(json, path) {
-            let place = "\(path).\(name)"
+        for (name, value) in try TreeDescription.dictionary(json, path()) {
+            func place() -> String { "\(path()).\(name)" }
             switch name {
-            case "fontSize": style.fontSize = try TreeDescription.float(value, place)
-            case "lineHeight": style.lineHeight = try TreeDescription.float(value, place)
-            case "fontFamily": style.fontFamily = try TreeDescription.string(value, place)
+            case "fontSize": style.fontSize = try TreeDescription.float(value, place())
+            case "lineHeight": style.lineHeight = try TreeDescription.float(value, place())
+            case "fontFamily": style.fontFamily = try TreeDescription.string(value, place())
             case "color":
-                let text = try TreeDescription.string(value, place)
+                let text = try TreeDescription.string(value, place())
                 guard let color = Self.color(text) else {
-                    throw CorpusError("\(place): \"\(text.prefix(40))\" is not a color (#rrggbb or #rrggbbaa)")
+                    throw CorpusError("\(place()): \"\(text.prefix(40))\" is not a color (#rrggbb or #rrggbbaa)")
                 }
                 style.color = color
             case "maxLines":
                 guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 1_000_000 else {
-                    throw CorpusError("\(place): expected a whole number from 1 to 1000000")
+                    throw CorpusError("\(place()): expected a whole number from 1 to 1000000")
                 }
                 style.maxLines = Int(number)
             default:
-                throw CorpusError("\(place): a text leaf's attributes are \(Vocabulary.textAttributes.joined(separator: ", "))")
+                throw CorpusError("\(place()): a text leaf's attributes are \(Vocabulary.textAttributes.joined(separator: ", "))")
             }
         }
         return style

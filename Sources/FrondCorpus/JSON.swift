@@ -88,15 +88,15 @@ public struct JSONParser {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in quotes") }
             let keyStart = index
             let key = try parseString()
-            if members[key] != nil {
-                index = keyStart
-                throw error("duplicate member \"\(key)\"")
-            }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after a member name") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            if members.updateValue(try parseValue(), forKey: key) != nil {
+                // (Found after the value is read, so that the key is hashed once.)
+                index = keyStart
+                throw error("duplicate member \"\(key)\"")
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
@@ -136,6 +136,20 @@ public struct JSONParser {
 
     private mutating func parseString() throws(CorpusError) -> String {
         index += 1 // opening quote
+        // Most strings hold no escapes: decoded in one step from the input.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                    throw error("the string is not valid UTF-8")
+                }
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         // The decoded string as UTF-8, checked once at the end (linear in the input, however
         // many escapes it holds).
         var utf8: [UInt8] = []
@@ -224,6 +238,15 @@ public struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        // Whole numbers of up to 15 digits are exact as doubles: no text to convert.
+        if index - start <= 15, !bytes[start..<index].contains(where: { !isDigit($0) && $0 != UInt8(ascii: "-") }) {
+            var magnitude: Int64 = 0
+            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") {
+                magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            let value = Double(magnitude)
+            return bytes[start] == UInt8(ascii: "-") ? -value : value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

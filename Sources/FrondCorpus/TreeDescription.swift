@@ -119,49 +119,51 @@ public enum TreeDescription {
     }
 
     /// A style built from a STYLE object on top of `base` (the node's defaults).
-    public static func style(from object: [String: JSON], base: LayoutStyle, path: String) throws(CorpusError) -> LayoutStyle {
+    public static func style(from object: [String: JSON], base: LayoutStyle,
+                             path: @autoclosure () -> String) throws(CorpusError) -> LayoutStyle {
         var style = base
         for (key, value) in object {
-            let place = "\(path).\(key)"
+            // (Places are spelled out only for messages.)
+            func place() -> String { "\(path()).\(key)" }
             switch key {
-            case "display": style.display = try keyword(value, place, displays)
-            case "positionType": style.positionType = try keyword(value, place, positionTypes)
-            case "direction": style.direction = try keyword(value, place, directions)
-            case "flexDirection": style.flexDirection = try keyword(value, place, flexDirections)
-            case "flexWrap": style.flexWrap = try keyword(value, place, wraps)
-            case "justifyContent": style.justifyContent = try keyword(value, place, justifications)
-            case "alignItems": style.alignItems = try keyword(value, place, alignments)
-            case "alignSelf": style.alignSelf = try keyword(value, place, selfAlignments)
-            case "alignContent": style.alignContent = try keyword(value, place, contentAlignments)
-            case "boxSizing": style.boxSizing = try keyword(value, place, boxSizings)
-            case "overflow": style.overflow = try keyword(value, place, overflows)
-            case "flexGrow": style.flexGrow = try float(value, place)
-            case "flexShrink": style.flexShrink = try float(value, place)
-            case "flex": style.flex = try float(value, place)
-            case "aspectRatio": style.aspectRatio = try float(value, place)
-            case "flexBasis": style.flexBasis = try length(value, place, keywords: sizeKeywords)
-            case "width": style.width = try length(value, place, keywords: sizeKeywords)
-            case "height": style.height = try length(value, place, keywords: sizeKeywords)
-            case "minWidth": style.minWidth = try length(value, place, keywords: sizeKeywords)
-            case "minHeight": style.minHeight = try length(value, place, keywords: sizeKeywords)
-            case "maxWidth": style.maxWidth = try length(value, place, keywords: maxKeywords)
-            case "maxHeight": style.maxHeight = try length(value, place, keywords: maxKeywords)
-            case "margin": style.margin = try edges(value, place, keywords: ["auto": .auto])
-            case "padding": style.padding = try edges(value, place, keywords: [:])
-            case "border": style.border = try edges(value, place, keywords: [:])
-            case "position": style.position = try edges(value, place, keywords: ["auto": .undefined])
+            case "display": style.display = try keyword(value, place(), displays)
+            case "positionType": style.positionType = try keyword(value, place(), positionTypes)
+            case "direction": style.direction = try keyword(value, place(), directions)
+            case "flexDirection": style.flexDirection = try keyword(value, place(), flexDirections)
+            case "flexWrap": style.flexWrap = try keyword(value, place(), wraps)
+            case "justifyContent": style.justifyContent = try keyword(value, place(), justifications)
+            case "alignItems": style.alignItems = try keyword(value, place(), alignments)
+            case "alignSelf": style.alignSelf = try keyword(value, place(), selfAlignments)
+            case "alignContent": style.alignContent = try keyword(value, place(), contentAlignments)
+            case "boxSizing": style.boxSizing = try keyword(value, place(), boxSizings)
+            case "overflow": style.overflow = try keyword(value, place(), overflows)
+            case "flexGrow": style.flexGrow = try float(value, place())
+            case "flexShrink": style.flexShrink = try float(value, place())
+            case "flex": style.flex = try float(value, place())
+            case "aspectRatio": style.aspectRatio = try float(value, place())
+            case "flexBasis": style.flexBasis = try length(value, place(), keywords: sizeKeywords)
+            case "width": style.width = try length(value, place(), keywords: sizeKeywords)
+            case "height": style.height = try length(value, place(), keywords: sizeKeywords)
+            case "minWidth": style.minWidth = try length(value, place(), keywords: sizeKeywords)
+            case "minHeight": style.minHeight = try length(value, place(), keywords: sizeKeywords)
+            case "maxWidth": style.maxWidth = try length(value, place(), keywords: maxKeywords)
+            case "maxHeight": style.maxHeight = try length(value, place(), keywords: maxKeywords)
+            case "margin": style.margin = try edges(value, place(), keywords: marginKeywords)
+            case "padding": style.padding = try edges(value, place(), keywords: [:])
+            case "border": style.border = try edges(value, place(), keywords: [:])
+            case "position": style.position = try edges(value, place(), keywords: positionKeywords)
             case "gap":
-                let object = try dictionary(value, place)
+                let object = try dictionary(value, place())
                 var gaps = GutterValues()
                 for (gutterName, gutterValue) in object {
                     guard let gutter = gutters[gutterName] else {
-                        throw CorpusError("\(place).\(gutterName): unknown gap selector")
+                        throw CorpusError("\(place()).\(gutterName): unknown gap selector")
                     }
-                    gaps[gutter] = try length(gutterValue, "\(place).\(gutterName)", keywords: [:])
+                    gaps[gutter] = try length(gutterValue, "\(place()).\(gutterName)", keywords: [:])
                 }
                 style.gap = gaps
             default:
-                throw CorpusError("\(place): unknown style key")
+                throw CorpusError("\(place()): unknown style key")
             }
         }
         return style
@@ -169,18 +171,18 @@ public enum TreeDescription {
 
     // MARK: Value parsing
 
-    public static func length(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> LayoutValue {
+    public static func length(_ value: JSON, _ place: @autoclosure () -> String, keywords: [String: LayoutValue]) throws(CorpusError) -> LayoutValue {
         if case .string(let text) = value {
             if let keyword = keywords[text] { return keyword }
             if text.hasSuffix("%"), isDecimalNumber(text.utf8.dropLast()), let number = Double(text.dropLast()) {
                 guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
-                    throw CorpusError("\(place): \"\(text.prefix(40))\" is out of range")
+                    throw CorpusError("\(place()): \"\(text.prefix(40))\" is out of range")
                 }
                 return .percent(Float(number))
             }
-            throw CorpusError("\(place): \"\(text.prefix(40))\" is not a valid value here")
+            throw CorpusError("\(place()): \"\(text.prefix(40))\" is not a valid value here")
         }
-        return .points(try float(value, place))
+        return .points(try float(value, place()))
     }
 
     /// A CSS-style decimal number: an optional sign, digits with an optional fraction (or
@@ -215,48 +217,48 @@ public enum TreeDescription {
         return index == text.endIndex
     }
 
-    public static func edges(_ value: JSON, _ place: String, keywords: [String: LayoutValue]) throws(CorpusError) -> EdgeValues {
+    public static func edges(_ value: JSON, _ place: @autoclosure () -> String, keywords: [String: LayoutValue]) throws(CorpusError) -> EdgeValues {
         var result = EdgeValues()
-        for (edgeName, edgeValue) in try dictionary(value, place) {
-            guard let edge = edgeNames[edgeName] else { throw CorpusError("\(place).\(edgeName): unknown edge") }
-            result[edge] = try length(edgeValue, "\(place).\(edgeName)", keywords: keywords)
+        for (edgeName, edgeValue) in try dictionary(value, place()) {
+            guard let edge = edgeNames[edgeName] else { throw CorpusError("\(place()).\(edgeName): unknown edge") }
+            result[edge] = try length(edgeValue, "\(place()).\(edgeName)", keywords: keywords)
         }
         return result
     }
 
-    public static func keyword<T>(_ value: JSON, _ place: String, _ table: [String: T]) throws(CorpusError) -> T {
-        let text = try string(value, place)
+    public static func keyword<T>(_ value: JSON, _ place: @autoclosure () -> String, _ table: [String: T]) throws(CorpusError) -> T {
+        let text = try string(value, place())
         guard let result = table[text] else {
-            throw CorpusError("\(place): unknown value \"\(text)\" (expected one of \(table.keys.sorted().joined(separator: ", ")))")
+            throw CorpusError("\(place()): unknown value \"\(text)\" (expected one of \(table.keys.sorted().joined(separator: ", ")))")
         }
         return result
     }
 
-    public static func float(_ value: JSON, _ place: String) throws(CorpusError) -> Float {
-        guard case .number(let number) = value else { throw CorpusError("\(place): expected a number, not \(value.kindName)") }
+    public static func float(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> Float {
+        guard case .number(let number) = value else { throw CorpusError("\(place()): expected a number, not \(value.kindName)") }
         guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
-            throw CorpusError("\(place): \(number) is out of range")
+            throw CorpusError("\(place()): \(number) is out of range")
         }
         return Float(number)
     }
 
-    public static func bool(_ value: JSON, _ place: String) throws(CorpusError) -> Bool {
-        guard case .bool(let flag) = value else { throw CorpusError("\(place): expected true or false") }
+    public static func bool(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> Bool {
+        guard case .bool(let flag) = value else { throw CorpusError("\(place()): expected true or false") }
         return flag
     }
 
-    public static func string(_ value: JSON, _ place: String) throws(CorpusError) -> String {
-        guard case .string(let text) = value else { throw CorpusError("\(place): expected a string, not \(value.kindName)") }
+    public static func string(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> String {
+        guard case .string(let text) = value else { throw CorpusError("\(place()): expected a string, not \(value.kindName)") }
         return text
     }
 
-    public static func array(_ value: JSON, _ place: String) throws(CorpusError) -> [JSON] {
-        guard case .array(let items) = value else { throw CorpusError("\(place): expected an array, not \(value.kindName)") }
+    public static func array(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> [JSON] {
+        guard case .array(let items) = value else { throw CorpusError("\(place()): expected an array, not \(value.kindName)") }
         return items
     }
 
-    public static func dictionary(_ value: JSON, _ place: String) throws(CorpusError) -> [String: JSON] {
-        guard case .object(let object) = value else { throw CorpusError("\(place): expected an object, not \(value.kindName)") }
+    public static func dictionary(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> [String: JSON] {
+        guard case .object(let object) = value else { throw CorpusError("\(place()): expected an object, not \(value.kindName)") }
         return object
     }
 
@@ -268,6 +270,8 @@ public enum TreeDescription {
     static let maxKeywords: [String: LayoutValue] = [
         "none": .undefined, "max-content": .maxContent, "fit-content": .fitContent, "stretch": .stretch,
     ]
+    static let marginKeywords: [String: LayoutValue] = ["auto": .auto]
+    static let positionKeywords: [String: LayoutValue] = ["auto": .undefined]
     static let displays: [String: Display] = ["flex": .flex, "none": .none, "contents": .contents]
     static let positionTypes: [String: PositionType] = ["static": .static, "relative": .relative, "absolute": .absolute]
     static let directions: [String: LayoutDirection] = ["inherit": .inherit, "ltr": .ltr, "rtl": .rtl]
