@@ -35,4 +35,24 @@ import Testing
             #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
         }
     }
+
+    /// Places are spelled out only when something is wrong; they still name the spot.
+    @Test func test_mistakesInComponentTreesNameTheirPlace() throws {
+        let cases: [(String, String)] = [
+            (#"{"children": [{"view": "a"}, {"children": [{"text": "t", "style": {"padding": {"all": 2}}}]}]}"#,
+             "root.children[1].children[0].style.padding: a text leaf has no container style"),
+            (#"{"children": [{"colour": 1, "zeta": 2}]}"#, "root.children[0].colour: unknown node key"),
+            (#"{"style": {"flexGrow": 1}}"#, "root.style.flexGrow: applies only to a child of a flexbox"),
+            (#"{"children": [{"view": "a", "attributes": {"x": [1]}}]}"#,
+             "root.children[0].attributes.x: expected a number, a string or a boolean"),
+            (#"{"children": [{"text": "t", "attributes": {"color": "red"}}]}"#,
+             "root.children[0].attributes.color: \"red\" is not a color"),
+            (#"{"children": [{"style": {"width": -3}}]}"#, "root.children[0].style.width"),
+            (#"{"children": [{"style": {"margin": {"left": "x%"}}}]}"#, "root.children[0].style.margin.left"),
+        ]
+        for (json, message) in cases {
+            let error = #expect(throws: CorpusError.self) { try ComponentTreeDescription.component(fromText: json) }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
+        }
+    }
 }

@@ -67,6 +67,34 @@ import Testing
         #expect(first.children[0].layout.width == 200)
     }
 
+    /// Whole numbers and strings without escapes take a shorter path; they decode exactly
+    /// as the general path does (which numbers with a fraction or more digits, and strings
+    /// with escapes, take).
+    @Test func test_shortcutsDecodeLikeTheGeneralPath() throws {
+        let document = #"""
+            [0, -0, 7, -42, 123456789012345, -123456789012345, 1234567890123456, 9007199254740993,
+             7.0, -0.0, 1e2, "plain", "caf\u00e9", "café", "", "a\u0022b"]
+            """#
+        guard case .array(let values) = try JSONParser.parse(Array(document.utf8), source: "test") else {
+            Issue.record("not an array")
+            return
+        }
+        let expected: [JSON] = [.number(0), .number(-0.0), .number(7), .number(-42), .number(123_456_789_012_345),
+                                .number(-123_456_789_012_345), .number(1_234_567_890_123_456),
+                                .number(9_007_199_254_740_992), .number(7), .number(-0.0), .number(100),
+                                .string("plain"), .string("café"), .string("café"), .string(""), .string("a\"b")]
+        #expect(values == expected)
+        // The sign of zero survives the shortcut.
+        if case .number(let zero) = values[1] { #expect(zero.sign == .minus) }
+        for bad in ["[\"a\u{01}b\"]", "[-]", "[01]", "[\"\\x\"]"] {
+            #expect(throws: CorpusError.self) { _ = try JSONParser.parse(Array(bad.utf8), source: "test") }
+        }
+        // Invalid UTF-8 inside a string without escapes.
+        #expect(throws: CorpusError.self) {
+            _ = try JSONParser.parse([UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\"")], source: "test")
+        }
+    }
+
     @Test func test_stringsWithEscapesAreDecoded() throws {
         let json = try JSONParser.parse(Array(#"{"a": "x\"y\\z\n\u00e9\ud83d\ude00"}"#.utf8), source: "test")
         #expect(json["a"] == .string("x\"y\\z\né😀"))
