@@ -220,12 +220,13 @@ struct Mounter {
             let frame = child.node.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
-            let configuration = child.component.view
-            guard let viewType = configuration.viewType else {
+            // (The component's view configuration is read in place, not copied.)
+            let component = child.component
+            guard let viewType = component.view.viewType else {
                 createViews(under: child, left: childLeft, top: childTop, into: &views)
                 continue
             }
-            views.append(createView(viewType, for: child, attributes: configuration.mountedAttributes,
+            views.append(createView(viewType, for: child, attributes: component.view.mountedAttributes,
                                     frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
                                                        height: frame.height)))
         }

@@ -406,7 +406,8 @@ public final class Root: @unchecked Sendable {
         }
         if let host, !mutations.isEmpty {
             host.beginCommit()
-            for mutation in mutations { host.apply(mutation) }
+            // (By index: each mutation is lent to the host, not copied out of the array.)
+            for index in mutations.indices { host.apply(mutations[index]) }
             host.endCommit()
         }
         var hooks = mounter.hooks

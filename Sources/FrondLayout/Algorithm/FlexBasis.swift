@@ -32,11 +32,16 @@ extension LayoutNode {
             }
         }
 
-        var childrenUsePercentMinMax = false
-        children.forEachBorrowed { child in
-            childrenUsePercentMinMax = child.resolved.hasPercentMinMax || childrenUsePercentMinMax
+        if contentsChildCount == 0 {
+            // The layout children are the children: their count is kept.
+            state.childrenUsePercentMinMax = percentMinMaxChildCount > 0
+        } else {
+            var childrenUsePercentMinMax = false
+            children.forEachBorrowed { child in
+                childrenUsePercentMinMax = child.resolved.hasPercentMinMax || childrenUsePercentMinMax
+            }
+            state.childrenUsePercentMinMax = childrenUsePercentMinMax
         }
-        state.childrenUsePercentMinMax = childrenUsePercentMinMax
         children.forEachBorrowed(in: children.indices) { index, child in
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)

@@ -60,6 +60,7 @@ extension LayoutNode {
             above = node.owner
         }
         if child.resolved.display == .contents { contentsChildCount += 1 }
+        if child.resolved.hasPercentMinMax { percentMinMaxChildCount += 1 }
         markDirtyAndPropagate()
     }
 
@@ -106,6 +107,7 @@ extension LayoutNode {
     private func detach(_ child: LayoutNode) {
         child.owner = nil
         if child.resolved.display == .contents { contentsChildCount -= 1 }
+        if child.resolved.hasPercentMinMax { percentMinMaxChildCount -= 1 }
         // The detached subtree keeps its caches; its root must be laid out anew.
         child.isDirtyFlag = false
         child.markDirtyAndPropagate()

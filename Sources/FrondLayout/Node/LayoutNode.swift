@@ -54,6 +54,9 @@ public final class LayoutNode {
     /// until a descendant is removed); lets insertions skip measuring the subtree's depth.
     @exclusivity(unchecked) var heightBound: Int32 = 1
     @exclusivity(unchecked) var contentsChildCount = 0
+    /// How many children have a percentage min/max size (kept as children and styles
+    /// change, so that a layout need not visit every child's style to know).
+    @exclusivity(unchecked) var percentMinMaxChildCount = 0
     @exclusivity(unchecked) var resolved: ResolvedStyle
     /// The per-side values, held by the node with one retain of its own (taken and given
     /// back by `sides`, released by `deinit`) so that the algorithm reads them without
@@ -118,11 +121,15 @@ public final class LayoutNode {
         try checkNotLayingOut()
         guard newStyle != style else { return }
         let wasContents = resolved.display == .contents
+        let hadPercentMinMax = resolved.hasPercentMinMax
         sides = ResolvedSides(newStyle)
         styleOriginals = StyleOriginals(newStyle)
         resolved = ResolvedStyle(newStyle, sides: sides)
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
+        }
+        if hadPercentMinMax != resolved.hasPercentMinMax, let parent = owner {
+            parent.percentMinMaxChildCount += hadPercentMinMax ? -1 : 1
         }
         markDirtyAndPropagate()
     }
