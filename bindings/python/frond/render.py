@@ -23,6 +23,9 @@ return it from another render. How it maps onto C:
 - **State** (any Python object; a subclass without ``initial_state`` is stateless) lives in
   the registry under the key C keeps as the state value; ``destroy_state`` releases it,
   exactly once, when it is replaced or its component leaves the tree.
+- **Controllers**: a ``controller`` class attribute (a class or callable taking the
+  component) gives each scope a Python controller that hears the component's lifecycle and
+  answers actions after it (see `frond.controller`).
 - **Errors**: an exception raised by ``initial_state``, ``render``, ``should_update`` or a
   state update function makes the flush raise `~frond.errors.CallbackError` from it (the
   previously mounted tree stays); one raised by ``handle_action`` makes the call that sent
@@ -34,16 +37,20 @@ return it from another render. How it maps onto C:
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from . import _capi
 from ._capi import ActionOutcome
 from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
-from .action import ActionEvent, action_event
+from ._threads import current_root, entered
+from .action import ActionBlock, ActionEvent, ActionHandler, action_event
 from .animation import Animation, AnimationMoment, animation_list, encode_animations
-from .attribute import c_string
+from .attribute import c_string, encode_attributes
 from .components import Component, _key
+from .controller import VTABLE
+from .typed_action import ActionName, encode_arguments
 
 __all__ = ["RenderComponent", "Scope", "ActionEvent", "EventResult", "ActionOutcome"]
 
@@ -55,11 +62,20 @@ class RenderComponent(Component):
     ``initial_state(self) -> object`` (without it the component is stateless and render
     gets None), ``should_update(self, previous) -> bool`` (whether this instance, replacing
     `previous` with the same identity and state, must render again; default: always) and
-    ``handle_action(self, action, scope) -> bool`` (True stops the action here).
-    ``RenderComponent(key=…, **props)`` stores the props as attributes; a subclass with
-    its own ``__init__`` sets its attributes and calls ``super().__init__(key=key)``.
+    ``handle_action(self, action, scope) -> bool`` (True stops the action here), and the
+    class attribute ``controller`` (see `frond.controller`; read when the class is first
+    used). ``RenderComponent(key=…, **props)`` stores the props as attributes (a
+    ``view_type`` prop or class attribute makes the component a view of that type around
+    its child; the default None is viewless); a subclass with its own ``__init__`` sets
+    its attributes and calls ``super().__init__(key=key)``.
     """
 
+    #: Makes the controller of each scope from the component that makes the scope (a
+    #: `~frond.controller.Controller` subclass, or any callable; None: no controller).
+    controller: ClassVar[Callable[[Any], object] | None] = None
+    #: The component's own view (a class attribute or a prop; None: viewless, the default):
+    #: its render's child is mounted inside it.
+    view_type: str | None = None
     key: str | None
     #: The scope of the component this instance last rendered as (None until it renders,
     #: and for a stateless class): lets a bound method given as an action handler
@@ -106,9 +122,14 @@ class RenderComponent(Component):
         if self._handle is None:
             render_class = _render_class(type(self))
             handle = ctypes.POINTER(_capi.frond_component)()
+            view = None
+            if self.view_type is not None:
+                spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec),
+                                             view_type=c_string(self.view_type, "view_type"))
+                view = ctypes.byref(spec)
             key = registry.add(self)
             try:
-                call("frond_component_new_render", ctypes.byref(handle), render_class, None, None, _key(self.key),
+                call("frond_component_new_render", ctypes.byref(handle), render_class, view, None, _key(self.key),
                      user_data(key), DESTROY)
             except BaseException:
                 registry.discard(key)  # C called destroy unless the arguments never reached it
@@ -131,31 +152,94 @@ class RenderComponent(Component):
 
 
 class Scope:
-    """The scope of a stateful component in the tree: its `state` and updates to it. It
-    stays valid while the component is in the tree; afterwards its methods raise
-    `~frond.errors.MisuseError`."""
+    """The scope of a stateful component in the tree: its `state`, updates to it, and the
+    actions its component sends. It stays valid while the component is in the tree;
+    afterwards its methods raise `~frond.errors.MisuseError`.
 
-    __slots__ = ("_handle",)
+    `update_state` and `set_state` may be called from any thread; everything else on the
+    root's thread only (`~frond.errors.ThreadError` otherwise)."""
+
+    __slots__ = ("_handle", "_root")
 
     def __init__(self, handle: Any) -> None:
         self._handle = handle
+        self._root = current_root()  # the root whose call (a flush, an event) made it
+
+    def _check_thread(self, action: str) -> Any:
+        """The scope's root, once the calling thread is known to own it (None: unknown)."""
+        root = self._root() if self._root is not None else None
+        if root is not None and not root.closed:
+            root._owner.check(action)
+        return root
 
     @property
     def state(self) -> Any:
-        """The state as of the last flush."""
+        """The state as of the last flush (on the root's thread)."""
+        self._check_thread("read (Scope.state)")
         out = ctypes.c_void_p()
         call("frond_scope_get_state", ctypes.byref(out), self._handle)
         return registry.get(out.value)
 
+    def send(self, action: str | ActionName[Any], value: object = None) -> ActionOutcome:
+        """Sends an action from this scope's component up the responder chain, starting at
+        the component's parent (its wrapper, controller, then its parent …; the root's
+        unhandled action handler last). `action` is a name with `value` as an attribute
+        value payload, or an `ActionName`, whose type `value` must have: a TypeError (or
+        InvalidArgumentError for an inexact number) before anything is sent otherwise.
+        On the root's thread, between flushes (MisuseError during a flush). A responder
+        that raises makes it raise CallbackError from that exception."""
+        if isinstance(action, ActionName):
+            name, payload = c_string(action.name, "action"), action.payload(value)
+            array = None
+        elif isinstance(action, str):
+            if callable(value):
+                raise TypeError("a payload must be an attribute value, not a callable (see Scope.send_block)")
+            name = c_string(action, "action")
+            array = encode_attributes({"payload": value}, "payload") if value is not None else None
+            payload = None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute))
+        else:
+            raise TypeError(f"action must be a str or a frond.ActionName, not {type(action).__name__}")
+        outcome = ctypes.c_int()
+        self._call("sent an action (Scope.send)", "frond_scope_send_action", ctypes.byref(outcome), self._handle,
+                   name, payload)
+        return ActionOutcome(outcome.value)
+
+    def send_block(self, handler: ActionHandler, *values: object) -> ActionOutcome:
+        """Calls `handler` — a callable given to this component by its owner (in its props),
+        typically a `~frond.typed_action.TypedAction` — with an action from this scope's
+        component carrying `values` (ComponentKit's ``action.send(self, …)``): a typed
+        handler gets them checked and converted to its declared types (InvalidArgumentError,
+        and no call, when they do not fit); any other callable gets an `ActionEvent` with
+        `values` as its ``arguments``. No responder chain is walked. Values are ints,
+        floats, bools, strs and HostValues. On the root's thread, between flushes."""
+        array = encode_arguments(values)
+        block = ActionBlock(handler)
+        try:
+            self._call("sent an action (Scope.send_block)", "frond_scope_send_action_block", self._handle,
+                       block.c_handle, array, len(values))
+        finally:
+            block.close()  # the call is over: the block (and its registry key) can go
+        return ActionOutcome.HANDLED
+
+    def _call(self, action: str, function: str, *arguments: Any) -> None:
+        root = self._check_thread(action)
+        if root is None:
+            call(function, *arguments)
+        else:
+            with entered(root):
+                call(function, *arguments)
+
     def update_state(self, update: Callable[[Any], object]) -> None:
-        """Queues ``state = update(state)`` for the next flush (from any thread). An update
-        that raises is dropped and makes that flush raise CallbackError from it."""
+        """Queues ``state = update(state)`` for the next flush (from any thread: updates
+        from several threads are applied one after another, in the order they were
+        queued). An update that raises is dropped and makes that flush raise
+        CallbackError from it."""
         if not callable(update):
             raise TypeError(f"update must be callable (state -> new state), not {type(update).__name__}")
         call("frond_scope_update_state", self._handle, _C_UPDATE, user_data(registry.add(update)), DESTROY)
 
     def set_state(self, state: object) -> None:
-        """Queues replacing the state with `state` at the next flush."""
+        """Queues replacing the state with `state` at the next flush (from any thread)."""
         key = registry.add(state)
         try:
             call("frond_scope_set_state", self._handle, user_data(key))
@@ -186,9 +270,15 @@ class _RenderClass(Handle):
         spec = _capi.frond_render_class_spec(struct_size=ctypes.sizeof(_capi.frond_render_class_spec))
         spec.name = c_string(cls.__qualname__, "class name")
         spec.render = _C_RENDER
-        if cls.initial_state is not RenderComponent.initial_state:
-            spec.initial_state = _C_INITIAL_STATE
+        has_controller = cls.controller is not None
+        if has_controller and not callable(cls.controller):
+            raise TypeError(f"{cls.__qualname__}.controller must be a class or callable making a controller from "
+                            f"the component, or None, not {type(cls.controller).__name__}")
+        if cls.initial_state is not RenderComponent.initial_state or has_controller:
+            spec.initial_state = _C_INITIAL_STATE  # a controller lives beside a scope: its class is stateful
             spec.destroy_state = DESTROY
+        if has_controller:
+            spec.controller = ctypes.pointer(VTABLE)
         if cls.should_update is not RenderComponent.should_update:
             spec.should_update = _C_SHOULD_UPDATE
         if cls.handle_action is not RenderComponent.handle_action:
@@ -276,9 +366,19 @@ def _update(state: Any, key: int | None) -> int:
         return callback_failed(error)
 
 
-#: What render classes' animations hand C through pointers (target keys, group parts):
-#: kept until the flush that asked for them returns (C copies them during it).
-_pending_animations: list[Any] = []
+class _PendingAnimations(threading.local):
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+
+
+_pending = _PendingAnimations()
+
+
+def pending_animations() -> list[Any]:
+    """What render classes' animations handed C through pointers (target keys, group
+    parts) on this thread: kept until the flush that asked for them returns (C copies them
+    during it). Per thread, as roots on different threads flush at the same time."""
+    return _pending.items
 
 
 def _animations(out: Any, out_count: Any, moment: int, previous: int | None, props: int | None,
@@ -293,7 +393,7 @@ def _animations(out: Any, out_count: Any, moment: int, previous: int | None, pro
             raise ValueError(f"{type(instance).__qualname__}.animations() gave {len(items)} animations, "
                              f"more than {_capi.FROND_MAX_COMPONENT_ANIMATIONS}")
         for index, animation in enumerate(items):
-            animation._fill(out[index], _pending_animations, keys)
+            animation._fill(out[index], pending_animations(), keys)
         out_count[0] = len(items)
         return 0
     except BaseException as error:  # noqa: BLE001
