@@ -10,7 +10,7 @@ reached, leaving the root as it was.
 
 A Python callback runs on the thread of the call that caused it, so a render, a handler or
 a host called during ``root.flush()`` may use the root and its scopes. Objects handed out
-during such a call (`~frond.render.Scope`) remember the root through `current_root`, so
+during such a call (`~frond.scope.Scope`) remember the root through `current_root`, so
 that they can check the thread too.
 """
 from __future__ import annotations
