@@ -1,11 +1,12 @@
 """Frond from Python: ctypes bindings over libfrond's C API.
 
-Covered so far: standalone flexbox layout (`Node`, `Config`), components (`Component`,
-`Text`, `Flexbox`), render components with state and actions (`RenderComponent`, `Scope`,
-`ActionEvent`), Python callables as action handlers, animations (`Animation`,
-`AnimationComponent`, `Root.tick`), roots (`Root`, with `send_event` and `tap`) and Python
-hosts (`Host`, `MemoryHost`); see the repository's README for the rest of the engine, which the bindings
-will cover next.
+Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, `Text`,
+`Flexbox`, `tree_from_json`), render components with state and actions (`RenderComponent`,
+`Scope`, `ActionEvent`), Python callables as action handlers, typed actions (`ActionName`,
+`typed_action`), controllers (`Controller`) and wrappers (`Wrapper`) in the responder chain,
+animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
+`send_event` and `tap`, used from one thread at a time) and Python hosts (`Host`,
+`MemoryHost`).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -16,12 +17,15 @@ from ._runtime import handle_count
 from ._version import __version__
 from ._capi import AnimationMoment, AnimationProperty, TimingCurve
 from .action import ActionHandler
+from .controller import Controller, ControllerEvent
+from .typed_action import ActionName, ArgumentValue, TypedAction, typed_action
+from .wrapper import Wrapper
 from .animation import Animation, AnimationComponent, CubicBezier, Spring
 from .attribute import Action, AttributeInput, AttributeValue, Color, HostValue
 from .components import Component, FlexChild, Flexbox, Text, tree_from_json
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
-                     error_for_status)
+                     ThreadError, error_for_status)
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
@@ -31,7 +35,8 @@ from .value import Edges, Rect, Size, Value, ValueLike
 __all__ = [
     "__version__", "library_version", "handle_count",
     "Component", "Text", "Flexbox", "FlexChild", "tree_from_json", "Color", "HostValue", "Action", "AttributeValue",
-    "ActionHandler", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
+    "ActionHandler", "ActionName", "TypedAction", "typed_action", "ArgumentValue", "Controller", "ControllerEvent",
+    "Wrapper", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "Host", "MemoryHost", "MemoryView", "Mutation",
@@ -40,7 +45,7 @@ __all__ = [
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
     "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "Unit", "Wrap",
-    "FrondError", "InvalidArgumentError", "MisuseError", "InvalidTreeError", "LimitError", "CallbackError",
+    "FrondError", "InvalidArgumentError", "MisuseError", "ThreadError", "InvalidTreeError", "LimitError", "CallbackError",
     "OutOfMemoryError", "InternalError", "LibraryNotFoundError", "LibraryVersionError", "error_for_status",
 ]
 

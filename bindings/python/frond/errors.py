@@ -7,7 +7,9 @@ a failing one and the thread's last error message into an exception:
 status                          exception
 ==============================  =================================================
 FROND_ERR_INVALID_ARGUMENT      :class:`InvalidArgumentError` (also a ``ValueError``)
-FROND_ERR_MISUSE                :class:`MisuseError` (closed or stale objects, …)
+FROND_ERR_MISUSE                :class:`MisuseError` (closed or stale objects, …;
+                                :class:`ThreadError` when Python itself finds a
+                                root used from a thread that does not own it)
 FROND_ERR_INVALID_TREE          :class:`InvalidTreeError` (also a ``ValueError``)
 FROND_ERR_LIMIT                 :class:`LimitError`
 FROND_ERR_CALLBACK              :class:`CallbackError` (``__cause__``: the Python
@@ -22,7 +24,7 @@ from __future__ import annotations
 from ._capi import Status
 
 __all__ = [
-    "FrondError", "InvalidArgumentError", "MisuseError", "InvalidTreeError", "LimitError",
+    "FrondError", "InvalidArgumentError", "MisuseError", "ThreadError", "InvalidTreeError", "LimitError",
     "CallbackError", "OutOfMemoryError", "InternalError", "LibraryNotFoundError",
     "LibraryVersionError", "error_for_status",
 ]
@@ -57,6 +59,12 @@ class InvalidArgumentError(FrondError, ValueError):
 
 class MisuseError(FrondError):
     """The API was misused: a closed or stale object, or a tree changed during its own layout."""
+
+
+class ThreadError(MisuseError):
+    """A root (or one of its scopes) was used from a thread that does not own it: a root is
+    used from one thread at a time, state updates excepted (see `frond.Root.hand_over`).
+    Raised before libfrond is called; the root is left as it was."""
 
 
 class InvalidTreeError(FrondError, ValueError):

@@ -23,6 +23,9 @@ return it from another render. How it maps onto C:
 - **State** (any Python object; a subclass without ``initial_state`` is stateless) lives in
   the registry under the key C keeps as the state value; ``destroy_state`` releases it,
   exactly once, when it is replaced or its component leaves the tree.
+- **Controllers**: a ``controller`` class attribute (a class or callable taking the
+  component) gives each scope a Python controller that hears the component's lifecycle and
+  answers actions after it (see `frond.controller`).
 - **Errors**: an exception raised by ``initial_state``, ``render``, ``should_update`` or a
   state update function makes the flush raise `~frond.errors.CallbackError` from it (the
   previously mounted tree stays); one raised by ``handle_action`` makes the call that sent
@@ -34,8 +37,9 @@ return it from another render. How it maps onto C:
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from . import _capi
 from ._capi import ActionOutcome
@@ -44,6 +48,8 @@ from .action import ActionEvent, action_event
 from .animation import Animation, AnimationMoment, animation_list, encode_animations
 from .attribute import c_string
 from .components import Component, _key
+from .controller import VTABLE
+from .scope import Scope
 
 __all__ = ["RenderComponent", "Scope", "ActionEvent", "EventResult", "ActionOutcome"]
 
@@ -55,11 +61,20 @@ class RenderComponent(Component):
     ``initial_state(self) -> object`` (without it the component is stateless and render
     gets None), ``should_update(self, previous) -> bool`` (whether this instance, replacing
     `previous` with the same identity and state, must render again; default: always) and
-    ``handle_action(self, action, scope) -> bool`` (True stops the action here).
-    ``RenderComponent(key=…, **props)`` stores the props as attributes; a subclass with
-    its own ``__init__`` sets its attributes and calls ``super().__init__(key=key)``.
+    ``handle_action(self, action, scope) -> bool`` (True stops the action here), and the
+    class attribute ``controller`` (see `frond.controller`; read when the class is first
+    used). ``RenderComponent(key=…, **props)`` stores the props as attributes (a
+    ``view_type`` prop or class attribute makes the component a view of that type around
+    its child; the default None is viewless); a subclass with its own ``__init__`` sets
+    its attributes and calls ``super().__init__(key=key)``.
     """
 
+    #: Makes the controller of each scope from the component that makes the scope (a
+    #: `~frond.controller.Controller` subclass, or any callable; None: no controller).
+    controller: ClassVar[Callable[[Any], object] | None] = None
+    #: The component's own view (a class attribute or a prop; None: viewless, the default):
+    #: its render's child is mounted inside it.
+    view_type: str | None = None
     key: str | None
     #: The scope of the component this instance last rendered as (None until it renders,
     #: and for a stateless class): lets a bound method given as an action handler
@@ -106,9 +121,14 @@ class RenderComponent(Component):
         if self._handle is None:
             render_class = _render_class(type(self))
             handle = ctypes.POINTER(_capi.frond_component)()
+            view = None
+            if self.view_type is not None:
+                spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec),
+                                             view_type=c_string(self.view_type, "view_type"))
+                view = ctypes.byref(spec)
             key = registry.add(self)
             try:
-                call("frond_component_new_render", ctypes.byref(handle), render_class, None, None, _key(self.key),
+                call("frond_component_new_render", ctypes.byref(handle), render_class, view, None, _key(self.key),
                      user_data(key), DESTROY)
             except BaseException:
                 registry.discard(key)  # C called destroy unless the arguments never reached it
@@ -130,43 +150,6 @@ class RenderComponent(Component):
         return f"<{type(self).__qualname__} (frond.RenderComponent){key}>"
 
 
-class Scope:
-    """The scope of a stateful component in the tree: its `state` and updates to it. It
-    stays valid while the component is in the tree; afterwards its methods raise
-    `~frond.errors.MisuseError`."""
-
-    __slots__ = ("_handle",)
-
-    def __init__(self, handle: Any) -> None:
-        self._handle = handle
-
-    @property
-    def state(self) -> Any:
-        """The state as of the last flush."""
-        out = ctypes.c_void_p()
-        call("frond_scope_get_state", ctypes.byref(out), self._handle)
-        return registry.get(out.value)
-
-    def update_state(self, update: Callable[[Any], object]) -> None:
-        """Queues ``state = update(state)`` for the next flush (from any thread). An update
-        that raises is dropped and makes that flush raise CallbackError from it."""
-        if not callable(update):
-            raise TypeError(f"update must be callable (state -> new state), not {type(update).__name__}")
-        call("frond_scope_update_state", self._handle, _C_UPDATE, user_data(registry.add(update)), DESTROY)
-
-    def set_state(self, state: object) -> None:
-        """Queues replacing the state with `state` at the next flush."""
-        key = registry.add(state)
-        try:
-            call("frond_scope_set_state", self._handle, user_data(key))
-        except BaseException:
-            registry.discard(key)  # on failure the value stays ours
-            raise
-
-    def __repr__(self) -> str:
-        return "<frond.Scope>"
-
-
 class EventResult(NamedTuple):
     """How a host event ended (`outcome`) and the view it was sent to or that was hit (0:
     none)."""
@@ -186,9 +169,15 @@ class _RenderClass(Handle):
         spec = _capi.frond_render_class_spec(struct_size=ctypes.sizeof(_capi.frond_render_class_spec))
         spec.name = c_string(cls.__qualname__, "class name")
         spec.render = _C_RENDER
-        if cls.initial_state is not RenderComponent.initial_state:
-            spec.initial_state = _C_INITIAL_STATE
+        has_controller = cls.controller is not None
+        if has_controller and not callable(cls.controller):
+            raise TypeError(f"{cls.__qualname__}.controller must be a class or callable making a controller from "
+                            f"the component, or None, not {type(cls.controller).__name__}")
+        if cls.initial_state is not RenderComponent.initial_state or has_controller:
+            spec.initial_state = _C_INITIAL_STATE  # a controller lives beside a scope: its class is stateful
             spec.destroy_state = DESTROY
+        if has_controller:
+            spec.controller = ctypes.pointer(VTABLE)
         if cls.should_update is not RenderComponent.should_update:
             spec.should_update = _C_SHOULD_UPDATE
         if cls.handle_action is not RenderComponent.handle_action:
@@ -265,20 +254,19 @@ def _handle_action(out_handled: Any, action: Any, scope: Any, state: int | None,
         return callback_failed(error)
 
 
-def _update(state: Any, key: int | None) -> int:
-    try:
-        current = state[0]
-        new = registry.get(key)(registry.get(current))
-        if new is not registry.get(current):
-            state[0] = registry.add(new)  # the replaced key goes to destroy_state
-        return 0
-    except BaseException as error:  # noqa: BLE001
-        return callback_failed(error)
+class _PendingAnimations(threading.local):
+    def __init__(self) -> None:
+        self.items: list[Any] = []
 
 
-#: What render classes' animations hand C through pointers (target keys, group parts):
-#: kept until the flush that asked for them returns (C copies them during it).
-_pending_animations: list[Any] = []
+_pending = _PendingAnimations()
+
+
+def pending_animations() -> list[Any]:
+    """What render classes' animations handed C through pointers (target keys, group
+    parts) on this thread: kept until the flush that asked for them returns (C copies them
+    during it). Per thread, as roots on different threads flush at the same time."""
+    return _pending.items
 
 
 def _animations(out: Any, out_count: Any, moment: int, previous: int | None, props: int | None,
@@ -293,7 +281,7 @@ def _animations(out: Any, out_count: Any, moment: int, previous: int | None, pro
             raise ValueError(f"{type(instance).__qualname__}.animations() gave {len(items)} animations, "
                              f"more than {_capi.FROND_MAX_COMPONENT_ANIMATIONS}")
         for index, animation in enumerate(items):
-            animation._fill(out[index], _pending_animations, keys)
+            animation._fill(out[index], pending_animations(), keys)
         out_count[0] = len(items)
         return 0
     except BaseException as error:  # noqa: BLE001
@@ -307,4 +295,3 @@ _C_INITIAL_STATE = _capi.frond_render_class_spec_initial_state_func(_initial_sta
 _C_RENDER = _capi.frond_render_class_spec_render_func(_render)
 _C_SHOULD_UPDATE = _capi.frond_render_class_spec_should_update_func(_should_update)
 _C_HANDLE_ACTION = _capi.frond_render_class_spec_handle_action_func(_handle_action)
-_C_UPDATE = _capi.frond_state_update_func(_update)

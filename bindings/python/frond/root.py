@@ -11,22 +11,32 @@
 
 A flush builds the root's component, lays it out within the size range and sends the
 host the mutations that turn the mounted views into the new ones.
+
+**Threads.** A root is used from one thread at a time: the thread that made it, until it
+is handed over (`Root.hand_over`). A call from any other thread raises
+`~frond.errors.ThreadError` (a MisuseError) before libfrond is reached, and the root, its
+tree and its views stay as they were. State updates are the exception:
+`Scope.update_state` and `Scope.set_state` may be called from any thread, and are applied
+in order by the next flush on the root's thread. Callbacks (renders, handlers, hosts,
+controllers) run on the thread of the call that caused them, so they may use the root.
 """
 from __future__ import annotations
 
 import ctypes
 import math
+import threading
 from dataclasses import dataclass, fields
 from typing import Any
 
 from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind
 from ._runtime import DESTROY, Handle, call, registry, user_data
+from ._threads import ThreadOwner, entered
 from .components import Component
 from .action import C_UNHANDLED, ActionHandler
 from .attribute import AttributeValue, c_string, encode_attributes
 from .host import C_HOST, Host
-from .render import EventResult, _pending_animations
+from .render import EventResult, pending_animations
 from .value import real_number
 
 __all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind"]
@@ -99,11 +109,18 @@ class CommitStatistics:
 
 class Root(Handle):
     """The owner of one component tree (``frond_root``): give it a component
-    (`set_component`), a host, and `flush`."""
+    (`set_component`), a host, and `flush`.
+
+    A root belongs to the thread that made it: every method but `thread` raises
+    `~frond.errors.ThreadError` when called from another thread, until the owner hands it
+    over (`hand_over`). State updates through a `Scope` may come from any thread.
+    """
 
     _free_function = "frond_root_free"
+    _finalizing = False
 
     def __init__(self, size_range: SizeRange | None = None, *, host: Host | None = None) -> None:
+        self._owner = ThreadOwner("frond.Root")
         self._host: Host | None = None
         self._unhandled: ActionHandler | None = None
         handle = ctypes.POINTER(_capi.frond_root)()
@@ -118,6 +135,26 @@ class Root(Handle):
 
     def __repr__(self) -> str:
         return "<frond.Root (closed)>" if self._handle is None else f"<frond.Root host={self._host!r}>"
+
+    def _live(self) -> Any:
+        """The handle, once the calling thread is known to own the root."""
+        handle = super()._live()
+        self._owner.check()
+        return handle
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The thread that may use the root (None: the next thread that does takes it;
+        also once its owner has ended). Readable from any thread."""
+        return self._owner.thread
+
+    def hand_over(self, thread: threading.Thread | None = None) -> None:
+        """Gives the root to `thread` (a `threading.Thread`, started or not), or with None
+        to whichever thread uses it next. Call it on the root's own thread, with no call on
+        the root running (e.g. before starting a worker that flushes it); from then on
+        calls from this thread raise ThreadError."""
+        self._live()
+        self._owner.hand_over(thread)
 
     def set_size_range(self, size_range: SizeRange | None) -> None:
         """The size range of the next flushes (None: fit content without maximums)."""
@@ -167,7 +204,9 @@ class Root(Handle):
         tick) and sends the host the changed values in one commit; then calls the
         completions of the animations that ended. Returns the number of mutations sent."""
         count = ctypes.c_size_t()
-        call("frond_root_tick", self._live(), real_number(time, "time"), ctypes.byref(count))
+        handle = self._live()
+        with entered(self):
+            call("frond_root_tick", handle, real_number(time, "time"), ctypes.byref(count))
         return count.value
 
     @property
@@ -210,9 +249,11 @@ class Root(Handle):
         if callable(payload):
             raise TypeError("a payload must be an attribute value, not a callable")
         outcome = ctypes.c_int()
+        handle = self._live()
         array = encode_attributes({"payload": payload}, "payload") if payload is not None else None
-        call("frond_root_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),
-             None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute)))
+        with entered(self):
+            call("frond_root_send_event", ctypes.byref(outcome), handle, view, c_string(event, "event"),
+                 None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute)))
         return EventResult(ActionOutcome(outcome.value), view)
 
     def tap(self, x: float, y: float) -> EventResult:
@@ -221,18 +262,22 @@ class Root(Handle):
         none was hit)."""
         outcome = ctypes.c_int()
         view = ctypes.c_uint64()
-        call("frond_root_tap_at", ctypes.byref(outcome), ctypes.byref(view), self._live(), real_number(x, "x"),
-             real_number(y, "y"))
+        handle = self._live()
+        with entered(self):
+            call("frond_root_tap_at", ctypes.byref(outcome), ctypes.byref(view), handle, real_number(x, "x"),
+                 real_number(y, "y"))
         return EventResult(ActionOutcome(outcome.value), view.value)
 
     def flush(self) -> CommitStatistics:
         """Builds, lays out and mounts the component, sends the host the commit and returns
         the statistics of the flush. A host that raises makes it raise CallbackError from
         that exception (after the commit)."""
+        handle = self._live()
         try:
-            call("frond_root_flush", self._live(), None)
+            with entered(self):
+                call("frond_root_flush", handle, None)
         finally:
-            _pending_animations.clear()  # what render classes' animations handed C, copied by now
+            pending_animations().clear()  # what render classes' animations handed C, copied by now
         return self.statistics
 
     @property
@@ -257,6 +302,21 @@ class Root(Handle):
         buffer = ctypes.create_string_buffer(length.value + 1)
         call(function, ctypes.byref(length), handle, buffer, len(buffer))
         return buffer.value.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        """Frees the root (a second call does nothing): its mounted state, its controllers
+        (told to unmount and invalidate) and its host's reference. On the root's thread."""
+        if self._handle is None:
+            return
+        if not self._finalizing:
+            self._owner.check("closed")
+        with entered(self):
+            super().close()
+
+    def __del__(self) -> None:
+        # Nothing else can be using an unreachable root: whichever thread collects it frees it.
+        self._finalizing = True
+        super().__del__()
 
     def _did_close(self) -> None:
         self._host = None
