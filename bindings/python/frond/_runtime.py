@@ -29,10 +29,16 @@ class _ThreadState(threading.local):
     def __init__(self) -> None:
         # One list per running call (innermost last): exceptions raised by callbacks.
         self.frames: list[list[BaseException]] = []
+        # Whether this thread is retrying deferred frees (the retries' own calls must not
+        # start another round).
+        self.retrying = False
 
 _thread = _ThreadState()
-# Handles whose owners were collected while their tree was being laid out (freeing
-# is refused then): freed after the next outermost call.
+# Handles whose owners were collected while the library refused to free them (a config or
+# a tree in use by a layout pass, on this thread or another): (free function, handle).
+# Shared by every thread, under the lock: whichever thread next ends an outermost call
+# tries them again, and one still refused waits for the next round.
+_deferred_lock = threading.Lock()
 _deferred_frees: list[tuple[str, Any]] = []
 
 def last_error_message() -> str:
@@ -79,13 +85,44 @@ def callback_failed(error: BaseException) -> int:
         traceback.print_exception(type(error), error, error.__traceback__)
     return int(Status.ERR_CALLBACK)
 
+def defer_free(name: str, handle: Any) -> None:
+    """Queues a handle whose free the library refused for now (see `_free_deferred`)."""
+    with _deferred_lock:
+        _deferred_frees.append((name, handle))
+
+def deferred_count() -> int:
+    """How many handles wait to be freed (for tests)."""
+    with _deferred_lock:
+        return len(_deferred_frees)
+
 def _free_deferred() -> None:
-    while _deferred_frees:
-        name, handle = _deferred_frees.pop()
-        try:
-            call(name, handle)
-        except FrondError:
-            pass
+    """Frees the deferred handles; those still refused (FROND_ERR_MISUSE: still in use)
+    go back into the queue for the next round. Not reentrant: the frees' own calls (and
+    callbacks C makes while freeing) do not start another round."""
+    state = _thread
+    if state.retrying:
+        return
+    with _deferred_lock:
+        pending = _deferred_frees[:]
+        _deferred_frees.clear()
+    state.retrying = True
+    refused: list[tuple[str, Any]] = []
+    done = 0
+    try:
+        for entry in pending:
+            try:
+                call(*entry)
+            except MisuseError:
+                refused.append(entry)
+            except FrondError:
+                pass  # freed, but a callback run by the free failed: nothing to retry
+            done += 1
+    finally:
+        state.retrying = False
+        refused.extend(pending[done + 1:])  # not tried: a callback's KeyboardInterrupt stopped the round
+        if refused:
+            with _deferred_lock:
+                _deferred_frees.extend(refused)
 
 class CallbackRegistry:
     """Python objects that C holds as user_data, under integer keys (never addresses)."""
@@ -171,8 +208,8 @@ class Handle:
             return
         try:
             self.close()
-        except MisuseError:  # its tree is being laid out: free it after that call
-            _deferred_frees.append((self._free_function, handle))
+        except MisuseError:  # in use by a layout pass: freed after it (see _free_deferred)
+            defer_free(self._free_function, handle)
             self._handle = None
         except Exception:  # interpreter shutdown: the library may be gone
             pass
