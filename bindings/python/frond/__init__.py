@@ -5,8 +5,8 @@ Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, 
 `Scope`, `ActionEvent`), Python callables as action handlers, typed actions (`ActionName`,
 `typed_action`), controllers (`Controller`) and wrappers (`Wrapper`) in the responder chain,
 animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
-`send_event` and `tap`, used from one thread at a time) and Python hosts (`Host`,
-`MemoryHost`).
+`send_event` and `tap`, component providers, flush requests and asynchronous flushes, used
+from one thread at a time) and Python hosts (`Host`, `MemoryHost`).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentEr
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
+from .provider import ComponentProvider, FlushRequest
 from .root import CommitStatistics, Root, SizeRange, SizeRangeKind
 from .value import Edges, Rect, Size, Value, ValueLike
 
@@ -39,7 +40,8 @@ __all__ = [
     "Wrapper", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
-    "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "Host", "MemoryHost", "MemoryView", "Mutation",
+    "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "ComponentProvider", "FlushRequest",
+    "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
     "Value", "ValueLike", "Size", "Rect", "Edges",

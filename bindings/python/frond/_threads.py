@@ -11,7 +11,9 @@ reached, leaving the root as it was.
 A Python callback runs on the thread of the call that caused it, so a render, a handler or
 a host called during ``root.flush()`` may use the root and its scopes. Objects handed out
 during such a call (`~frond.scope.Scope`) remember the root through `current_root`, so
-that they can check the thread too.
+that they can check the thread too. A root may also be lent to a task that has not started
+(`ThreadOwner.lend`, for `~frond.root.Root.prepare_on`): nobody may use it until the task
+claims it and gives it back.
 """
 from __future__ import annotations
 
@@ -22,12 +24,13 @@ from typing import Any
 from ._capi import Status
 from .errors import ThreadError
 
-__all__ = ["ThreadOwner", "current_root", "entered"]
+__all__ = ["ThreadOwner", "current_root", "entered", "inside", "requesting", "is_requesting"]
 
 
 class _Active(threading.local):
     def __init__(self) -> None:
         self.roots: list[Any] = []  # the roots whose C calls this thread is inside, innermost last
+        self.requests: list[Any] = []  # the roots whose flush request this thread is running
 
 
 _active = _Active()
@@ -55,6 +58,32 @@ class entered:
         _active.roots.pop()
 
 
+def inside(root: Any) -> bool:
+    """Whether the calling thread is inside a C call on `root` (e.g. in one of its renders)."""
+    return any(active is root for active in _active.roots)
+
+
+class requesting:
+    """``with requesting(root):`` marks the calling thread as running `root`'s flush request
+    (which must not flush the root; see `is_requesting`)."""
+
+    __slots__ = ("_root",)
+
+    def __init__(self, root: Any) -> None:
+        self._root = root
+
+    def __enter__(self) -> None:
+        _active.requests.append(self._root)
+
+    def __exit__(self, *exc_info: object) -> None:
+        _active.requests.pop()
+
+
+def is_requesting(root: Any) -> bool:
+    """Whether the calling thread is running `root`'s flush request."""
+    return any(active is root for active in _active.requests)
+
+
 def _ended(thread: threading.Thread) -> bool:
     """Whether `thread` has run and finished (a thread not started yet has not ended)."""
     return thread.ident is not None and not thread.is_alive()
@@ -68,9 +97,13 @@ class ThreadOwner:
     """The thread allowed to use one object: the creating thread at first; `hand_over`
     passes it on (None: to whichever thread uses the object next; a thread not started
     yet is fine). A thread that has ended owns nothing: the next thread to use the object
-    takes it."""
+    takes it.
 
-    __slots__ = ("_thread", "_ident", "_lock", "_what")
+    `lend` reserves the object for a job that has not started yet (a task of an executor,
+    whose thread is not known): no thread may use it until the job `claim`s it, and the
+    job gives it back with `give_back`."""
+
+    __slots__ = ("_thread", "_ident", "_lock", "_what", "_job")
 
     def __init__(self, what: str) -> None:
         self._thread: threading.Thread | None = threading.current_thread()
@@ -79,10 +112,12 @@ class ThreadOwner:
         self._ident: int | None = threading.get_ident()
         self._lock = threading.Lock()
         self._what = what
+        self._job: str | None = None  # what the job it is lent to does ("being prepared by …")
 
     @property
     def thread(self) -> threading.Thread | None:
-        """The owning thread (None: the next thread that uses the object takes it)."""
+        """The owning thread (None: the next thread that uses the object takes it, or it is
+        lent to a job that has not started)."""
         thread = self._thread
         return None if thread is None or _ended(thread) else thread
 
@@ -93,13 +128,19 @@ class ThreadOwner:
             return
         current = threading.current_thread()
         with self._lock:  # two threads taking an unowned object: one wins
-            owner = self._thread
+            owner, job = self._thread, self._job
             if owner is current:  # handed to this thread before it started
                 self._ident = current.ident
                 return
-            if owner is None or _ended(owner):
+            if job is None and (owner is None or _ended(owner)):
                 self._thread, self._ident = current, current.ident
                 return
+        if job is not None:
+            where = "a job that has not started yet" if owner is None else _describe(owner)
+            raise ThreadError(
+                Status.ERR_MISUSE,
+                f"this {self._what} is {job} on {where} but was {action} from {_describe(current)}: wait for "
+                "the job (the future it returned) before using it")
         raise ThreadError(
             Status.ERR_MISUSE,
             f"this {self._what} belongs to {_describe(owner)} but was {action} from {_describe(current)}: a root "
@@ -114,3 +155,24 @@ class ThreadOwner:
         self.check("handed over")
         with self._lock:
             self._thread, self._ident = thread, None if thread is None else thread.ident
+
+    def lend(self, job: str) -> None:
+        """Reserves the object for a job (`job` says what it does, for errors): from now on
+        every thread gets ThreadError until the job claims it. Only the owning thread may
+        lend it."""
+        self.check("lent")
+        with self._lock:
+            self._thread, self._ident, self._job = None, None, job
+
+    def claim(self) -> None:
+        """Called by the job it was lent to, on the job's thread: the object is the job's."""
+        current = threading.current_thread()
+        with self._lock:
+            self._thread, self._ident = current, current.ident
+
+    def give_back(self, thread: threading.Thread) -> None:
+        """Ends a loan (the job is done, or it will never run): `thread` owns the object
+        again (when it has ended, the next thread that uses the object)."""
+        with self._lock:
+            owner = None if _ended(thread) else thread
+            self._thread, self._ident, self._job = owner, None if owner is None else owner.ident, None

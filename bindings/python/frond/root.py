@@ -19,92 +19,37 @@ tree and its views stay as they were. State updates are the exception:
 `Scope.update_state` and `Scope.set_state` may be called from any thread, and are applied
 in order by the next flush on the root's thread. Callbacks (renders, handlers, hosts,
 controllers) run on the thread of the call that caused them, so they may use the root.
+
+**Providers and asynchronous flushes.** A root's component may come from a provider
+(`Root.set_provider`, `Root.set_props`; see `frond.provider`). A flush may be split:
+`Root.prepare` builds and lays out — on a worker thread, through `Root.prepare_on`, which
+lends the root to an executor's task — and `Root.commit` mounts on the root's thread.
+`Root.on_flush_request` is told, on the updating thread, when state updates wait for a
+flush.
 """
 from __future__ import annotations
 
 import ctypes
-import math
 import threading
-from dataclasses import dataclass, fields
+from concurrent.futures import Executor, Future
+from dataclasses import fields
 from typing import Any
 
 from . import _capi
-from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind
+from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind, Status
 from ._runtime import DESTROY, Handle, call, registry, user_data
-from ._threads import ThreadOwner, entered
+from ._threads import ThreadOwner, entered, inside, is_requesting
 from .components import Component
 from .action import C_UNHANDLED, ActionHandler
 from .attribute import AttributeValue, c_string, encode_attributes
+from .errors import MisuseError
 from .host import C_HOST, Host
+from .provider import C_FLUSH_REQUEST, C_PROVIDER, ComponentProvider, FlushRequest, flush_request_entry
 from .render import EventResult, pending_animations
+from .size_range import CommitStatistics, SizeRange, c_size_range
 from .value import real_number
 
-__all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind"]
-
-
-@dataclass(frozen=True)
-class SizeRange:
-    """How a root sizes its component: `fixed`, `flexible_height` (width fixed),
-    `flexible_width` (height fixed) or `fit_content` (None: no maximum)."""
-
-    kind: SizeRangeKind
-    width: float = math.nan
-    height: float = math.nan
-
-    @staticmethod
-    def fixed(width: float, height: float) -> SizeRange:
-        return SizeRange(SizeRangeKind.FIXED, real_number(width, "width"), real_number(height, "height"))
-
-    @staticmethod
-    def flexible_height(width: float) -> SizeRange:
-        return SizeRange(SizeRangeKind.FLEXIBLE_HEIGHT, width=real_number(width, "width"))
-
-    @staticmethod
-    def flexible_width(height: float) -> SizeRange:
-        return SizeRange(SizeRangeKind.FLEXIBLE_WIDTH, height=real_number(height, "height"))
-
-    @staticmethod
-    def fit_content(width: float | None = None, height: float | None = None) -> SizeRange:
-        return SizeRange(SizeRangeKind.FIT_CONTENT, math.nan if width is None else real_number(width, "width"),
-                         math.nan if height is None else real_number(height, "height"))
-
-    def _c(self) -> Any:
-        if not isinstance(self.kind, SizeRangeKind):
-            raise TypeError(f"SizeRange.kind must be a frond.SizeRangeKind, not {type(self.kind).__name__}")
-        # Sizes a kind does not use are ignored by C; send them as 0 so that NaN placeholders pass.
-        width = self.width if self.kind in (SizeRangeKind.FIXED, SizeRangeKind.FLEXIBLE_HEIGHT,
-                                            SizeRangeKind.FIT_CONTENT) else 0.0
-        height = self.height if self.kind in (SizeRangeKind.FIXED, SizeRangeKind.FLEXIBLE_WIDTH,
-                                              SizeRangeKind.FIT_CONTENT) else 0.0
-        return _capi.frond_size_range(ctypes.sizeof(_capi.frond_size_range), self.kind,
-                                      real_number(width, "width"), real_number(height, "height"))
-
-
-@dataclass(frozen=True)
-class CommitStatistics:
-    """What the last successful flush did (``frond_commit_statistics``): views created,
-    updated, moved and destroyed, mutations sent, components built and laid out, times."""
-
-    components: int
-    built_nodes: int
-    reused_subtrees: int
-    renders: int
-    should_update_calls: int
-    scopes_created: int
-    scopes_destroyed: int
-    state_updates: int
-    dropped_state_updates: int
-    layouts: int
-    measure_calls: int
-    created: int
-    destroyed: int
-    moved: int
-    updated: int
-    mutations: int
-    views_visited: int
-    build_ns: int
-    layout_ns: int
-    mount_ns: int
+__all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind", "ComponentProvider", "FlushRequest"]
 
 
 class Root(Handle):
@@ -123,8 +68,9 @@ class Root(Handle):
         self._owner = ThreadOwner("frond.Root")
         self._host: Host | None = None
         self._unhandled: ActionHandler | None = None
+        self._flush_request: FlushRequest | None = None
         handle = ctypes.POINTER(_capi.frond_root)()
-        call("frond_root_new", ctypes.byref(handle), _range(size_range))
+        call("frond_root_new", ctypes.byref(handle), c_size_range(size_range))
         self._handle = handle
         if host is not None:
             try:
@@ -158,7 +104,7 @@ class Root(Handle):
 
     def set_size_range(self, size_range: SizeRange | None) -> None:
         """The size range of the next flushes (None: fit content without maximums)."""
-        call("frond_root_set_size_range", self._live(), _range(size_range))
+        call("frond_root_set_size_range", self._live(), c_size_range(size_range))
 
     @property
     def host(self) -> Host | None:
@@ -198,6 +144,41 @@ class Root(Handle):
             call("frond_root_set_unhandled_action_handler", handle, C_UNHANDLED, user_data(registry.add(handler)),
                  DESTROY)
         self._unhandled = handler
+
+    @property
+    def on_flush_request(self) -> FlushRequest | None:
+        """Called with the root when a state update arrives while none is pending, so that
+        a flush can be scheduled on the root's thread (None: nobody is told). It runs on
+        the updating thread — any thread — inside `Scope.update_state` or
+        `Scope.set_state`, and must not flush the root itself (`flush`, `prepare` and
+        `commit` raise MisuseError there): e.g. ``root.on_flush_request = lambda root:
+        loop.call_soon_threadsafe(root.flush)``. It gets the root as its argument, so it
+        need not hold it (a callable holding its root keeps it alive until it is closed).
+        An exception it raises makes that update_state or set_state raise CallbackError
+        from it; the update stays queued."""
+        self._live()
+        return self._flush_request
+
+    @on_flush_request.setter
+    def on_flush_request(self, request: FlushRequest | None) -> None:
+        handle = self._live()
+        if request is None:
+            call("frond_root_set_flush_request", handle, _capi.frond_flush_request_func(), None,
+                 _capi.frond_destroy_func())
+        else:
+            if not callable(request):
+                raise TypeError(f"on_flush_request must be callable (Root) or None, not {type(request).__name__}")
+            # On failure C calls DESTROY with the key before returning.
+            call("frond_root_set_flush_request", handle, C_FLUSH_REQUEST,
+                 user_data(registry.add(flush_request_entry(request, self))), DESTROY)
+        self._flush_request = request
+
+    @property
+    def needs_flush(self) -> bool:
+        """Whether a flush has work: a new component, new props or queued state updates."""
+        out = ctypes.c_bool()
+        call("frond_root_needs_flush", ctypes.byref(out), self._live())
+        return out.value
 
     def tick(self, time: float) -> int:
         """Advances the animations to `time` (seconds; finite, not earlier than the last
@@ -239,6 +220,42 @@ class Root(Handle):
         finally:
             component._consumed()
 
+    def set_provider(self, provider: ComponentProvider | None) -> None:
+        """Makes ``provider(props) -> Component | None`` the source of the root's component
+        (ComponentKit's component provider): the next flush calls it with the props given
+        last to `set_props` (None before any), and afterwards only a flush that follows new
+        props calls it again — a flush with state updates only keeps the component it made
+        last. It replaces the root's component and previous provider (whose props are
+        released); `set_component` replaces it in turn; None removes it (the root shows
+        nothing). It runs on the thread that flushes (the preparing one for `prepare`). An
+        exception it raises, or a result that is neither a component nor None, makes the
+        flush raise CallbackError from it: nothing is mounted, the tree, the views and the
+        states stay as they were, and the next flush calls it again."""
+        handle = self._live()
+        if provider is None:
+            call("frond_root_set_provider", handle, _capi.frond_component_provider_func(), None,
+                 _capi.frond_destroy_func())
+            return
+        if not callable(provider):
+            raise TypeError(f"provider must be callable (props -> Component | None) or None, "
+                            f"not {type(provider).__name__}")
+        # On failure C calls DESTROY with the key before returning.
+        call("frond_root_set_provider", handle, C_PROVIDER, user_data(registry.add(provider)), DESTROY)
+
+    def set_props(self, props: object) -> None:
+        """Gives the provider new props, any Python object: the next flush calls it with
+        them (once, however many came before that flush). The root holds them until newer
+        props, another provider or a component replace them, or until it closes, and then
+        lets go of them exactly once. MisuseError without a provider. While a flush is
+        prepared the props wait for the next one."""
+        handle = self._live()
+        key = registry.add(props)
+        try:
+            call("frond_root_set_props", handle, user_data(key), DESTROY)
+        except BaseException:
+            registry.discard(key)  # (C released it already when the call was made)
+            raise
+
     def send_event(self, view: int, event: str = FROND_EVENT_TAP, payload: AttributeValue | None = None) -> EventResult:
         """Reports a host event on mounted `view`: sends the action named by its component's
         attribute `event` ("onTap", "onLongPress", "onValueChange" or any name) with
@@ -272,13 +289,98 @@ class Root(Handle):
         """Builds, lays out and mounts the component, sends the host the commit and returns
         the statistics of the flush. A host that raises makes it raise CallbackError from
         that exception (after the commit)."""
-        handle = self._live()
+        handle = self._flushable("flush")
         try:
             with entered(self):
                 call("frond_root_flush", handle, None)
         finally:
             pending_animations().clear()  # what render classes' animations handed C, copied by now
         return self.statistics
+
+    # ---- asynchronous flushes -------------------------------------------------------
+
+    def prepare(self) -> None:
+        """The first half of a flush: builds and lays out the component (renders, providers,
+        should_update and text measurers run now, on this thread), mounting nothing. It may
+        run on another thread than the host's: `prepare_on` does it on an executor, or hand
+        the root to a thread (`hand_over`), prepare there and hand it back. Then `commit` on
+        the root's thread mounts the result, or `discard_prepared` drops it. A failure
+        raises what `flush` would and leaves nothing prepared; MisuseError when a flush is
+        prepared already."""
+        handle = self._flushable("prepare")
+        try:
+            with entered(self):
+                call("frond_root_prepare", handle)
+        finally:
+            pending_animations().clear()  # C copies animations when render classes give them
+
+    def commit(self) -> CommitStatistics:
+        """The second half of a flush: mounts what `prepare` built, sends the host the
+        commit and returns the statistics of the whole flush (as `flush` does).
+        MisuseError without a prepared flush."""
+        handle = self._flushable("commit")
+        try:
+            with entered(self):
+                call("frond_root_commit", handle, None)
+        finally:
+            pending_animations().clear()
+        return self.statistics
+
+    def discard_prepared(self) -> None:
+        """Drops a prepared flush: the tree and the views stay as the last commit left them
+        (state updates it applied stay applied). MisuseError without a prepared flush."""
+        handle = self._live()
+        with entered(self):
+            call("frond_root_discard_prepared", handle)
+
+    @property
+    def has_prepared_flush(self) -> bool:
+        """Whether a prepared flush waits for `commit` or `discard_prepared`."""
+        out = ctypes.c_bool()
+        call("frond_root_has_prepared_flush", ctypes.byref(out), self._live())
+        return out.value
+
+    def prepare_on(self, executor: Executor) -> Future[None]:
+        """Runs `prepare` as a task of `executor` (a `concurrent.futures.Executor`, or
+        anything whose ``submit(fn)`` returns a Future) and returns its future. The root is
+        lent to the task: until the future is done, every call on it from any other thread
+        raises ThreadError; then it belongs to this thread again, which calls `commit`
+        (``root.prepare_on(pool).result(); root.commit()``). The future raises what
+        `prepare` raised. A task cancelled before it ran gives the root back too."""
+        self._flushable("prepare")
+        submit = getattr(executor, "submit", None)
+        if not callable(submit):
+            raise TypeError(f"prepare_on takes a concurrent.futures.Executor (anything with submit(fn)), "
+                            f"not {type(executor).__name__}")
+        if inside(self):
+            raise MisuseError(Status.ERR_MISUSE, "prepare_on cannot be called from inside a call on the root "
+                              "(a render, a handler, a host): the root is busy")
+        owner = threading.current_thread()
+        lender = self._owner
+        lender.lend("being prepared by Root.prepare_on")
+
+        def prepare() -> None:
+            lender.claim()
+            try:
+                self.prepare()
+            finally:
+                lender.give_back(owner)
+
+        try:
+            future = submit(prepare)
+        except BaseException:
+            lender.give_back(owner)
+            raise
+        future.add_done_callback(lambda done: lender.give_back(owner) if done.cancelled() else None)
+        return future
+
+    def _flushable(self, what: str) -> Any:
+        """The handle, unless this thread is running the root's flush request."""
+        handle = self._live()
+        if is_requesting(self):
+            raise MisuseError(Status.ERR_MISUSE, f"cannot {what} the root from inside its flush request "
+                              "(on_flush_request): schedule the flush instead")
+        return handle
 
     @property
     def statistics(self) -> CommitStatistics:
@@ -321,12 +423,4 @@ class Root(Handle):
     def _did_close(self) -> None:
         self._host = None
         self._unhandled = None
-
-
-def _range(size_range: object) -> Any:
-    if size_range is None:
-        return None
-    if not isinstance(size_range, SizeRange):
-        raise TypeError(f"size_range must be a frond.SizeRange (SizeRange.fixed(w, h), …) or None, "
-                        f"not {type(size_range).__name__}")
-    return ctypes.byref(size_range._c())
+        self._flush_request = None
