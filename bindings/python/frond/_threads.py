@@ -1,4 +1,5 @@
-"""Which thread may use a root (`ThreadOwner`), and which roots the calling thread is inside.
+"""Which thread may use a root (`ThreadOwner`) or a layout tree (`claim_tree`), and which
+roots the calling thread is inside.
 
 libfrond's rule (include/frond.h, THREADS): a root is used from one thread at a time,
 except that state updates (``frond_scope_update_state``, ``frond_scope_set_state``) may
@@ -24,7 +25,8 @@ from typing import Any
 from ._capi import Status
 from .errors import ThreadError
 
-__all__ = ["ThreadOwner", "current_root", "entered", "inside", "requesting", "is_requesting"]
+__all__ = ["ThreadOwner", "current_root", "entered", "inside", "requesting", "is_requesting", "claim_tree",
+           "hand_over_tree", "tree_owner"]
 
 
 class _Active(threading.local):
@@ -176,3 +178,78 @@ class ThreadOwner:
         with self._lock:
             owner = None if _ended(thread) else thread
             self._thread, self._ident, self._job = owner, None if owner is None else owner.ident, None
+
+
+# ---- node trees -------------------------------------------------------------------------
+#
+# A layout tree (`~frond.layout.Node`) is used from one thread at a time too, but its nodes
+# join and leave trees, so ownership is kept per node with one invariant: every node of a
+# tree has the same owner. Each node records its owner's ident (`_ident`; None: nobody) and,
+# when it was handed to a thread not started yet, that thread (`_thread`). Joining two trees
+# needs both nodes owned by the calling thread, so they already agree; `hand_over_tree` and
+# a takeover of an abandoned tree change every node of the tree at once.
+
+_tree_lock = threading.Lock()
+
+
+def thread_by_ident(ident: int | None) -> threading.Thread | None:
+    """The live thread with `ident`, or None."""
+    if ident is None:
+        return None
+    for thread in threading.enumerate():
+        if thread.ident == ident:
+            return thread
+    return None
+
+
+def _tree_members(node: Any) -> list[Any]:
+    top = node
+    while top._parent is not None:
+        top = top._parent
+    members, pending = [], [top]
+    while pending:
+        member = pending.pop()
+        members.append(member)
+        pending.extend(member._children)
+    return members
+
+
+def tree_owner(node: Any) -> threading.Thread | None:
+    """The thread that owns `node`'s tree (None: nobody, or a thread that has ended)."""
+    handed = node._thread
+    if handed is not None:
+        return None if _ended(handed) else handed
+    return thread_by_ident(node._ident)
+
+
+def claim_tree(node: Any, action: str) -> None:
+    """The slow path of a node's thread check (its owner's ident is not the caller's):
+    takes the tree when it was handed to this thread or nobody owns it; ThreadError
+    otherwise."""
+    current = threading.current_thread()
+    with _tree_lock:  # two threads taking an abandoned tree: one wins
+        if node._ident == current.ident:
+            return
+        if node._thread is current:  # handed to this thread before it started
+            node._ident = current.ident
+            return
+        owner = tree_owner(node)
+        if owner is None:
+            for member in _tree_members(node):
+                member._thread, member._ident = None, current.ident
+            return
+    raise ThreadError(
+        Status.ERR_MISUSE,
+        f"this frond.{type(node).__name__}'s tree belongs to {_describe(owner)} but was {action} from "
+        f"{_describe(current)}: a node tree is used from one thread at a time; hand it over first with "
+        "node.hand_over(thread) on its own thread")
+
+
+def hand_over_tree(node: Any, thread: threading.Thread | None) -> None:
+    """Makes `thread` the owner of `node`'s whole tree (None: the next thread that uses it);
+    the caller has checked that it owns the tree."""
+    if thread is not None and not isinstance(thread, threading.Thread):
+        raise TypeError(f"hand_over takes a threading.Thread or None, not {type(thread).__name__}")
+    with _tree_lock:
+        for member in _tree_members(node):
+            member._thread, member._ident = thread, None if thread is None else thread.ident

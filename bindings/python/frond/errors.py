@@ -9,7 +9,8 @@ status                          exception
 FROND_ERR_INVALID_ARGUMENT      :class:`InvalidArgumentError` (also a ``ValueError``)
 FROND_ERR_MISUSE                :class:`MisuseError` (closed or stale objects, …;
                                 :class:`ThreadError` when Python itself finds a
-                                root used from a thread that does not own it)
+                                root or a layout tree used from a thread that
+                                does not own it)
 FROND_ERR_INVALID_TREE          :class:`InvalidTreeError` (also a ``ValueError``)
 FROND_ERR_LIMIT                 :class:`LimitError`
 FROND_ERR_CALLBACK              :class:`CallbackError` (``__cause__``: the Python
@@ -62,9 +63,10 @@ class MisuseError(FrondError):
 
 
 class ThreadError(MisuseError):
-    """A root (or one of its scopes) was used from a thread that does not own it: a root is
-    used from one thread at a time, state updates excepted (see `frond.Root.hand_over`).
-    Raised before libfrond is called; the root is left as it was."""
+    """A root (or one of its scopes) or a layout tree was used from a thread that does not
+    own it: each is used from one thread at a time, a root's state updates excepted (see
+    `frond.Root.hand_over`, `frond.Node.hand_over`). Raised before libfrond is called; the
+    root or tree is left as it was."""
 
 
 class InvalidTreeError(FrondError, ValueError):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import difflib
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,7 +27,8 @@ from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, Experime
                     Gutter, Justify, MeasureMode, Overflow, PositionType, Status, Wrap)
 from ._runtime import DESTROY, Handle, callback_failed, call, registry, user_data
 from ._style import EdgeStyle, EnumStyle, LengthStyle, OptionalNumberStyle, style_names
-from .errors import InvalidArgumentError
+from ._threads import claim_tree, hand_over_tree, tree_owner
+from .errors import InvalidArgumentError, MisuseError
 from .value import Edges, Rect, optional_size, real_number
 
 __all__ = [
@@ -114,9 +116,19 @@ class Node(Handle):
     take their enum's members or names ("row", "space-between"); `flex_grow` and the other
     optional numbers take a number or None (unset). ``close()`` releases the node: it
     leaves its parent, its children become roots.
+
+    A tree belongs to the thread that made its nodes: a call on any of them from another
+    thread raises `~frond.errors.ThreadError` (a MisuseError) before libfrond is called,
+    until the owner hands the whole tree over (`hand_over`). Trees that join take the
+    caller's, which must own both.
     """
 
     _free_function = "frond_node_free"
+    #: The ident of the thread that owns the node's tree (None: the next thread to use it).
+    _ident: int | None = None
+    #: The thread the tree was handed to before it started (its ident was unknown then).
+    _thread: threading.Thread | None = None
+    _finalizing = False
 
     direction = EnumStyle(Direction, "direction")
     flex_direction = EnumStyle(FlexDirection, "flex_direction")
@@ -198,6 +210,7 @@ class Node(Handle):
             close = difflib.get_close_matches(unknown[0], list(_STYLES), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise TypeError(f"Node() got an unknown style {unknown[0]!r}{hint}")
+        self._ident = _get_ident()
         self._children: list[Node] = []
         self._parent: Node | None = None
         self._measure: MeasureFunction | None = None
@@ -222,6 +235,43 @@ class Node(Handle):
         if self._handle is None:
             return "<frond.Node (closed)>"
         return f"<frond.Node with {len(self._children)} children>"
+
+    # ---- threads --------------------------------------------------------------
+
+    def _live(self) -> Any:
+        """The handle, once the calling thread is known to own the node's tree."""
+        handle = self._handle
+        if handle is None:
+            raise MisuseError(Status.ERR_MISUSE, f"this {type(self).__name__} is closed")
+        if self._ident != _get_ident():
+            claim_tree(self, "used")
+        return handle
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The thread that may use the node's tree (None: the next thread that does takes
+        it; also once its owner has ended). Readable from any thread."""
+        return tree_owner(self)
+
+    def hand_over(self, thread: threading.Thread | None = None) -> None:
+        """Gives the node's whole tree (from its top node down) to `thread` (started or
+        not), or with None to whichever thread uses it next. Call it on the tree's own
+        thread, with no call on the tree running; from then on calls from this thread
+        raise ThreadError."""
+        self._live()
+        hand_over_tree(self, thread)
+
+    def close(self) -> None:
+        """Releases the node (a second call does nothing), on its tree's thread."""
+        if self._handle is not None and not self._finalizing:
+            self._live()
+        super().close()
+
+    def __del__(self) -> None:
+        # An unreachable node's whole tree is unreachable (parents and children hold each
+        # other): whichever thread collects it frees it.
+        self._finalizing = True
+        super().__del__()
 
     # ---- children -------------------------------------------------------------
 
@@ -457,6 +507,7 @@ class LayoutResult:
 # ---- helpers and trampolines -------------------------------------------------------
 
 _STYLES = style_names(Node)
+_get_ident = threading.get_ident
 
 
 def _node(value: object, what: str) -> Node:
