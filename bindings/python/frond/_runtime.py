@@ -20,15 +20,16 @@ import threading
 import traceback
 from typing import Any, ClassVar
 
-from . import _capi
+from . import _capi, _library
 from ._capi import Status
 from ._library import library
 from .errors import CallbackError, FrondError, MisuseError, error_for_status
 
 class _ThreadState(threading.local):
     def __init__(self) -> None:
-        # One list per running call (innermost last): exceptions raised by callbacks.
-        self.frames: list[list[BaseException]] = []
+        # One entry per running call (innermost last): the exceptions raised by callbacks
+        # during it (None until one is).
+        self.frames: list[list[BaseException] | None] = []
         # Whether this thread is retrying deferred frees (the retries' own calls must not
         # start another round).
         self.retrying = False
@@ -47,9 +48,9 @@ def last_error_message() -> str:
 
 def call(name: str, *arguments: Any) -> None:
     """Calls the C function `name`; raises the matching FrondError when it fails."""
-    function = getattr(library(), name)
+    function = getattr(_library._library or library(), name)  # (the module's loaded library, once loaded)
     frames = _thread.frames
-    frames.append([])
+    frames.append(None)
     try:
         status = function(*arguments)
     except ctypes.ArgumentError as error:
@@ -58,7 +59,7 @@ def call(name: str, *arguments: Any) -> None:
         raised = frames.pop()
     if raised:
         _raise_callback_error(status, raised)
-    if status != Status.OK:
+    if status:  # not FROND_OK (0)
         raise error_for_status(status, last_error_message())
     if _deferred_frees and not frames:
         _free_deferred()
@@ -79,7 +80,11 @@ def callback_failed(error: BaseException) -> int:
     trampoline must give C."""
     frames = _thread.frames
     if frames:
-        frames[-1].append(error)
+        raised = frames[-1]
+        if raised is None:
+            frames[-1] = [error]
+        else:
+            raised.append(error)
     else:  # C called back outside any call of ours: nowhere to raise it
         print("frond: exception in a callback outside any call:", file=sys.stderr)
         traceback.print_exception(type(error), error, error.__traceback__)

@@ -26,9 +26,14 @@ E = TypeVar("E", bound=enum.IntEnum)
 
 
 class Style:
-    """A style property of Node; ``name`` is its attribute name."""
+    """A style property of Node; ``name`` is its attribute name, ``getter`` and ``setter``
+    the C functions that read and write it (named once, not at each call)."""
 
     name = ""
+
+    def __init__(self, c_name: str) -> None:
+        self.c_name = c_name
+        self.getter, self.setter = f"frond_node_style_get_{c_name}", f"frond_node_style_set_{c_name}"
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -39,18 +44,18 @@ class EnumStyle(Style, Generic[E]):
     "space-between"); read as a member."""
 
     def __init__(self, enum_type: type[E], c_name: str) -> None:
+        super().__init__(c_name)
         self.enum_type = enum_type
-        self.c_name = c_name
 
     def __get__(self, node: Node | None, owner: type | None = None) -> E:
         if node is None:
             return self  # type: ignore[return-value]
         out = ctypes.c_int()
-        call(f"frond_node_style_get_{self.c_name}", ctypes.byref(out), node._live())
+        call(self.getter, ctypes.byref(out), node._live())
         return self.enum_type(out.value)
 
     def __set__(self, node: Node, value: E | str) -> None:
-        call(f"frond_node_style_set_{self.c_name}", node._live(), self.member(value))
+        call(self.setter, node._live(), self.member(value))
 
     def member(self, value: object) -> E:
         return enum_member(self.enum_type, value, self.name)
@@ -77,58 +82,56 @@ def enum_member(enum_type: type[E], value: object, what: str) -> E:
 class LengthStyle(Style):
     """A length property (width, flex_basis, …): read as a Value."""
 
-    def __init__(self, c_name: str) -> None:
-        self.c_name = c_name
-
     def __get__(self, node: Node | None, owner: type | None = None) -> Value:
         if node is None:
             return self  # type: ignore[return-value]
         out = _capi.frond_value()
-        call(f"frond_node_style_get_{self.c_name}", ctypes.byref(out), node._live())
+        call(self.getter, ctypes.byref(out), node._live())
         return Value(out.value, _capi.Unit(out.unit))
 
     def __set__(self, node: Node, value: ValueLike) -> None:
         length = Value.parse(value, self.name)
-        call(f"frond_node_style_set_{self.c_name}", node._live(), length.value, length.unit)
+        call(self.setter, node._live(), length.value, length.unit)
 
 
 class EdgeStyle(Style):
     """One side (or a group of sides) of margin, padding, border or the insets."""
 
     def __init__(self, c_name: str, edge: Edge | Gutter) -> None:
-        self.c_name = c_name
+        super().__init__(c_name)
         self.edge = edge
 
     def __get__(self, node: Node | None, owner: type | None = None) -> Value:
         if node is None:
             return self  # type: ignore[return-value]
         out = _capi.frond_value()
-        call(f"frond_node_style_get_{self.c_name}", ctypes.byref(out), node._live(), self.edge)
+        call(self.getter, ctypes.byref(out), node._live(), self.edge)
         return Value(out.value, _capi.Unit(out.unit))
 
     def __set__(self, node: Node, value: ValueLike) -> None:
         length = Value.parse(value, self.name)
-        call(f"frond_node_style_set_{self.c_name}", node._live(), self.edge, length.value, length.unit)
+        call(self.setter, node._live(), self.edge, length.value, length.unit)
 
 
 class OptionalNumberStyle(Style):
     """flex, flex_grow, flex_shrink, aspect_ratio: a number, or None when not set."""
 
     def __init__(self, c_name: str) -> None:
-        self.c_name = c_name
+        super().__init__(c_name)
+        self.unsetter = f"frond_node_style_unset_{c_name}"
 
     def __get__(self, node: Node | None, owner: type | None = None) -> float | None:
         if node is None:
             return self  # type: ignore[return-value]
         out = ctypes.c_float()
-        call(f"frond_node_style_get_{self.c_name}", ctypes.byref(out), node._live())
+        call(self.getter, ctypes.byref(out), node._live())
         return None if math.isnan(out.value) else out.value
 
     def __set__(self, node: Node, value: float | None) -> None:
         if value is None:
-            call(f"frond_node_style_unset_{self.c_name}", node._live())
+            call(self.unsetter, node._live())
         else:
-            call(f"frond_node_style_set_{self.c_name}", node._live(), real_number(value, self.name))
+            call(self.setter, node._live(), real_number(value, self.name))
 
 
 def style_names(cls: type) -> dict[str, Any]:

@@ -112,12 +112,14 @@ def encode_attributes(attributes: object, what: str = "attributes") -> Any:
         return None
     array = (_capi.frond_attribute * len(attributes))()
     blocks: list[Any] = []
-    array._blocks = blocks  # type: ignore[attr-defined]
     try:
         _encode_into(array, attributes, what, blocks)
     except BaseException:
-        release_blocks(array)
+        for block in blocks:
+            block.close()
         raise
+    if blocks:
+        array._blocks = blocks  # type: ignore[attr-defined]
     return array
 
 
@@ -128,9 +130,34 @@ def release_blocks(array: Any) -> None:
         block.close()
 
 
+_NUMBER, _STRING = int(AttributeKind.NUMBER), int(AttributeKind.STRING)
+
+
+def plain_utf8(value: object) -> bytes | None:
+    """`value` as UTF-8 when it is a str C can hold as it is; None otherwise (c_string then
+    says what is wrong, naming the place)."""
+    if type(value) is str and "\0" not in value:
+        try:
+            return value.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return None
+
+
 def _encode_into(array: Any, attributes: dict[Any, Any], what: str, blocks: list[Any]) -> None:
-    for slot, (name, value) in zip(array, attributes.items()):
-        slot.name = c_string(name, f"{what}: an attribute name")
+    # (Indexing, not iterating the ctypes array: its iterator ends by raising IndexError.)
+    for index, (name, value) in enumerate(attributes.items()):
+        slot = array[index]
+        slot.name = plain_utf8(name) or c_string(name, f"{what}: an attribute name")
+        kind = type(value)
+        if kind is float or kind is int:  # the common cases first, exactly these types (not bool)
+            slot.kind, slot.number = _NUMBER, float(value)
+            continue
+        if kind is str:
+            encoded = plain_utf8(value)
+            if encoded is not None:
+                slot.kind, slot.string = _STRING, encoded
+                continue
         place = f"{what}[{name!r}]"
         if isinstance(value, bool):
             slot.kind, slot.boolean = AttributeKind.BOOL, value

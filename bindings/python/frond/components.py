@@ -20,17 +20,25 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from . import _capi
-from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, Wrap
+from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, Unit, Wrap
 from ._capi import Status
 from ._runtime import Handle, call
 from .errors import InvalidArgumentError
 from ._style import enum_member
-from .attribute import AttributeInput, Color, c_color, c_string, encode_attributes, release_blocks
+from .attribute import AttributeInput, Color, plain_utf8, c_color, c_string, encode_attributes, release_blocks
 from .value import Value, ValueLike, real_number
 
 __all__ = ["Component", "Text", "Flexbox", "FlexChild", "tree_from_json"]
 
 _SIZE_NAMES = ("width", "height", "min_width", "min_height", "max_width", "max_height")
+_SIZE_NAME_SET = frozenset(_SIZE_NAMES)
+_COMPONENT_POINTER = ctypes.POINTER(_capi.frond_component)
+_FLEX_CHILD_SIZE = ctypes.sizeof(_capi.frond_flex_child)
+_SIZE_SPEC_SIZE = ctypes.sizeof(_capi.frond_size_spec)
+_VIEW_SPEC_SIZE = ctypes.sizeof(_capi.frond_view_spec)
+_TEXT_STYLE_SIZE = ctypes.sizeof(_capi.frond_text_style)
+_FLEXBOX_STYLE_SIZE = ctypes.sizeof(_capi.frond_flexbox_style)
+_POINT = int(Unit.POINT)
 #: Four sides (left, top, right, bottom) given as one length for all, or four.
 EdgesLike = Union[ValueLike, "tuple[ValueLike, ValueLike, ValueLike, ValueLike]"]
 
@@ -58,7 +66,7 @@ class Component(Handle):
             release_blocks(array)  # the component keeps its action blocks
 
     def _create(self, function: str, *arguments: Any) -> None:
-        handle = ctypes.POINTER(_capi.frond_component)()
+        handle = _COMPONENT_POINTER()
         call(function, ctypes.byref(handle), *arguments)
         self._handle = handle
 
@@ -78,7 +86,7 @@ class Text(Component):
     def __init__(self, text: str, *, font_size: float = 0, line_height: float = 0,
                  font_family: str | None = None, color: Color | None = None, max_lines: int = 0,
                  key: str | None = None, **size: ValueLike) -> None:
-        style = _capi.frond_text_style(struct_size=ctypes.sizeof(_capi.frond_text_style))
+        style = _capi.frond_text_style(struct_size=_TEXT_STYLE_SIZE)
         style.font_size = real_number(font_size, "font_size")
         style.line_height = real_number(line_height, "line_height")
         if font_family is not None:
@@ -90,7 +98,7 @@ class Text(Component):
         if not isinstance(max_lines, int) or isinstance(max_lines, bool) or not 0 <= max_lines < 1 << 31:
             raise TypeError(f"max_lines must be an int within 0…2**31-1 (0: no limit), not {max_lines!r}")
         style.max_lines = max_lines
-        self._create("frond_component_new_text", c_string(text, "text"), ctypes.byref(style),
+        self._create("frond_component_new_text", plain_utf8(text) or c_string(text, "text"), ctypes.byref(style),
                      _size_spec("Text", size), _key(key))
 
 
@@ -109,19 +117,45 @@ class FlexChild:
     position: EdgesLike = None
     aspect_ratio: float = 0
 
-    def _fill(self, slot: Any, what: str) -> None:
-        if not isinstance(self.component, Component):
-            raise TypeError(f"{what}.component must be a frond component, not {type(self.component).__name__}")
-        slot.struct_size = ctypes.sizeof(_capi.frond_flex_child)
-        slot.component = self.component._live()
-        slot.flex_grow = real_number(self.flex_grow, f"{what}.flex_grow")
-        slot.flex_shrink = real_number(self.flex_shrink, f"{what}.flex_shrink")
-        slot.flex_basis = _c_value(self.flex_basis, f"{what}.flex_basis")
-        slot.align_self = enum_member(Align, self.align_self, f"{what}.align_self")
-        slot.margin = _c_edges(self.margin, f"{what}.margin")
-        slot.position_type = enum_member(PositionType, self.position_type, f"{what}.position_type")
-        slot.position = _c_edges(self.position, f"{what}.position")
-        slot.aspect_ratio = real_number(self.aspect_ratio, f"{what}.aspect_ratio")
+    def _fill(self, slot: Any, index: int) -> None:
+        """Writes this child into `slot` of a zeroed ``frond_flex_child`` array (the child at
+        `index`, named in errors as ``children[index]``). Zero bytes are the defaults
+        (Unit.UNDEFINED, Align.AUTO and PositionType.STATIC are 0): sides left as None stay
+        unwritten."""
+        component = self.component
+        if not isinstance(component, Component):
+            raise TypeError(f"children[{index}].component must be a frond component, "
+                            f"not {type(component).__name__}")
+        slot.struct_size = _FLEX_CHILD_SIZE
+        slot.component = component._live()
+        slot.flex_grow = _number(self.flex_grow, index, "flex_grow")
+        slot.flex_shrink = _number(self.flex_shrink, index, "flex_shrink")
+        basis = self.flex_basis
+        if basis is not None:
+            slot.flex_basis = _c_value(basis, "flex_basis", index)
+        align_self = self.align_self
+        slot.align_self = align_self if type(align_self) is Align else enum_member(
+            Align, align_self, f"children[{index}].align_self")
+        margin = self.margin
+        if margin is not None:
+            slot.margin = _c_edges(margin, f"children[{index}].margin")
+        position_type = self.position_type
+        slot.position_type = position_type if type(position_type) is PositionType else enum_member(
+            PositionType, position_type, f"children[{index}].position_type")
+        position = self.position
+        if position is not None:
+            slot.position = _c_edges(position, f"children[{index}].position")
+        slot.aspect_ratio = _number(self.aspect_ratio, index, "aspect_ratio")
+
+
+def _number(value: object, index: int, name: str) -> float:
+    """real_number for a flex child's `name`, naming the place only when it fails."""
+    kind = type(value)
+    if kind is float:
+        return value  # type: ignore[return-value]
+    if kind is int:
+        return float(value)  # type: ignore[arg-type]
+    return real_number(value, f"children[{index}].{name}")
 
 
 class Flexbox(Component):
@@ -142,7 +176,7 @@ class Flexbox(Component):
                  Direction.INHERIT, overflow: Overflow | str = Overflow.VISIBLE, view_type: str | None = None,
                  attributes: dict[str, AttributeInput] | None = None, key: str | None = None,
                  **size: ValueLike) -> None:
-        style = _capi.frond_flexbox_style(struct_size=ctypes.sizeof(_capi.frond_flexbox_style))
+        style = _capi.frond_flexbox_style(struct_size=_FLEXBOX_STYLE_SIZE)
         style.direction = enum_member(FlexDirection, direction, "direction")
         style.wrap = enum_member(Wrap, wrap, "wrap")
         style.justify_content = enum_member(Justify, justify_content, "justify_content")
@@ -150,7 +184,8 @@ class Flexbox(Component):
         style.align_content = enum_member(Align, align_content, "align_content")
         style.spacing = real_number(spacing, "spacing")
         style.line_spacing = real_number(line_spacing, "line_spacing")
-        style.padding = _c_edges(padding, "padding")
+        if padding is not None:  # None leaves every side unset (zero bytes: Unit.UNDEFINED)
+            style.padding = _c_edges(padding, "padding")
         sides = border if isinstance(border, tuple) else (border,) * 4
         if len(sides) != 4:
             raise TypeError("border must be a number or a tuple of four (left, top, right, bottom)")
@@ -161,10 +196,17 @@ class Flexbox(Component):
             raise TypeError(f"children must be a list of components or FlexChild, not {type(children).__name__}")
         items = list(children)
         array = (_capi.frond_flex_child * len(items))()
-        flex_children = [item if isinstance(item, FlexChild) else FlexChild(item) for item in items]
         try:
-            for index, (slot, child) in enumerate(zip(array, flex_children)):
-                child._fill(slot, f"children[{index}]")
+            for index, item in enumerate(items):  # (indexing the ctypes array: iterating it raises IndexError)
+                slot = array[index]
+                if isinstance(item, FlexChild):
+                    item._fill(slot, index)
+                elif isinstance(item, Component):  # a bare component: every item property at its default (zero)
+                    slot.struct_size = _FLEX_CHILD_SIZE
+                    slot.component = item._live()
+                else:
+                    raise TypeError(f"children[{index}].component must be a frond component, "
+                                    f"not {type(item).__name__}")
             view, attribute_array = _view_spec(view_type, attributes, None, None, 0)
             try:
                 self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
@@ -172,9 +214,10 @@ class Flexbox(Component):
             finally:
                 release_blocks(attribute_array)
         finally:
-            for child in flex_children:
-                if isinstance(child.component, Component):
-                    child.component._consumed()
+            for item in items:
+                component = item.component if isinstance(item, FlexChild) else item
+                if isinstance(component, Component):
+                    component._consumed()
 
 
 def tree_from_json(description: str | bytes | Mapping[str, Any]) -> Component:
@@ -220,9 +263,9 @@ def _view_spec(view_type: str | None, attributes: object, label: str | None, hin
     attribute array (None without attributes) whose action blocks the caller releases."""
     if view_type is None and not attributes and label is None and hint is None and not traits:
         return None, None
-    spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec))
+    spec = _capi.frond_view_spec(struct_size=_VIEW_SPEC_SIZE)
     if view_type is not None:
-        spec.view_type = c_string(view_type, "view_type")
+        spec.view_type = plain_utf8(view_type) or c_string(view_type, "view_type")
     array = encode_attributes(attributes)
     try:
         _fill_view_spec(spec, array, label, hint, traits)
@@ -234,9 +277,8 @@ def _view_spec(view_type: str | None, attributes: object, label: str | None, hin
 
 def _fill_view_spec(spec: Any, array: Any, label: str | None, hint: str | None, traits: int) -> None:
     if array is not None:
-        spec.attributes = ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute))
+        spec.attributes = array  # a pointer to its first element; the spec keeps the array alive
         spec.attribute_count = len(array)
-        spec._keep = array  # type: ignore[attr-defined]  # the array lives as long as the spec
     if label is not None:
         spec.accessibility_label = c_string(label, "accessibility_label")
     if hint is not None:
@@ -247,28 +289,34 @@ def _fill_view_spec(spec: Any, array: Any, label: str | None, hint: str | None, 
 
 
 def _size_spec(owner: str, size: dict[str, ValueLike]) -> Any:
-    unknown = [name for name in size if name not in _SIZE_NAMES]
-    if unknown:
-        raise TypeError(f"{owner}() got an unexpected keyword argument {unknown[0]!r} "
-                        f"(sizes are {', '.join(_SIZE_NAMES)})")
     if not size:
         return None
-    spec = _capi.frond_size_spec(struct_size=ctypes.sizeof(_capi.frond_size_spec))
+    if not _SIZE_NAME_SET.issuperset(size):
+        unknown = [name for name in size if name not in _SIZE_NAME_SET]
+        raise TypeError(f"{owner}() got an unexpected keyword argument {unknown[0]!r} "
+                        f"(sizes are {', '.join(_SIZE_NAMES)})")
+    spec = _capi.frond_size_spec(struct_size=_SIZE_SPEC_SIZE)
     for name, value in size.items():
-        setattr(spec, name, _c_value(value, name))
+        kind = type(value)
+        setattr(spec, name, (float(value), _POINT) if kind is float or kind is int else _c_value(value, name))
     return ctypes.byref(spec)
 
 
-def _c_value(value: ValueLike, what: str) -> Any:
-    length = Value.parse(value, what)
-    return _capi.frond_value(length.value, length.unit)
+def _c_value(value: ValueLike, what: str, index: int | None = None) -> Any:
+    """A length as a (value, unit) pair for a ``frond_value`` field or array. `what` names
+    it in errors (``children[index].what`` with an index)."""
+    kind = type(value)
+    if kind is float or kind is int:  # points, the common case
+        return (float(value), _POINT)  # type: ignore[arg-type]
+    length = Value.parse(value, what if index is None else f"children[{index}].{what}")
+    return (length.value, length.unit)
 
 
 def _c_edges(value: object, what: str) -> Any:
     sides = value if isinstance(value, tuple) else (value,) * 4
     if len(sides) != 4:
         raise TypeError(f"{what} must be one length or a tuple of four (left, top, right, bottom)")
-    return (_capi.frond_value * 4)(*(_c_value(side, what) for side in sides))
+    return (_capi.frond_value * 4)(*[_c_value(side, what) for side in sides])
 
 
 def _key(key: object) -> bytes | None:

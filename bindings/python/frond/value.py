@@ -52,6 +52,9 @@ class Value:
 
         TypeError for anything else; InvalidArgumentError (a ValueError) for a string that
         is not a length."""
+        kind = type(value)
+        if kind is float or kind is int:  # the common case first (exactly these types: not bool)
+            return Value(float(value), Unit.POINT)
         if isinstance(value, Value):
             return value
         if value is None:
@@ -107,6 +110,11 @@ class Edges(NamedTuple):
 
 def real_number(value: object, what: str) -> float:
     """A Python real number (not a bool) as a float; TypeError otherwise."""
+    kind = type(value)
+    if kind is float:
+        return value  # type: ignore[return-value]
+    if kind is int:
+        return float(value)  # type: ignore[arg-type]
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return float(value)
     raise TypeError(f"{what} must be a number, not {type(value).__name__}")
