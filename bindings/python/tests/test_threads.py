@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -90,6 +91,15 @@ CALLS: dict[str, Callable[[Root], object]] = {
     "on_unhandled_action": lambda root: setattr(root, "on_unhandled_action", print),
     "hand_over": lambda root: root.hand_over(threading.current_thread()),
     "close": lambda root: root.close(),
+    "set_provider": lambda root: root.set_provider(lambda props: None),
+    "set_props": lambda root: root.set_props(1),
+    "on_flush_request": lambda root: setattr(root, "on_flush_request", print),
+    "needs_flush": lambda root: root.needs_flush,
+    "prepare": lambda root: root.prepare(),
+    "commit": lambda root: root.commit(),
+    "discard_prepared": lambda root: root.discard_prepared(),
+    "has_prepared_flush": lambda root: root.has_prepared_flush,
+    "prepare_on": lambda root: root.prepare_on(ThreadPoolExecutor(1)),
 }
 
 
