@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "FrondLayout", targets: ["FrondLayout"]),
         .library(name: "Frond", targets: ["Frond"]),
+        .library(name: "FrondCairo", targets: ["FrondCairo"]),
         // Installed as libfrond.so by `make lib` (a product cannot share the name of the `frond` tool).
         .library(name: "FrondCAPI", type: .dynamic, targets: ["FrondCAPI"]),
         .executable(name: "frond", targets: ["frond"]),
@@ -23,6 +24,10 @@ let package = Package(
         .systemLibrary(name: "CFrond", path: "include"),
         // libffi, for typed action blocks (C handlers with native signatures); only FrondCAPI uses it.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        // Cairo and Pango (pangocairo) for the snapshot renderer; only FrondCairo uses them.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "FrondCairo", dependencies: ["Frond", "CCairo", "CPangoCairo"]),
         .target(
             name: "FrondCAPI",
             dependencies: ["FrondLayout", "Frond", "FrondCorpus", "CFrond", "CFFI"],
@@ -41,5 +46,6 @@ let package = Package(
         ),
         .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
         .testTarget(name: "FrondTests", dependencies: ["Frond", "FrondTestSupport"]),
+        .testTarget(name: "FrondCairoTests", dependencies: ["Frond", "FrondCairo", "FrondTestSupport"]),
     ]
 )
