@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "FrondCairo", dependencies: ["Frond", "CCairo", "CPangoCairo"]),
+        // Snapshot tests for Swift Testing (expectSnapshot); only test targets depend on it.
+        .target(name: "FrondSnapshotTesting", dependencies: ["Frond", "FrondCairo"]),
         .target(
             name: "FrondCAPI",
             dependencies: ["FrondLayout", "Frond", "FrondCorpus", "CFrond", "CFFI"],
@@ -46,6 +48,10 @@ let package = Package(
         ),
         .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
         .testTarget(name: "FrondTests", dependencies: ["Frond", "FrondTestSupport"]),
-        .testTarget(name: "FrondCairoTests", dependencies: ["Frond", "FrondCairo", "FrondTestSupport"]),
+        .testTarget(
+            name: "FrondCairoTests",
+            dependencies: ["Frond", "FrondCairo", "FrondSnapshotTesting", "FrondTestSupport"],
+            exclude: ["Snapshots"]
+        ),
     ]
 )

@@ -1,12 +1,13 @@
 /// How far two images may differ and still match: every pixel's channels (premultiplied
-/// ARGB, 0…255 each) within `perChannel` of the reference's. The default, 8, absorbs the
-/// rounding noise of antialiased edges on another machine, but not a frame moved by a
-/// pixel (its edge pixels change by the whole contrast) or a color changed by more than
-/// 3% of a channel.
+/// ARGB, 0…255 each) within `perChannel` of the reference's. The default, 16, absorbs the
+/// antialiasing noise of edges drawn a little differently (a shape moved by 1/32 of a pixel
+/// changes its edge pixels by up to 14), but not a frame moved by a pixel (its edge pixels
+/// change by the whole contrast), an edge moved by 1/8 of a pixel (45), or a color changed
+/// by more than 16 levels (6%) in a channel.
 public struct SnapshotTolerance: Hashable, Sendable {
     public var perChannel: Int
 
-    public init(perChannel: Int = 8) {
+    public init(perChannel: Int = 16) {
         self.perChannel = perChannel
     }
 
