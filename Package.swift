@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "FrondSnapshotTesting", dependencies: ["Frond", "FrondCairo"]),
         .target(
             name: "FrondCAPI",
-            dependencies: ["FrondLayout", "Frond", "FrondCorpus", "CFrond", "CFFI"],
+            dependencies: ["FrondLayout", "Frond", "FrondCorpus", "FrondCairo", "CFrond", "CFFI"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([

@@ -17,9 +17,15 @@ public final class Diagnostics: Sendable {
         state = Mutex(State(handler: handler))
     }
 
-    /// Replaces the handler (nil: messages are only kept).
+    /// Replaces the handler (nil: messages are only kept). The previous handler is
+    /// released after the lock is dropped (releasing it may run foreign code).
     public func setHandler(_ handler: (@Sendable (String) -> Void)?) {
-        state.withLock { $0.handler = handler }
+        let previous = state.withLock { state in
+            let previous = state.handler
+            state.handler = handler
+            return previous
+        }
+        _ = previous
     }
 
     /// Every distinct message so far, in the order they came.

@@ -12,6 +12,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case limitExceeded
         /// Cairo could not allocate memory for an image.
         case outOfMemory
+        /// An operation is not allowed now (a host attached to a second root).
+        case misuse
         /// The engine refused something while a component was mounted for rendering
         /// (a bad component, a failing render function); the kind is the engine's.
         case engine(FrondError.Kind)

@@ -12,7 +12,7 @@ public enum Snapshot {
         let host = SnapshotHost(renderer: renderer)
         let root = Root(sizeRange: height.map { .fixed(width: Float(width), height: Float($0)) }
                         ?? .flexibleHeight(width: Float(width)))
-        host.attach(to: root)
+        try host.attach(to: root)
         root.setComponent(component)
         do {
             try root.flush()

@@ -6,7 +6,7 @@ import Frond
 /// ```swift
 /// let host = SnapshotHost()
 /// let root = Root(sizeRange: .flexibleHeight(width: 320))
-/// host.attach(to: root)                       // the root's host and Pango text measurer
+/// try host.attach(to: root)                   // the root's host and Pango text measurer
 /// root.setComponent(card)
 /// try root.flush()
 /// try host.writePNG(to: "card@2x.png", scale: 2)
@@ -31,12 +31,20 @@ public final class SnapshotHost: Host, @unchecked Sendable {
     /// A text measurer that measures as this host draws.
     public var textMeasurer: PangoTextMeasurer { PangoTextMeasurer(typesetter: renderer.typesetter) }
 
+    /// The root the host was last attached to (while it lives).
+    public private(set) weak var root: Root?
+
     /// Makes this host `root`'s host and its text measurer this host's ``textMeasurer``.
     /// The views start empty: attach before the root's first flush (a root that mounted
     /// views into another host would send mutations about views this one never saw).
-    public func attach(to root: Root) {
+    /// Throws ``RenderError/Kind/misuse`` while another root still uses the host.
+    public func attach(to root: Root) throws(RenderError) {
+        if let current = self.root, current !== root, current.host === self {
+            throw RenderError(.misuse, "the snapshot host is attached to another root, which still uses it")
+        }
         tree = ViewTree()
         problems.removeAll()
+        self.root = root
         root.host = self
         root.textMeasurer = textMeasurer
     }

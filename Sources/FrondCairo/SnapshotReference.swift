@@ -50,6 +50,7 @@ public struct SnapshotReference: Hashable, Sendable {
             return SnapshotResult(outcome: .recorded, message: "recorded the reference \(path)")
         }
         guard access(path, F_OK) == 0 else {
+            try Self.makeDirectories(containing: actualPath)
             try image.writePNG(to: actualPath)
             return SnapshotResult(outcome: .missingReference, actualPath: actualPath,
                                   message: "there is no reference image \(path): the image drawn is \(actualPath) "

@@ -130,6 +130,17 @@ import Testing
         #expect(try draw(scene(50, 20, [StaticChild(label)]), width: 50, height: 20).inkBounds() != nil)
     }
 
+    @Test func aHostServesOneRootAtATime() throws {
+        let host = SnapshotHost()
+        let first = Root(sizeRange: .fixed(width: 10, height: 10)), second = Root(sizeRange: .fixed(width: 10, height: 10))
+        try host.attach(to: first)
+        #expect(first.host === host && first.textMeasurer is PangoTextMeasurer)
+        #expect(renderError { try host.attach(to: second) }?.kind == .misuse)
+        first.host = nil                                            // the first root let it go
+        try host.attach(to: second)
+        #expect(host.root === second)
+    }
+
     @Test func mutationsThatDoNotFitTheTreeAreRefused() throws {
         var tree = ViewTree()
         try tree.apply(.create(ViewID(1), viewType: "a"))

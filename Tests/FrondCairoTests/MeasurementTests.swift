@@ -13,7 +13,7 @@ import Testing
     private func mountedText(_ text: Text, width: Float, measurer: (any TextMeasurer)? = nil) throws -> (Root, SnapshotHost, LayoutFrame) {
         let host = SnapshotHost()
         let root = Root(sizeRange: .flexibleHeight(width: width))
-        host.attach(to: root)
+        try host.attach(to: root)
         if let measurer { root.textMeasurer = measurer }
         root.setComponent(Flexbox(style: FlexboxStyle(alignItems: .flexStart)) { text })
         try root.flush()

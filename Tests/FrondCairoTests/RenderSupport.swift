@@ -17,7 +17,7 @@ func mounted(_ component: Component, width: Float, height: Float,
              renderer: CairoRenderer = CairoRenderer()) throws -> (root: Root, host: SnapshotHost) {
     let host = SnapshotHost(renderer: renderer)
     let root = Root(sizeRange: .fixed(width: width, height: height))
-    host.attach(to: root)
+    try host.attach(to: root)
     root.setComponent(component)
     try root.flush()
     return (root, host)

@@ -132,7 +132,7 @@ import Testing
         }
         let host = SnapshotHost()
         let root = Root(sizeRange: .fixed(width: 120, height: 94))
-        host.attach(to: root)
+        try host.attach(to: root)
         let clock = ManualClock(root: root)
         root.setComponent(screen(Self.warm, banner: false))
         try root.flush()
