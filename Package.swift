@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "FrondCorpus", dependencies: ["FrondLayout", "Frond"]),
         .executableTarget(
             name: "frond",
-            dependencies: ["FrondCorpus", "FrondLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FrondCorpus", "FrondLayout", "FrondCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
         .testTarget(name: "FrondTests", dependencies: ["Frond", "FrondTestSupport"]),

@@ -48,7 +48,7 @@ public enum ImageLimits {
     /// would exceed the limits.
     public static func pixelSize(width: Double, height: Double, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
         guard scale.isFinite && scale > 0 else {
-            throw RenderError(.invalidValue, "scale \(scale) is not a finite number > 0")
+            throw RenderError(.invalidValue, "scale \(format(scale)) is not a finite number > 0")
         }
         let pixelWidth = try side("width", width, scale)
         let pixelHeight = try side("height", height, scale)
