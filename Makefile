@@ -43,7 +43,8 @@ $(OUT)/bin/legacy: examples/c/legacy.c include/frond.h lib
 demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
-	$(OUT)/bin/feed_demo
+	@mkdir -p build/demo
+	$(OUT)/bin/feed_demo build/demo
 	$(OUT)/bin/legacy
 	@# The Python todo list needs only the standard library and the checkout's package.
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
