@@ -1732,11 +1732,12 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /*                     with contentMode "scaleToFill" (default), "aspectFit",           */
 /*                     "aspectFill" or "center", clipped to the (rounded) frame          */
 /*                                                                                     */
-/* A known attribute of the wrong kind or out of its domain, an invalid color string   */
-/* and an image that cannot be read fail the call with FROND_ERR_INVALID_ARGUMENT and  */
-/* a message naming the view and attribute. A font family that is not installed is     */
-/* replaced by fontconfig's closest match and reported as a warning (see               */
-/* frond_snapshot_host_set_warning_handler), once per family.                          */
+/* A known attribute of the wrong kind or out of its domain (font sizes and line       */
+/* heights are at most 10000 points), an invalid color string and an image that cannot */
+/* be read fail the call with FROND_ERR_INVALID_ARGUMENT and a message naming the view  */
+/* and attribute. A font family that is not installed is replaced by fontconfig's     */
+/* closest match and reported as a warning (see frond_snapshot_host_set_warning_handler),*/
+/* once per family.                                                                    */
 
 /** The largest image side, in pixels (points × scale, rounded up). */
 #define FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE 16384

@@ -104,12 +104,16 @@ private struct DrawPass {
             cairo_clip(cairo)
         }
         var failure: RenderError? = nil
-        do {
+        do throws(RenderError) {
             if let source = style.imageSource {
                 try drawImage(source, style.contentMode, width, height, radius, place: "view \(id) (\(view.viewType))")
             }
             if let text = style.text {
-                renderer.typesetter.draw(text, into: cairo, x: 0, y: 0, width: Float(width), color: style.textColor)
+                do throws(RenderError) {
+                    try renderer.typesetter.draw(text, into: cairo, x: 0, y: 0, width: Float(width), color: style.textColor)
+                } catch {
+                    throw RenderError(error.kind, "view \(id) (\(view.viewType)): \(error.message)")
+                }
             }
             for child in view.children { try draw(child, depth: depth + 1) }
         } catch {

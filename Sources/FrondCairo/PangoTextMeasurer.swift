@@ -11,9 +11,11 @@ public struct PangoTextMeasurer: TextMeasurer {
         self.typesetter = typesetter
     }
 
+    /// Throws ``RenderError`` for a font size or line height above
+    /// ``Typesetter/maximumFontSize`` (the flush then fails).
     public func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode, height: Float,
-                        heightMode: MeasureMode) -> LayoutSize {
-        typesetter.measure(TextSetting(text: text, style: style), width: width, widthMode: widthMode, height: height,
-                           heightMode: heightMode)
+                        heightMode: MeasureMode) throws -> LayoutSize {
+        try typesetter.measure(TextSetting(text: text, style: style), width: width, widthMode: widthMode, height: height,
+                               heightMode: heightMode)
     }
 }

@@ -27,15 +27,21 @@ public final class Typesetter: Sendable {
     public let defaultFontFamily: String
     public let diagnostics: Diagnostics
 
+    /// The largest font size and line height set, in points (Pango keeps sizes in 32-bit
+    /// integers of 1/1024 point; larger ones are refused rather than wrapped).
+    public static let maximumFontSize: Float = 10000
+
     public init(defaultFontFamily: String = Typesetter.standardFontFamily, diagnostics: Diagnostics = Diagnostics()) {
         self.defaultFontFamily = defaultFontFamily.isEmpty ? Typesetter.standardFontFamily : defaultFontFamily
         self.diagnostics = diagnostics
     }
 
     /// The size of `setting`'s text within the constraints (the modes have the meaning
-    /// they have for measure functions).
+    /// they have for measure functions). Throws for a font size or line height that is
+    /// not finite, not above 0 or above ``maximumFontSize``.
     public func measure(_ setting: TextSetting, width: Float, widthMode: MeasureMode, height: Float,
-                        heightMode: MeasureMode) -> LayoutSize {
+                        heightMode: MeasureMode) throws(RenderError) -> LayoutSize {
+        try Self.check(setting)
         let wrapWidth: Float? = widthMode == .undefined || !width.isFinite ? nil : max(width, 0)
         let (lines, warning) = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: wrapWidth) {
             layout in layout.lines.map(\.width)
@@ -50,7 +56,8 @@ public final class Typesetter: Sendable {
     }
 
     /// The number of lines `setting`'s text takes within `width` points (nil: unlimited).
-    public func lineCount(_ setting: TextSetting, width: Float?) -> Int {
+    public func lineCount(_ setting: TextSetting, width: Float?) throws(RenderError) -> Int {
+        try Self.check(setting)
         let (count, warning) = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: width) {
             layout in layout.lines.count
         }
@@ -58,9 +65,19 @@ public final class Typesetter: Sendable {
         return count
     }
 
+    /// Throws unless the setting's sizes are finite, above 0 and at most ``maximumFontSize``.
+    static func check(_ setting: TextSetting) throws(RenderError) {
+        for (name, value) in [("font size", setting.fontSize), ("line height", setting.lineHeight)]
+        where !(value.isFinite && value > 0 && value <= maximumFontSize) {
+            throw RenderError(.invalidValue, "\(name) \(value) is not a finite number within 0…\(Int(maximumFontSize)) (above 0)")
+        }
+    }
+
     /// Draws `setting`'s text into the Cairo context `cairo` with its top-left corner at
     /// (`x`, `y`) in user space, wrapped within `width` points, in `color`.
-    func draw(_ setting: TextSetting, into cairo: OpaquePointer, x: Double, y: Double, width: Float, color: Color) {
+    func draw(_ setting: TextSetting, into cairo: OpaquePointer, x: Double, y: Double, width: Float,
+              color: Color) throws(RenderError) {
+        try Self.check(setting)
         let warning = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: max(width, 0)) {
             layout in
             cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))

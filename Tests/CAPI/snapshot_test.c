@@ -460,6 +460,35 @@ static void test_bad_input_is_refused_with_a_message(void) {
     expect_message("not a PNG image");
     CHECK_OK(frond_component_release(component));
 
+    /* A font size above 10000 points: measured, it fails the flush (the measurer's error);
+     * drawn, it is refused. */
+    component = text("huge", NULL, 1e6f);
+    CHECK(frond_snapshot_host_write_component_png(host, path, component, 100, FROND_UNDEFINED, 1) == FROND_ERR_CALLBACK);
+    expect_message("font size 1000000.0 is not a finite number within 0…10000");
+    CHECK_OK(frond_component_release(component));
+    {
+        frond_attribute big[2];
+        frond_view_spec view;
+        frond_size_spec size = points(10, 10);
+        memset(big, 0, sizeof big);
+        big[0].name = "fontSize";
+        big[0].kind = FROND_ATTRIBUTE_NUMBER;
+        big[0].number = 1e6;
+        big[1].name = "text";
+        big[1].kind = FROND_ATTRIBUTE_STRING;
+        big[1].string = "x";
+        memset(&view, 0, sizeof view);
+        view.struct_size = sizeof view;
+        view.view_type = "label";
+        view.attributes = big;
+        view.attribute_count = 2;
+        component = NULL;
+        CHECK_OK(frond_component_new(&component, &view, &size, NULL));
+        CHECK(frond_snapshot_host_write_component_png(host, path, component, 10, 10, 1) == FROND_ERR_INVALID_ARGUMENT);
+        expect_message("(label): font size 1000000.0");
+        CHECK_OK(frond_component_release(component));
+    }
+
     /* Zero, huge and non-finite sizes and scales. */
     CHECK(frond_snapshot_host_write_component_png(host, path, plain, 0, 10, 1) == FROND_ERR_INVALID_ARGUMENT);
     expect_message("width 0 is not above 0");

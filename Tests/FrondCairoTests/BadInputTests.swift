@@ -116,16 +116,16 @@ import Testing
         #expect(messages.all.count == 1)                                // said once
         // Installed and generic families are not reported.
         let quiet = Typesetter()
-        _ = quiet.lineCount(TextSetting(text: "x", fontFamily: "DejaVu Serif Bold"), width: nil)
-        _ = quiet.lineCount(TextSetting(text: "x", fontFamily: "monospace"), width: nil)
-        _ = quiet.lineCount(TextSetting(text: "x", fontFamily: "No Such Family Frond, DejaVu Sans"), width: nil)
+        _ = try quiet.lineCount(TextSetting(text: "x", fontFamily: "DejaVu Serif Bold"), width: nil)
+        _ = try quiet.lineCount(TextSetting(text: "x", fontFamily: "monospace"), width: nil)
+        _ = try quiet.lineCount(TextSetting(text: "x", fontFamily: "No Such Family Frond, DejaVu Sans"), width: nil)
         #expect(quiet.diagnostics.messages.isEmpty)
     }
 
     @Test func textWithNULAndEmptyTextAreDrawn() throws {
         let typesetter = Typesetter()
-        #expect(typesetter.lineCount(TextSetting(text: "a\0b"), width: nil) == 1)
-        #expect(typesetter.lineCount(TextSetting(text: ""), width: nil) == 1)
+        #expect(try typesetter.lineCount(TextSetting(text: "a\0b"), width: nil) == 1)
+        #expect(try typesetter.lineCount(TextSetting(text: ""), width: nil) == 1)
         let label = box(["text": .string("a\0b")], 50, 20, type: "text")
         #expect(try draw(scene(50, 20, [StaticChild(label)]), width: 50, height: 20).inkBounds() != nil)
     }

@@ -63,33 +63,33 @@ import Testing
         }
     }
 
-    @Test func theMeasurerAnswersEachMeasureMode() {
+    @Test func theMeasurerAnswersEachMeasureMode() throws {
         let measurer = PangoTextMeasurer()
         let style = TextStyle(fontSize: 10, lineHeight: 12)
-        let natural = measurer.measure("two words", style: style, width: .nan, widthMode: .undefined, height: .nan,
+        let natural = try measurer.measure("two words", style: style, width: .nan, widthMode: .undefined, height: .nan,
                                        heightMode: .undefined)
         #expect(natural.height == 12 && natural.width > 30 && natural.width < 60)
-        let exact = measurer.measure("two words", style: style, width: 100, widthMode: .exactly, height: 5, heightMode: .exactly)
+        let exact = try measurer.measure("two words", style: style, width: 100, widthMode: .exactly, height: 5, heightMode: .exactly)
         #expect(exact == LayoutSize(width: 100, height: 5))
-        let narrow = measurer.measure("two words", style: style, width: 0, widthMode: .atMost, height: .nan, heightMode: .undefined)
+        let narrow = try measurer.measure("two words", style: style, width: 0, widthMode: .atMost, height: .nan, heightMode: .undefined)
         #expect(narrow.height == 24 && narrow.width < natural.width)       // the narrowest layout: a word a line
-        let clamped = measurer.measure("two words", style: style, width: 0, widthMode: .atMost, height: 20, heightMode: .atMost)
+        let clamped = try measurer.measure("two words", style: style, width: 0, widthMode: .atMost, height: 20, heightMode: .atMost)
         #expect(clamped.height == 20)
-        let limited = measurer.measure(String(repeating: "word ", count: 40), style: TextStyle(fontSize: 10, lineHeight: 12, maxLines: 3),
+        let limited = try measurer.measure(String(repeating: "word ", count: 40), style: TextStyle(fontSize: 10, lineHeight: 12, maxLines: 3),
                                        width: 60, widthMode: .atMost, height: .nan, heightMode: .undefined)
         #expect(limited.height == 36 && limited.width <= 60)
-        #expect(measurer.measure("", style: style, width: .nan, widthMode: .undefined, height: .nan, heightMode: .undefined)
+        #expect(try measurer.measure("", style: style, width: .nan, widthMode: .undefined, height: .nan, heightMode: .undefined)
                 == LayoutSize(width: 0, height: 12))
     }
 
-    @Test func measuringFromManyThreadsGivesTheSameSizes() {
+    @Test func measuringFromManyThreadsGivesTheSameSizes() throws {
         let measurer = PangoTextMeasurer()
         let style = TextStyle(fontSize: 13)
-        let expected = measurer.measure(Self.paragraph, style: style, width: 150, widthMode: .atMost, height: .nan,
+        let expected = try measurer.measure(Self.paragraph, style: style, width: 150, widthMode: .atMost, height: .nan,
                                         heightMode: .undefined)
         let results = ResultBox(count: 64)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            results.set(index, measurer.measure(Self.paragraph, style: style, width: 150, widthMode: .atMost, height: .nan,
+            results.set(index, try? measurer.measure(Self.paragraph, style: style, width: 150, widthMode: .atMost, height: .nan,
                                                 heightMode: .undefined))
         }
         #expect(results.all.allSatisfy { $0 == expected })
@@ -107,6 +107,6 @@ private final class ResultBox: @unchecked Sendable {
     private var values: [LayoutSize?]
     private let lock = DispatchQueue(label: "results")
     init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: LayoutSize) { lock.sync { values[index] = value } }
+    func set(_ index: Int, _ value: LayoutSize?) { lock.sync { values[index] = value } }
     var all: [LayoutSize?] { lock.sync { values } }
 }

@@ -171,6 +171,6 @@ import Testing
         let all = box(["text": .string(words), "lineHeight": .number(20)], 80, 100, type: "text")
         #expect(try draw(scene(80, 100, [StaticChild(all)]), width: 80, height: 100).inkBands().count > 2)
         let typesetter = Typesetter()
-        #expect(typesetter.lineCount(TextSetting(text: words, maxLines: 2), width: 80) == 2)
+        #expect(try typesetter.lineCount(TextSetting(text: words, maxLines: 2), width: 80) == 2)
     }
 }
