@@ -608,6 +608,18 @@ frond_status frond_component_new_composite(frond_component **out_component, cons
 
 /** How a text component is set. A zero-filled struct (with its struct_size) means: font
  *  size 14, line height 1.2 × the font size, no family, no color, no line limit. */
+/** Where the lines of a text sit within its view's width. */
+typedef enum frond_text_align {
+    FROND_TEXT_ALIGN_DEFAULT = 0,       /**< the renderer's default (left) */
+    FROND_TEXT_ALIGN_LEFT = 1,
+    FROND_TEXT_ALIGN_CENTER = 2,
+    FROND_TEXT_ALIGN_RIGHT = 3,
+    FROND_TEXT_ALIGN_JUSTIFY = 4        /**< lines but each paragraph's last fill the width */
+} frond_text_align;
+
+/** How a text is set. The struct has grown at its end: a caller built against an older
+ *  header (struct_size up to and including `max_lines`) gets the defaults of the newer
+ *  members. */
 typedef struct frond_text_style {
     uint32_t struct_size;               /**< sizeof(frond_text_style) */
     float font_size;                    /**< points; 0 = 14 */
@@ -616,11 +628,15 @@ typedef struct frond_text_style {
     bool has_color;
     frond_color color;
     int32_t max_lines;                  /**< 0 = no limit */
+    int32_t font_weight;                /**< CSS weight 100…1000 (400 regular, 700 bold); 0 = the family's */
+    frond_text_align text_align;        /**< alignment does not change the measured size */
 } frond_text_style;
 
 /** A run of text, mounted as a view of type "text" (attributes `text`, `fontSize`,
- *  `lineHeight`, and `color`, `fontFamily`, `maxLines` when set), sized by the root's
- *  text measurer. `text` is UTF-8; `style` NULL means the defaults. */
+ *  `lineHeight`, and `color`, `fontFamily`, `fontWeight` (a number), `maxLines`,
+ *  `textAlign` ("left", "center", "right", "justify") when set), sized by the root's
+ *  text measurer. `text` is UTF-8; `style` NULL means the defaults. A weight outside
+ *  100…1000 or an unknown alignment is FROND_ERR_INVALID_ARGUMENT. */
 frond_status frond_component_new_text(frond_component **out_component, const char *text,
                                       const frond_text_style *style, const frond_size_spec *size, const char *key);
 

@@ -29,8 +29,9 @@ import Frond
 /// The animation properties (`opacity`, `translationX`, `translationY`, `scale`,
 /// `backgroundColor`) are the attribute names the engine's animations send, so a
 /// mid-animation value is drawn as it is. A ``Text`` component's view has `text`,
-/// `fontSize`, `lineHeight` and, when set, `fontFamily`, `color` and `maxLines`: it is
-/// drawn with the setting ``PangoTextMeasurer`` measured.
+/// `fontSize`, `lineHeight` and, when set, `fontFamily`, `fontWeight`, `color`,
+/// `maxLines` and `textAlign`: it is drawn with the setting ``PangoTextMeasurer``
+/// measured.
 struct ViewStyle {
     var backgroundColor: Color?
     var borderWidth: Double = 0

@@ -63,6 +63,43 @@ import Testing
         }
     }
 
+    @Test func aTextComponentsWeightIsMeasuredAndDrawn() throws {
+        let regular = TextStyle(fontSize: 24, fontFamily: "DejaVu Sans")
+        var bold = regular
+        bold.fontWeight = .bold
+        let (_, regularHost, regularFrame) = try mountedText(Text("Weighty words", style: regular), width: 400)
+        let (_, boldHost, boldFrame) = try mountedText(Text("Weighty words", style: bold), width: 400)
+        // Bold glyphs are wider, and the measurer knows it.
+        #expect(boldFrame.width > regularFrame.width + 5, "regular \(regularFrame), bold \(boldFrame)")
+        let regularImage = try regularHost.render(width: 400, height: Double(regularFrame.height))
+        let boldImage = try boldHost.render(width: 400, height: Double(boldFrame.height))
+        let boldInk = try #require(boldImage.inkBounds())
+        #expect(boldInk.x.upperBound < Int(boldFrame.width.rounded(.up)))
+        #expect(boldInk.x.upperBound >= Int(boldFrame.width) - 4)
+        // More ink per letter.
+        #expect(boldImage.inkCount() > regularImage.inkCount() * 5 / 4)
+    }
+
+    @Test func aTextComponentsAlignmentPlacesItsLines() throws {
+        // A stretched text 300 wide whose words need much less: the alignment moves them.
+        func ink(_ alignment: TextAlignment?) throws -> ClosedRange<Int> {
+            let text = Text("Centre", style: TextStyle(fontSize: 20, fontFamily: "DejaVu Sans", alignment: alignment))
+            let host = SnapshotHost()
+            let root = Root(sizeRange: .fixed(width: 300, height: 40))
+            try host.attach(to: root)
+            root.setComponent(Flexbox { text })
+            try root.flush()
+            return try #require(try host.render(width: 300, height: 40).inkBounds()).x
+        }
+        let left = try ink(.left), center = try ink(.center), right = try ink(.right)
+        #expect(try ink(nil) == left)
+        #expect(left.lowerBound < 5)
+        #expect(right.upperBound > 293)
+        #expect(abs((center.lowerBound - 0) - (299 - center.upperBound)) <= 3, "centered ink \(center)")
+        // The same word: the same ink width wherever it sits.
+        #expect(abs(left.count - center.count) <= 1 && abs(left.count - right.count) <= 1)
+    }
+
     @Test func theMeasurerAnswersEachMeasureMode() throws {
         let measurer = PangoTextMeasurer()
         let style = TextStyle(fontSize: 10, lineHeight: 12)

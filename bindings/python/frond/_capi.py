@@ -197,6 +197,16 @@ class AttributeKind(enum.IntEnum):
     ACTION_BLOCK = 7
 
 
+class TextAlign(enum.IntEnum):
+    """C `frond_text_align`."""
+
+    DEFAULT = 0
+    LEFT = 1
+    CENTER = 2
+    RIGHT = 3
+    JUSTIFY = 4
+
+
 class Centering(enum.IntEnum):
     """C `frond_centering`."""
 
@@ -339,6 +349,7 @@ ENUMS: Final = {
     "frond_errata": (Errata, "FROND_ERRATA_"),
     "frond_experimental_feature": (ExperimentalFeature, "FROND_EXPERIMENTAL_FEATURE_"),
     "frond_attribute_kind": (AttributeKind, "FROND_ATTRIBUTE_"),
+    "frond_text_align": (TextAlign, "FROND_TEXT_ALIGN_"),
     "frond_centering": (Centering, "FROND_CENTERING_"),
     "frond_center_sizing": (CenterSizing, "FROND_CENTER_SIZING_"),
     "frond_size_range_kind": (SizeRangeKind, "FROND_SIZE_RANGE_"),
@@ -605,6 +616,7 @@ frond_size_spec._fields_ = [
     ("max_width", frond_value),
     ("max_height", frond_value),
 ]
+frond_text_align = ctypes.c_int  # enum TextAlign
 frond_text_style._fields_ = [
     ("struct_size", ctypes.c_uint32),
     ("font_size", ctypes.c_float),
@@ -613,6 +625,8 @@ frond_text_style._fields_ = [
     ("has_color", ctypes.c_bool),
     ("color", frond_color),
     ("max_lines", ctypes.c_int32),
+    ("font_weight", ctypes.c_int32),
+    ("text_align", frond_text_align),
 ]
 frond_flexbox_style._fields_ = [
     ("struct_size", ctypes.c_uint32),
