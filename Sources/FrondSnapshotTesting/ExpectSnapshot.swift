@@ -46,6 +46,7 @@ public func referencePath(named name: String, scale: Double, directory: String? 
                           filePath: String = #filePath) -> String {
     let folder = directory ?? (filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         .joined(separator: "/") + "/Snapshots")
-    let suffix = scale == 1 ? "" : "@\(scale == scale.rounded() ? "\(Int(scale))" : "\(scale)")x"
+    // (`Int(exactly:)`: an infinite or huge scale is written as it is, never trapped on.)
+    let suffix = scale == 1 ? "" : "@\(Int(exactly: scale).map(String.init) ?? "\(scale)")x"
     return "\(folder)/\(name)\(suffix).png"
 }

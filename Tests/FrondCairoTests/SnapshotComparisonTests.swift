@@ -101,6 +101,11 @@ import Testing
             issue.comments.contains { $0.rawValue.contains("helper@2x.actual.png") && $0.rawValue.contains("helper@2x.diff.png") }
         }
         #expect(referencePath(named: "card", scale: 1, filePath: "/a/b/Tests.swift") == "/a/b/Snapshots/card.png")
+        #expect(referencePath(named: "card", scale: 3, directory: "/d") == "/d/card@3x.png")
+        #expect(referencePath(named: "card", scale: 1.5, directory: "/d") == "/d/card@1.5x.png")
+        // Scales no image can have are still named, not trapped on.
+        #expect(referencePath(named: "card", scale: .infinity, directory: "/d") == "/d/card@infx.png")
+        #expect(referencePath(named: "card", scale: 1e300, directory: "/d") == "/d/card@1e+300x.png")
     }
 
     @Test func renderingAComponentChecksItsSizeFirst() throws {
