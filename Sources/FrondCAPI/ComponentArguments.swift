@@ -198,8 +198,14 @@ func flexChild(_ spec: frond_flex_child, _ place: String) throws(CallFailure) ->
                      aspectRatio: spec.aspect_ratio > 0 ? spec.aspect_ratio : nil)
 }
 
+/// The size of the first version of `frond_text_style` (up to `max_lines`).
+let textStyleFirstVersionSize = MemoryLayout<frond_text_style>.offset(of: \frond_text_style.font_weight)
+    ?? MemoryLayout<frond_text_style>.size
+
 func textStyle(_ pointer: UnsafePointer<frond_text_style>?) throws(CallFailure) -> TextStyle {
-    guard let spec = try structArgument(pointer, "style") else { return TextStyle() }
+    guard let spec = try grownStructArgument(pointer, "style", minimumSize: textStyleFirstVersionSize) else {
+        return TextStyle()
+    }
     var style = TextStyle()
     if spec.font_size != 0 { style.fontSize = spec.font_size }
     if spec.line_height != 0 { style.lineHeight = spec.line_height }
@@ -208,6 +214,20 @@ func textStyle(_ pointer: UnsafePointer<frond_text_style>?) throws(CallFailure) 
         style.color = Color(red: spec.color.red, green: spec.color.green, blue: spec.color.blue, alpha: spec.color.alpha)
     }
     if spec.max_lines != 0 { style.maxLines = Int(spec.max_lines) }
+    if spec.font_weight != 0 {
+        guard let weight = FontWeight(Int(spec.font_weight)) else {
+            throw .invalidArgument("style.font_weight \(spec.font_weight) is not within 100…1000 (0 = the family's)")
+        }
+        style.fontWeight = weight
+    }
+    switch spec.text_align {
+    case FROND_TEXT_ALIGN_DEFAULT: break
+    case FROND_TEXT_ALIGN_LEFT: style.alignment = .left
+    case FROND_TEXT_ALIGN_CENTER: style.alignment = .center
+    case FROND_TEXT_ALIGN_RIGHT: style.alignment = .right
+    case FROND_TEXT_ALIGN_JUSTIFY: style.alignment = .justify
+    default: throw .invalidArgument("style.text_align \(spec.text_align.rawValue) is not a frond_text_align")
+    }
     return style
 }
 

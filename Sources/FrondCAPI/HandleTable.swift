@@ -12,6 +12,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case actionBlock = 8
     case wrapper = 9
     case legacyView = 10
+    case snapshotHost = 11
 
     var description: String {
         switch self {
@@ -25,6 +26,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
         case .actionBlock: return "frond_action_block"
         case .wrapper: return "frond_wrapper"
         case .legacyView: return "frond_legacy_view"
+        case .snapshotHost: return "frond_snapshot_host"
         }
     }
 }

@@ -184,6 +184,14 @@ final class CTextMeasurer: TextMeasurer, @unchecked Sendable {
             cStyle.color = frond_color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         }
         cStyle.max_lines = Int32(clamping: style.maxLines ?? 0)
+        cStyle.font_weight = Int32(style.fontWeight?.value ?? 0)
+        switch style.alignment {
+        case nil: cStyle.text_align = FROND_TEXT_ALIGN_DEFAULT
+        case .left?: cStyle.text_align = FROND_TEXT_ALIGN_LEFT
+        case .center?: cStyle.text_align = FROND_TEXT_ALIGN_CENTER
+        case .right?: cStyle.text_align = FROND_TEXT_ALIGN_RIGHT
+        case .justify?: cStyle.text_align = FROND_TEXT_ALIGN_JUSTIFY
+        }
         var size = frond_size(width: 0, height: 0)
         let status = text.withCString { pointer in
             function(pointer, &cStyle, width, widthMode.cValue, height, heightMode.cValue, &size, owner.userData)

@@ -8,7 +8,8 @@ import FrondLayout
 /// - `"attributes": {"name": value}`: the view's attributes: numbers, booleans and
 ///   strings; a string of the form `"#rrggbb"` or `"#rrggbbaa"` is a color;
 /// - `"text": "…"`: the node is a ``Text`` leaf (no `view`; its `attributes` may set
-///   `fontSize`, `lineHeight`, `fontFamily`, `color` and `maxLines`);
+///   `fontSize`, `lineHeight`, `fontFamily`, `fontWeight` (100…1000 or a name such as
+///   `"bold"`), `color`, `maxLines` and `textAlign`);
 /// - `"key": "…"`: the component's key;
 /// - `"construct": "name"` with `"arguments": [scalars]`: the component is made by the
 ///   constructor registered under that name (``ComponentConstructor``; in C,
@@ -102,7 +103,7 @@ public enum ComponentTreeDescription {
         "flexGrow", "flexShrink", "flexBasis", "alignSelf", "margin", "positionType", "position", "aspectRatio",
     ]
     static let unsupportedKeys: Set<String> = ["display", "boxSizing", "flex"]
-    static let textAttributes = ["color", "fontFamily", "fontSize", "lineHeight", "maxLines"]
+    static let textAttributes = ["color", "fontFamily", "fontSize", "fontWeight", "lineHeight", "maxLines", "textAlign"]
 }
 
 /// An argument of a `construct` node.
@@ -323,6 +324,27 @@ private struct Builder {
                     throw CorpusError("\(place()): \"\(text.prefix(40))\" is not a color (#rrggbb or #rrggbbaa)")
                 }
                 style.color = color
+            case "fontWeight":
+                switch value {
+                case .number(let number):
+                    guard number == number.rounded(), let weight = FontWeight(Int(exactly: number) ?? 0) else {
+                        throw CorpusError("\(place()): expected a whole number from 100 to 1000 or a weight name")
+                    }
+                    style.fontWeight = weight
+                case .string(let name):
+                    guard let weight = FontWeight(name: name) else {
+                        throw CorpusError("\(place()): \"\(name.prefix(40))\" is not a weight (\(FontWeight.names.keys.sorted().joined(separator: ", ")))")
+                    }
+                    style.fontWeight = weight
+                default:
+                    throw CorpusError("\(place()): expected a whole number from 100 to 1000 or a weight name")
+                }
+            case "textAlign":
+                let name = try TreeDescription.string(value, place())
+                guard let alignment = TextAlignment(rawValue: name) else {
+                    throw CorpusError("\(place()): \"\(name.prefix(40))\" is not an alignment (left, center, right, justify)")
+                }
+                style.alignment = alignment
             case "maxLines":
                 guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 1_000_000 else {
                     throw CorpusError("\(place()): expected a whole number from 1 to 1000000")

@@ -7,8 +7,9 @@ import FrondLayout
 struct Frond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frond",
-        abstract: "Frond's command-line tool: conformance runs, layout benchmarks and tree dumps.",
-        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self, Mount.self]
+        abstract: "Frond's command-line tool: conformance runs, layout benchmarks, tree dumps and pictures.",
+        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self, Mount.self,
+                      Render.self]
     )
 }
 

@@ -2,6 +2,7 @@
  * building components (the layout components included), flushing a root into a C host
  * (one call per mutation, or one batch per commit), reading the mounted views back, and
  * handle lifetimes. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,6 +420,78 @@ static void test_host_supplied_text_measurer_sizes_text(void) {
     CHECK_OK(frond_root_free(root));
 }
 
+/* The style a measurer last saw. */
+static frond_text_style seen_style;
+static frond_status recording_measure(const char *text, const frond_text_style *style, float width,
+                                      frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                      frond_size *out_size, void *user_data) {
+    (void)text; (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    seen_style = *style;
+    out_size->width = 10;
+    out_size->height = 10;
+    return FROND_OK;
+}
+
+static void test_text_weight_and_alignment_reach_the_view_and_the_measurer(void) {
+    frond_root *root = NULL;
+    frond_component *text = NULL;
+    frond_text_style style;
+    char description[512];
+    size_t length = 0;
+    frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIT_CONTENT, FROND_UNDEFINED, FROND_UNDEFINED};
+
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    style.font_weight = 700;
+    style.text_align = FROND_TEXT_ALIGN_CENTER;
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_root_set_text_measurer(root, recording_measure, NULL, NULL));
+    CHECK_OK(frond_component_new_text(&text, "bold", &style, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, text));
+    CHECK_OK(frond_component_release(text));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(seen_style.struct_size == sizeof(frond_text_style));
+    CHECK(seen_style.font_weight == 700);
+    CHECK(seen_style.text_align == FROND_TEXT_ALIGN_CENTER);
+    CHECK_OK(frond_root_describe(&length, root, description, sizeof description));
+    CHECK(strstr(description, "fontWeight=700") != NULL);
+    CHECK(strstr(description, "textAlign=\"center\"") != NULL || strstr(description, "textAlign=center") != NULL);
+    if (strstr(description, "textAlign") == NULL) fprintf(stderr, "description: %s\n", description);
+
+    /* A caller built against the first version of the struct (up to max_lines) gets the
+     * defaults of the newer members, whatever lies beyond its struct_size. */
+    memset(&style, 0x7f, sizeof style);
+    style.struct_size = (uint32_t)offsetof(frond_text_style, font_weight);
+    style.font_size = 12;
+    style.line_height = 0;
+    style.font_family = NULL;
+    style.has_color = false;
+    style.max_lines = 0;
+    CHECK_OK(frond_component_new_text(&text, "old", &style, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, text));
+    CHECK_OK(frond_component_release(text));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK(seen_style.font_weight == 0);
+    CHECK(seen_style.text_align == FROND_TEXT_ALIGN_DEFAULT);
+
+    /* Out of the domain: refused, nothing made. */
+    memset(&style, 0, sizeof style);
+    style.struct_size = sizeof style;
+    text = NULL;
+    style.font_weight = 99;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&text, "x", &style, NULL, NULL));
+    style.font_weight = 1001;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&text, "x", &style, NULL, NULL));
+    style.font_weight = 0;
+    style.text_align = (frond_text_align)9;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&text, "x", &style, NULL, NULL));
+    style.text_align = FROND_TEXT_ALIGN_DEFAULT;
+    style.struct_size = (uint32_t)offsetof(frond_text_style, max_lines);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_text(&text, "x", &style, NULL, NULL));
+    CHECK(text == NULL);
+    CHECK_OK(frond_root_free(root));
+}
+
 static void test_composite_and_viewless_components(void) {
     frond_root *root = NULL;
     frond_component *inner = NULL, *card = NULL, *wrapper = NULL;
@@ -718,6 +791,7 @@ int main(void) {
     test_screen_is_mounted_through_a_per_mutation_host();
     test_batch_host_gets_one_call_per_commit();
     test_host_supplied_text_measurer_sizes_text();
+    test_text_weight_and_alignment_reach_the_view_and_the_measurer();
     test_composite_and_viewless_components();
     test_inset_component_leaves_its_insets_around_the_child();
     test_center_component_centers_and_sizes_by_its_options();

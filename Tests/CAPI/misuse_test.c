@@ -1909,6 +1909,83 @@ static void test_legacy_arguments_are_checked(frond_node *live_node) {
     CHECK(destroy_calls == destroys + 8);
 }
 
+/* The snapshot functions with bad handles (NULL, freed, a node, garbage), NULL out
+ * pointers and NULL or bad arguments; a refused warning handler's destroy still runs. */
+static void test_snapshot_arguments_are_checked(frond_node *live_node) {
+    frond_snapshot_host *live = NULL, *freed = NULL, *out = NULL;
+    frond_snapshot_host *bad[4];
+    frond_snapshot_comparison comparison;
+    frond_component *leaf = NULL;
+    frond_root *root = NULL;
+    frond_mutation mutation;
+    size_t length = 0, i;
+    int destroys = destroy_calls;
+    CHECK_OK(frond_snapshot_host_new(&live, NULL));
+    CHECK_OK(frond_snapshot_host_new(&freed, NULL));
+    CHECK_OK(frond_snapshot_host_free(freed));
+    CHECK_OK(frond_component_new(&leaf, NULL, NULL, NULL));
+    CHECK_OK(frond_root_new(&root, NULL));
+    memset(&mutation, 0, sizeof mutation);
+    mutation.kind = FROND_MUTATION_CREATE;
+    mutation.view = 1;
+    mutation.view_type = "box";
+    bad[0] = NULL;
+    bad[1] = freed;
+    bad[2] = (frond_snapshot_host *)(void *)live_node;
+    bad[3] = (frond_snapshot_host *)(uintptr_t)0xdeadbeefu;
+    for (i = 0; i < 4; i++) {
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_set_warning_handler(bad[i], NULL, NULL, count_destroy));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_get_warnings(&length, bad[i], NULL, 0));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(bad[i], root));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_apply(bad[i], &mutation));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_write_png(bad[i], "x.png", 1, 1, 1));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_write_component_png(bad[i], "x.png", leaf, 1, 1, 1));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_compare(&comparison, bad[i], "x.png", 1, 1, 1, 16));
+        CHECK_STATUS(FROND_ERR_MISUSE,
+                     frond_snapshot_host_compare_component(&comparison, bad[i], "x.png", leaf, 1, 1, 1, 16));
+        if (bad[i] != NULL) {
+            CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_free(bad[i]));
+            CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_pango_text_measurer(root, bad[i]));
+        }
+    }
+    CHECK(destroy_calls == destroys + 4);
+    CHECK_OK(frond_snapshot_host_free(NULL));
+    /* Bad roots and components. */
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, NULL));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, (frond_root *)(void *)leaf));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_pango_text_measurer(NULL, live));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_write_component_png(live, "x.png", NULL, 1, 1, 1));
+    CHECK_STATUS(FROND_ERR_MISUSE,
+                 frond_snapshot_host_compare_component(&comparison, live, "x.png", (frond_component *)(void *)root, 1, 1,
+                                                       1, 16));
+    /* NULL out pointers and arguments. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_new(NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_get_warnings(NULL, live, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_get_warnings(&length, live, NULL, 8));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_compare(NULL, live, "x.png", 1, 1, 1, 16));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_compare(&comparison, live, NULL, 1, 1, 1, 16));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_snapshot_host_compare_component(NULL, live, "x.png", leaf, 1, 1, 1, 16));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_write_png(live, NULL, 1, 1, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_apply(live, NULL));
+    mutation.view_type = "\xff";
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_apply(live, &mutation));
+    mutation.kind = FROND_MUTATION_INSERT;
+    mutation.index = SIZE_MAX;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_apply(live, &mutation));
+    mutation.kind = FROND_MUTATION_UPDATE;
+    mutation.set_count = 3;
+    mutation.set = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_apply(live, &mutation));
+    CHECK(out == NULL);
+    CHECK_OK(frond_root_set_pango_text_measurer(root, NULL));
+    CHECK_OK(frond_root_set_pango_text_measurer(root, live));
+    CHECK_OK(frond_component_release(leaf));
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_snapshot_host_free(live));
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_free(live));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -1939,6 +2016,7 @@ int main(void) {
     test_wrapper_arguments_are_checked(live_node);
     test_json_tree_arguments_are_checked();
     test_legacy_arguments_are_checked(live_node);
+    test_snapshot_arguments_are_checked(live_node);
 
     /* The live objects still work after all of that. */
     CHECK_OK(frond_node_style_set_width(live_node, 25, FROND_UNIT_POINT));

@@ -108,6 +108,26 @@ expect 2 'Component["a"] and Component["a"] are siblings under Flexbox' "$FROND"
 expect 64 "--width must be a finite number" "$FROND" mount "$EXAMPLES/card.json" --width nan
 expect 64 "Missing expected argument '--width <width>'" "$FROND" mount "$EXAMPLES/card.json"
 
+# frond render: a PNG at 1× and 2×, and bad input (exit 2 with the place; a missing font
+# falls back with a warning).
+expect 0 "wrote $WORK/profile.png (260×156 pixels)" "$FROND" render "$EXAMPLES/profile.json" --width 260 --png "$WORK/profile.png"
+expect 0 "(520×312 pixels)" "$FROND" render "$EXAMPLES/profile.json" --width 260 --png "$WORK/profile2.png" --scale 2
+expect 0 "(240×100 pixels)" "$FROND" render "$EXAMPLES/card.json" --width 240 --height 100 --png "$WORK/card.png"
+printf '{"view": "box", "attributes": {"backgroundColor": "#zz0000"}, "style": {"height": 10}}' > "$WORK/bad-color-string.json"
+printf '{"view": "image", "attributes": {"source": "nowhere.png"}, "style": {"height": 10}}' > "$WORK/no-image.json"
+printf '{"text": "Hi", "attributes": {"fontFamily": "Frond Missing Family"}}' > "$WORK/no-font.json"
+expect 2 'view v1 (box): attribute "backgroundColor": "#zz0000" is not a color' "$FROND" render "$WORK/bad-color-string.json" --width 10 --png "$WORK/x.png"
+expect 2 "nowhere.png\": no such file" "$FROND" render "$WORK/no-image.json" --width 10 --png "$WORK/x.png"
+expect 2 "width 0 is not above 0" "$FROND" render "$EXAMPLES/card.json" --width 0 --png "$WORK/x.png"
+expect 2 "above the limit of 16384 pixels per side" "$FROND" render "$EXAMPLES/card.json" --width 20000 --png "$WORK/x.png"
+expect 2 "above the limit of 16384 pixels per side" "$FROND" render "$EXAMPLES/card.json" --width 240 --scale 100 --png "$WORK/x.png"
+expect 2 "scale 0 is not a finite number > 0" "$FROND" render "$EXAMPLES/card.json" --width 240 --scale 0 --png "$WORK/x.png"
+expect 2 "the PNG file cannot be written" "$FROND" render "$EXAMPLES/card.json" --width 240 --png "$WORK/no/such/dir/x.png"
+expect 2 "missing.json: cannot read the file" "$FROND" render "$WORK/missing.json" --width 10 --png "$WORK/x.png"
+expect 0 'warning: font family "Frond Missing Family" is not installed: text is set in "DejaVu Sans" instead' "$FROND" render "$WORK/no-font.json" --width 40 --png "$WORK/font.png"
+expect 64 "Missing expected argument '--png <png>'" "$FROND" render "$EXAMPLES/card.json" --width 10
+if [ -e "$WORK/x.png" ]; then echo "FAIL: a failed render wrote $WORK/x.png"; failures=$((failures + 1)); fi
+
 if [ "$failures" -ne 0 ]; then
   echo "exit_status_test: $failures failure(s)"
   exit 1

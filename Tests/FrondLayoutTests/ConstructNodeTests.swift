@@ -48,11 +48,26 @@ import Testing
             (#"{"children": [{"text": "t", "attributes": {"color": "red"}}]}"#,
              "root.children[0].attributes.color: \"red\" is not a color"),
             (#"{"children": [{"style": {"width": -3}}]}"#, "root.children[0].style.width"),
+            (#"{"children": [{"text": "t", "attributes": {"fontWeight": 450.5}}]}"#,
+             "root.children[0].attributes.fontWeight: expected a whole number from 100 to 1000"),
+            (#"{"children": [{"text": "t", "attributes": {"fontWeight": "fat"}}]}"#,
+             "root.children[0].attributes.fontWeight: \"fat\" is not a weight"),
+            (#"{"children": [{"text": "t", "attributes": {"textAlign": "middle"}}]}"#,
+             "root.children[0].attributes.textAlign: \"middle\" is not an alignment"),
             (#"{"children": [{"style": {"margin": {"left": "x%"}}}]}"#, "root.children[0].style.margin.left"),
         ]
         for (json, message) in cases {
             let error = #expect(throws: CorpusError.self) { try ComponentTreeDescription.component(fromText: json) }
             #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
         }
+    }
+
+    @Test func test_aTextLeafsWeightAndAlignmentAreRead() throws {
+        let json = #"{"children": [{"text": "a", "attributes": {"fontWeight": "bold", "textAlign": "right"}},"#
+            + #" {"text": "b", "attributes": {"fontWeight": 300}}]}"#
+        let component = try ComponentTreeDescription.component(fromText: json)
+        let texts = (component as? Flexbox)?.children.compactMap { $0.component as? Text } ?? []
+        #expect(texts.map(\.style.fontWeight) == [.bold, FontWeight(300)])
+        #expect(texts.map(\.style.alignment) == [.right, nil])
     }
 }

@@ -117,4 +117,33 @@ private func documentedMonospaceSize(_ text: String, style: TextStyle, width: Fl
         try root.flush()
         #expect(root.layout?.frame.height == 70)
     }
+
+    @Test func test_aTextsWeightAndAlignmentReachItsViewAndItsMeasurer() throws {
+        final class Recorder: TextMeasurer, @unchecked Sendable {
+            var styles: [TextStyle] = []
+            func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode,
+                         height: Float, heightMode: MeasureMode) -> LayoutSize {
+                styles.append(style)
+                return LayoutSize(width: 10, height: 10)
+            }
+        }
+        let recorder = Recorder()
+        let style = TextStyle(fontSize: 12, fontWeight: FontWeight(600), alignment: .center)
+        let root = Root(sizeRange: .fitContent(), textMeasurer: recorder)
+        root.setComponent(Flexbox { Text("hi", style: style) })
+        try root.flush()
+        #expect(recorder.styles.first?.fontWeight?.value == 600)
+        #expect(recorder.styles.first?.alignment == .center)
+        // In name order, after the others.
+        let names = Text("hi", style: style).view.attributes.map(\.name)
+        #expect(names == ["fontSize", "fontWeight", "lineHeight", "text", "textAlign"])
+        let attributes = Dictionary(uniqueKeysWithValues: Text("hi", style: style).view.attributes.map { ($0.name, $0.value) })
+        #expect(attributes["fontWeight"] == .number(600))
+        #expect(attributes["textAlign"] == .string("center"))
+        // Unset, neither appears.
+        #expect(Text("hi").view.attributes.map(\.name) == ["fontSize", "lineHeight", "text"])
+        // Weights outside the CSS scale do not exist; names map to it.
+        #expect(FontWeight(99) == nil && FontWeight(1001) == nil)
+        #expect(FontWeight(name: "Bold") == .bold && FontWeight(name: "fat") == nil)
+    }
 }

@@ -8,6 +8,10 @@
  * fades out, its views staying until the fade ends, then they are removed. The host
  * prints every mutation of every commit and of every clock tick.
  *
+ * Given a directory (`feed_demo build/demo`), the host also mirrors its mutations into a
+ * snapshot host, the root measures text with Pango as the snapshot host draws it, and
+ * each commit and tick is drawn into a PNG file there at 2× (`make demo` does this).
+ *
  *   cc -std=c99 -Iinclude examples/c/feed_demo.c -Lbuild/debug/lib -lfrond -lm -o feed_demo
  */
 #include <stdio.h>
@@ -39,11 +43,32 @@ typedef struct feed_state {
 static frond_render_class *post_class = NULL;
 static frond_render_class *likes_class = NULL;
 
+/* PNG frames (with a directory argument): the snapshot host that mirrors the views. */
+static frond_snapshot_host *snapshots = NULL;
+static const char *frame_directory = NULL;
+static int frame_number = 0;
+
+/* Prints a mutation and, when frames are drawn, applies it to the snapshot host too. */
+static frond_status print_and_mirror(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    frond_status status = print_mutation(root, mutation, user_data);
+    if (status == FROND_OK && snapshots != NULL) status = frond_snapshot_host_apply(snapshots, mutation);
+    return status;
+}
+
+/* Draws the views as they are now into <directory>/feed-NN-<name>.png at 2×. */
+static void draw_frame(const char *name) {
+    char path[512];
+    if (snapshots == NULL) return;
+    snprintf(path, sizeof path, "%s/feed-%02d-%s.png", frame_directory, ++frame_number, name);
+    must(frond_snapshot_host_write_png(snapshots, path, 320, FROND_UNDEFINED, 2), "frond_snapshot_host_write_png");
+    printf("  drew %s\n", path);
+}
+
 static frond_text_style text_style(void) {
     frond_text_style style;
     memset(&style, 0, sizeof style);
     style.struct_size = sizeof style;
-    style.font_size = 10;                /* 6-point characters, 12-point lines */
+    style.font_size = 10;                /* 12-point lines (monospace: 6-point characters) */
     return style;
 }
 
@@ -54,8 +79,9 @@ static frond_component *text(const char *string) {
     return component;
 }
 
+/* A button: a leaf with its action and title, drawn as a rounded label. */
 static frond_component *button(const char *title, const char *action) {
-    frond_attribute attributes[2];
+    frond_attribute attributes[7];
     frond_view_spec view;
     frond_size_spec size;
     frond_component *component = NULL;
@@ -66,7 +92,22 @@ static frond_component *button(const char *title, const char *action) {
     attributes[1].name = "title";
     attributes[1].kind = FROND_ATTRIBUTE_STRING;
     attributes[1].string = title;
-    view = view_of("button", attributes, 2);
+    attributes[2].name = "text";
+    attributes[2].kind = FROND_ATTRIBUTE_STRING;
+    attributes[2].string = title;
+    attributes[3].name = "textAlign";
+    attributes[3].kind = FROND_ATTRIBUTE_STRING;
+    attributes[3].string = "center";
+    attributes[4].name = "fontSize";
+    attributes[4].kind = FROND_ATTRIBUTE_NUMBER;
+    attributes[4].number = 9;
+    attributes[5].name = "backgroundColor";
+    attributes[5].kind = FROND_ATTRIBUTE_STRING;
+    attributes[5].string = strcmp(action, "like") == 0 ? "#cc5533" : "#d8d2c4";
+    attributes[6].name = "cornerRadius";
+    attributes[6].kind = FROND_ATTRIBUTE_NUMBER;
+    attributes[6].number = 3;
+    view = view_of("button", attributes, 7);
     memset(&size, 0, sizeof size);
     size.struct_size = sizeof size;
     size.width.unit = FROND_UNIT_POINT;
@@ -81,15 +122,23 @@ static frond_component *button(const char *title, const char *action) {
 
 static frond_status likes_render(frond_component **out_child, frond_scope *scope, void *state, void *props,
                                  void *user_data) {
-    frond_attribute count;
+    frond_attribute attributes[3];
     frond_view_spec view;
     frond_size_spec size;
+    char digits[24];
     (void)scope; (void)state; (void)user_data;
-    memset(&count, 0, sizeof count);
-    count.name = "count";
-    count.kind = FROND_ATTRIBUTE_NUMBER;
-    count.number = (double)(size_t)props;
-    view = view_of("likes", &count, 1);
+    snprintf(digits, sizeof digits, "%zu", (size_t)props);
+    memset(attributes, 0, sizeof attributes);
+    attributes[0].name = "count";
+    attributes[0].kind = FROND_ATTRIBUTE_NUMBER;
+    attributes[0].number = (double)(size_t)props;
+    attributes[1].name = "text";                        /* copied by frond_component_new */
+    attributes[1].kind = FROND_ATTRIBUTE_STRING;
+    attributes[1].string = digits;
+    attributes[2].name = "textAlign";
+    attributes[2].kind = FROND_ATTRIBUTE_STRING;
+    attributes[2].string = "right";
+    view = view_of("likes", attributes, 3);
     memset(&size, 0, sizeof size);
     size.struct_size = sizeof size;
     size.width.unit = FROND_UNIT_POINT;
@@ -129,10 +178,19 @@ static frond_status post_render(frond_component **out_child, frond_scope *scope,
     frond_component *parts[5], *likes = NULL;
     frond_flex_child children[5];
     frond_flexbox_style style;
-    frond_view_spec view = view_of("post", NULL, 0);
+    frond_attribute look[2];
+    frond_view_spec view;
     frond_status status;
     size_t i;
     (void)scope; (void)user_data;
+    memset(look, 0, sizeof look);
+    look[0].name = "backgroundColor";
+    look[0].kind = FROND_ATTRIBUTE_STRING;
+    look[0].string = "#ffffff";
+    look[1].name = "cornerRadius";
+    look[1].kind = FROND_ATTRIBUTE_NUMBER;
+    look[1].number = 4;
+    view = view_of("post", look, 2);
     status = frond_component_new_render(&likes, likes_class, NULL, NULL, NULL, (void *)*(size_t *)state, NULL);
     if (status != FROND_OK) return status;
     parts[0] = text(shown->author);
@@ -145,6 +203,10 @@ static frond_status post_render(frond_component **out_child, frond_scope *scope,
     style.struct_size = sizeof style;
     style.direction = FROND_FLEX_DIRECTION_ROW;
     style.spacing = 6;
+    for (i = 0; i < 4; i++) {
+        style.padding[i].unit = FROND_UNIT_POINT;
+        style.padding[i].value = 4;
+    }
     status = frond_component_new_flexbox(out_child, &view, NULL, NULL, &style, children, 5);
     for (i = 0; i < 5; i++) frond_component_release(parts[i]);
     return status;
@@ -207,11 +269,17 @@ static frond_status feed_render(frond_component **out_child, frond_scope *scope,
     frond_component *rows[POSTS];
     frond_flex_child children[POSTS];
     frond_flexbox_style style;
-    frond_view_spec view = view_of("feed", NULL, 0);
+    frond_attribute paper;
+    frond_view_spec view;
     frond_status status = FROND_OK;
     char key[8];
     size_t i, count = 0;
     (void)scope; (void)props; (void)user_data;
+    memset(&paper, 0, sizeof paper);
+    paper.name = "backgroundColor";
+    paper.kind = FROND_ATTRIBUTE_STRING;
+    paper.string = "#f4f1ea";
+    view = view_of("feed", &paper, 1);
     for (i = 0; i < POSTS; i++) {
         if (!feed->shown[i]) continue;
         snprintf(key, sizeof key, "p%d", posts[i].id);
@@ -224,6 +292,10 @@ static frond_status feed_render(frond_component **out_child, frond_scope *scope,
         memset(&style, 0, sizeof style);
         style.struct_size = sizeof style;
         style.spacing = 4;
+        for (i = 0; i < 4; i++) {
+            style.padding[i].unit = FROND_UNIT_POINT;
+            style.padding[i].value = 4;
+        }
         status = frond_component_new_flexbox(out_child, &view, NULL, NULL, &style, children, count);
     }
     for (i = 0; i < count; i++) frond_component_release(rows[i]);
@@ -278,20 +350,23 @@ static void tap(frond_root *root, uint64_t feed, uint64_t post_view, uint64_t ta
 /* Ticks the clock `count` times, every 1/8 s from `from` (times exact in binary). */
 static void ticks(frond_root *root, double from, int count) {
     int i;
+    char name[32];
     for (i = 0; i < count; i++) {
         double time = from + i * 0.125;
         size_t mutations = 0;
         printf("tick %.3f s\n", time);
         must(frond_root_tick(root, time, &mutations), "frond_root_tick");
         if (mutations == 0) printf("  (nothing to animate)\n");
+        snprintf(name, sizeof name, "tick-%.3f", time);
+        draw_frame(name);
     }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     frond_render_class_spec spec;
     frond_component *feed = NULL;
     frond_root *root = NULL;
-    frond_host host = {sizeof(frond_host), NULL, print_mutation, NULL, NULL};
+    frond_host host = {sizeof(frond_host), NULL, print_and_mirror, NULL, NULL};
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FLEXIBLE_HEIGHT, 320, 0};
     frond_render_class *feed_class = NULL;
     uint64_t feed_view, second;
@@ -324,20 +399,28 @@ int main(void) {
 
     must(frond_root_new(&root, &range), "frond_root_new");
     must(frond_root_set_host(root, &host, NULL, NULL), "frond_root_set_host");
+    if (argc > 1) {
+        frame_directory = argv[1];
+        must(frond_snapshot_host_new(&snapshots, NULL), "frond_snapshot_host_new");
+        must(frond_root_set_pango_text_measurer(root, snapshots), "frond_root_set_pango_text_measurer");
+    }
     must(frond_component_new_render(&feed, feed_class, NULL, NULL, NULL, NULL, NULL), "frond_component_new_render");
     must(frond_root_set_component(root, feed), "frond_root_set_component");
     frond_component_release(feed);
     commit(root, "1. the feed mounts (three posts)");
+    draw_frame("mounted");
 
     feed_view = child(root, 0, 0);
     second = child(root, feed_view, 1);
     tap(root, feed_view, second, child(root, second, 3), "2. like post 2");
     commit(root, "   the state update commits: the count changes and starts fading up");
+    draw_frame("liked");
     ticks(root, 0.125, 4);
 
     hidden_post = 1;
     tap(root, feed_view, child(root, feed_view, 0), child(root, child(root, feed_view, 0), 4), "\n3. hide post 1");
     commit(root, "   the feed commits without post 1: its view stays, fading out");
+    draw_frame("hidden");
     ticks(root, 0.625, 3);
     must(frond_root_has_running_animations(&running, root), "frond_root_has_running_animations");
     printf("\nanimations still running: %s\n", running ? "yes" : "no");
@@ -345,6 +428,7 @@ int main(void) {
     must(frond_root_describe(&length, root, tree, sizeof tree), "frond_root_describe");
     printf("mounted views:\n%s\n", tree);
     must(frond_root_free(root), "frond_root_free");
+    must(frond_snapshot_host_free(snapshots), "frond_snapshot_host_free");
     must(frond_render_class_release(feed_class), "frond_render_class_release");
     must(frond_render_class_release(post_class), "frond_render_class_release");
     must(frond_render_class_release(likes_class), "frond_render_class_release");

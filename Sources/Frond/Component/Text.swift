@@ -2,7 +2,8 @@ import Synchronization
 
 /// A run of text whose size comes from the root's ``TextMeasurer``. It is mounted as a
 /// view of type `"text"` with the attributes `text`, `fontSize`, `lineHeight` and, when
-/// set, `color`, `fontFamily` and `maxLines`.
+/// set, `color`, `fontFamily`, `fontWeight` (a number), `maxLines` and `textAlign`
+/// (`"left"`, `"center"`, `"right"` or `"justify"`).
 public final class Text: Component, @unchecked Sendable {
     public let text: String
     public let style: TextStyle
@@ -10,15 +11,18 @@ public final class Text: Component, @unchecked Sendable {
     public init(_ text: String, style: TextStyle = TextStyle(), size: ComponentSize = ComponentSize(), key: String? = nil) {
         self.text = text
         self.style = style
-        // Made in name order (color, fontFamily, fontSize, lineHeight, maxLines, text).
+        // Made in name order (color, fontFamily, fontSize, fontWeight, lineHeight, maxLines,
+        // text, textAlign).
         var attributes: [Attribute] = []
         attributes.reserveCapacity(6)
         if let color = style.color { attributes.append(Attribute(name: "color", value: .color(color))) }
         if let family = style.fontFamily { attributes.append(Attribute(name: "fontFamily", value: .string(family))) }
         attributes.append(Attribute(name: "fontSize", value: .number(Double(style.fontSize))))
+        if let weight = style.fontWeight { attributes.append(Attribute(name: "fontWeight", value: .number(Double(weight.value)))) }
         attributes.append(Attribute(name: "lineHeight", value: .number(Double(style.resolvedLineHeight))))
         if let maxLines = style.maxLines { attributes.append(Attribute(name: "maxLines", value: .number(Double(maxLines)))) }
         attributes.append(Attribute(name: "text", value: .string(text)))
+        if let alignment = style.alignment { attributes.append(Attribute(name: "textAlign", value: .string(alignment.rawValue))) }
         super.init(view: ViewConfiguration("text", sortedAttributes: attributes), size: size, key: key)
     }
 
@@ -52,14 +56,22 @@ public struct TextStyle: Hashable, Sendable {
     public var color: Color?
     /// At most this many lines (nil = no limit).
     public var maxLines: Int?
+    /// Overrides the weight the family names (nil: the family's, else regular). Measurers
+    /// that know fonts measure with it.
+    public var fontWeight: FontWeight?
+    /// Where the lines sit within the view's width (nil: the renderer's default, left).
+    /// Alignment does not change the measured size.
+    public var alignment: TextAlignment?
 
     public init(fontSize: Float = 14, lineHeight: Float? = nil, fontFamily: String? = nil, color: Color? = nil,
-                maxLines: Int? = nil) {
+                maxLines: Int? = nil, fontWeight: FontWeight? = nil, alignment: TextAlignment? = nil) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.fontFamily = fontFamily
         self.color = color
         self.maxLines = maxLines
+        self.fontWeight = fontWeight
+        self.alignment = alignment
     }
 
     public var resolvedLineHeight: Float { lineHeight ?? fontSize * 1.2 }
@@ -76,6 +88,45 @@ public struct TextStyle: Hashable, Sendable {
         }
         try color?.validate("\(place) color")
     }
+}
+
+/// Where the lines of a text sit within its view's width.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    case left, center, right
+    /// Lines but the last of each paragraph stretch to the full width.
+    case justify
+}
+
+/// A font weight on the CSS scale: 100 (thin) to 1000, 400 regular, 700 bold.
+public struct FontWeight: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+
+    /// Nil unless `value` is within 100…1000.
+    public init?(_ value: Int) {
+        guard (100...1000).contains(value) else { return nil }
+        self.value = value
+    }
+
+    /// A weight by name: `thin` 100, `extralight` 200, `light` 300, `normal`/`regular` 400,
+    /// `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `heavy`/`black` 900.
+    public init?(name: String) {
+        guard let value = Self.names[name.lowercased()] else { return nil }
+        self.value = value
+    }
+
+    public static let regular = FontWeight(unchecked: 400)
+    public static let bold = FontWeight(unchecked: 700)
+
+    private init(unchecked value: Int) { self.value = value }
+
+    /// The weights by name (lowercase).
+    public static let names: [String: Int] = [
+        "thin": 100, "extralight": 200, "ultralight": 200, "light": 300, "normal": 400, "regular": 400,
+        "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "extrabold": 800, "ultrabold": 800,
+        "heavy": 900, "black": 900,
+    ]
+
+    public var description: String { "\(value)" }
 }
 
 /// Measures text for layout. A root uses ``MonospaceTextMeasurer`` unless it is given

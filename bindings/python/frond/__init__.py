@@ -12,7 +12,8 @@ The library is loaded on first use (see ``frond._library`` for where it is looke
 from __future__ import annotations
 
 from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, ExperimentalFeature, FlexDirection,
-                    Gutter, Justify, MeasureMode, Overflow, PositionType, Status, Unit, Wrap)
+                    Gutter, Justify, MeasureMode, Overflow, PositionType, Status, TextAlign, Unit,
+                    Wrap)
 from ._runtime import handle_count
 from ._version import __version__
 from ._capi import AnimationMoment, AnimationProperty, TimingCurve
@@ -46,7 +47,7 @@ __all__ = [
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
-    "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "Unit", "Wrap",
+    "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "TextAlign", "Unit", "Wrap",
     "FrondError", "InvalidArgumentError", "MisuseError", "ThreadError", "InvalidTreeError", "LimitError", "CallbackError",
     "OutOfMemoryError", "InternalError", "LibraryNotFoundError", "LibraryVersionError", "error_for_status",
 ]

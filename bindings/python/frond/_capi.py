@@ -23,6 +23,9 @@ FROND_EVENT_TAP: Final = "onTap"
 FROND_EVENT_LONG_PRESS: Final = "onLongPress"
 FROND_EVENT_VALUE_CHANGE: Final = "onValueChange"
 FROND_MAX_ARGUMENTS: Final = 16
+FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE: Final = 16384
+FROND_SNAPSHOT_MAX_PIXELS: Final = 67108864
+FROND_SNAPSHOT_DEFAULT_TOLERANCE: Final = 16
 
 
 # ---- enums ----
@@ -194,6 +197,16 @@ class AttributeKind(enum.IntEnum):
     ACTION_BLOCK = 7
 
 
+class TextAlign(enum.IntEnum):
+    """C `frond_text_align`."""
+
+    DEFAULT = 0
+    LEFT = 1
+    CENTER = 2
+    RIGHT = 3
+    JUSTIFY = 4
+
+
 class Centering(enum.IntEnum):
     """C `frond_centering`."""
 
@@ -308,6 +321,15 @@ class ArgumentType(enum.IntEnum):
     HOST_VALUE = 5
 
 
+class SnapshotOutcome(enum.IntEnum):
+    """C `frond_snapshot_outcome`."""
+
+    MATCHED = 0
+    RECORDED = 1
+    MISMATCHED = 2
+    MISSING_REFERENCE = 3
+
+
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -327,6 +349,7 @@ ENUMS: Final = {
     "frond_errata": (Errata, "FROND_ERRATA_"),
     "frond_experimental_feature": (ExperimentalFeature, "FROND_EXPERIMENTAL_FEATURE_"),
     "frond_attribute_kind": (AttributeKind, "FROND_ATTRIBUTE_"),
+    "frond_text_align": (TextAlign, "FROND_TEXT_ALIGN_"),
     "frond_centering": (Centering, "FROND_CENTERING_"),
     "frond_center_sizing": (CenterSizing, "FROND_CENTER_SIZING_"),
     "frond_size_range_kind": (SizeRangeKind, "FROND_SIZE_RANGE_"),
@@ -338,6 +361,7 @@ ENUMS: Final = {
     "frond_timing_curve": (TimingCurve, "FROND_CURVE_"),
     "frond_action_outcome": (ActionOutcome, "FROND_ACTION_"),
     "frond_argument_type": (ArgumentType, "FROND_ARGUMENT_"),
+    "frond_snapshot_outcome": (SnapshotOutcome, "FROND_SNAPSHOT_"),
 }
 
 
@@ -471,6 +495,18 @@ class frond_legacy_vtable(ctypes.Structure):
     pass
 
 
+class frond_snapshot_host(ctypes.Structure):
+    pass
+
+
+class frond_snapshot_options(ctypes.Structure):
+    pass
+
+
+class frond_snapshot_comparison(ctypes.Structure):
+    pass
+
+
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -504,6 +540,9 @@ RECORDS: Final = (
     frond_wrapper,
     frond_legacy_view,
     frond_legacy_vtable,
+    frond_snapshot_host,
+    frond_snapshot_options,
+    frond_snapshot_comparison,
 )
 
 
@@ -577,6 +616,7 @@ frond_size_spec._fields_ = [
     ("max_width", frond_value),
     ("max_height", frond_value),
 ]
+frond_text_align = ctypes.c_int  # enum TextAlign
 frond_text_style._fields_ = [
     ("struct_size", ctypes.c_uint32),
     ("font_size", ctypes.c_float),
@@ -585,6 +625,8 @@ frond_text_style._fields_ = [
     ("has_color", ctypes.c_bool),
     ("color", frond_color),
     ("max_lines", ctypes.c_int32),
+    ("font_weight", ctypes.c_int32),
+    ("text_align", frond_text_align),
 ]
 frond_flexbox_style._fields_ = [
     ("struct_size", ctypes.c_uint32),
@@ -771,6 +813,23 @@ frond_legacy_vtable._fields_ = [
     ("did_unmount", frond_legacy_vtable_did_unmount_func),
     ("handle_action", frond_legacy_vtable_handle_action_func),
 ]
+frond_snapshot_options._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("font_family", ctypes.c_char_p),
+    ("image_directory", ctypes.c_char_p),
+    ("has_background", ctypes.c_bool),
+    ("background", frond_color),
+]
+frond_snapshot_warning_func = ctypes.CFUNCTYPE(frond_status, ctypes.c_char_p, ctypes.c_void_p)
+frond_snapshot_outcome = ctypes.c_int  # enum SnapshotOutcome
+frond_snapshot_comparison._fields_ = [
+    ("outcome", frond_snapshot_outcome),
+    ("differing_pixels", ctypes.c_size_t),
+    ("largest_difference", ctypes.c_int),
+    ("actual_path", ctypes.c_char_p),
+    ("diff_path", ctypes.c_char_p),
+    ("message", ctypes.c_char_p),
+]
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -948,6 +1007,17 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_constructor_unregister": (frond_status, (ctypes.c_char_p,)),
     "frond_component_new_by_name": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p, ctypes.POINTER(frond_argument), ctypes.c_size_t)),
     "frond_component_new_from_json": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p)),
+    "frond_snapshot_host_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_snapshot_host)), ctypes.POINTER(frond_snapshot_options))),
+    "frond_snapshot_host_free": (frond_status, (ctypes.POINTER(frond_snapshot_host),)),
+    "frond_snapshot_host_set_warning_handler": (frond_status, (ctypes.POINTER(frond_snapshot_host), frond_snapshot_warning_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_snapshot_host_get_warnings": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)),
+    "frond_snapshot_host_attach": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(frond_root))),
+    "frond_root_set_pango_text_measurer": (frond_status, (ctypes.POINTER(frond_root), ctypes.POINTER(frond_snapshot_host))),
+    "frond_snapshot_host_apply": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(frond_mutation))),
+    "frond_snapshot_host_write_png": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.c_float, ctypes.c_float, ctypes.c_float)),
+    "frond_snapshot_host_write_component_png": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.POINTER(frond_component), ctypes.c_float, ctypes.c_float, ctypes.c_float)),
+    "frond_snapshot_host_compare": (frond_status, (ctypes.POINTER(frond_snapshot_comparison), ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.c_float, ctypes.c_float, ctypes.c_float, ctypes.c_int)),
+    "frond_snapshot_host_compare_component": (frond_status, (ctypes.POINTER(frond_snapshot_comparison), ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.POINTER(frond_component), ctypes.c_float, ctypes.c_float, ctypes.c_float, ctypes.c_int)),
 }
 
 

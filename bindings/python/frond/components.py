@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from . import _capi
-from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, Unit, Wrap
+from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, TextAlign, Unit, Wrap
 from ._capi import Status
 from ._runtime import Handle, call
 from .errors import InvalidArgumentError
@@ -81,10 +81,15 @@ class Component(Handle):
 
 class Text(Component):
     """A run of text, mounted as a view of type "text" and measured by the root's text
-    measurer: ``Text("Hello", font_size=16, color=Color.rgb(0x333333), max_lines=2)``."""
+    measurer: ``Text("Hello", font_size=16, color=Color.rgb(0x333333), max_lines=2)``.
+
+    `font_weight` is a CSS weight (100…1000; 400 regular, 700 bold) or its name ("bold",
+    "light", …; 0: the family's); `align` ("left", "center", "right", "justify" or a
+    `TextAlign`) places the lines within the view's width without changing its size."""
 
     def __init__(self, text: str, *, font_size: float = 0, line_height: float = 0,
                  font_family: str | None = None, color: Color | None = None, max_lines: int = 0,
+                 font_weight: int | str = 0, align: TextAlign | str = TextAlign.DEFAULT,
                  key: str | None = None, **size: ValueLike) -> None:
         style = _capi.frond_text_style(struct_size=_TEXT_STYLE_SIZE)
         style.font_size = real_number(font_size, "font_size")
@@ -98,8 +103,32 @@ class Text(Component):
         if not isinstance(max_lines, int) or isinstance(max_lines, bool) or not 0 <= max_lines < 1 << 31:
             raise TypeError(f"max_lines must be an int within 0…2**31-1 (0: no limit), not {max_lines!r}")
         style.max_lines = max_lines
+        style.font_weight = _font_weight(font_weight)
+        style.text_align = enum_member(TextAlign, align, "align")
         self._create("frond_component_new_text", plain_utf8(text) or c_string(text, "text"), ctypes.byref(style),
                      _size_spec("Text", size), _key(key))
+
+
+#: CSS weights by name (as the C API's renderer reads them).
+_WEIGHTS = {"thin": 100, "extralight": 200, "ultralight": 200, "light": 300, "normal": 400, "regular": 400,
+            "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "extrabold": 800, "ultrabold": 800,
+            "heavy": 900, "black": 900}
+
+
+def _font_weight(weight: object) -> int:
+    if isinstance(weight, str):
+        try:
+            return _WEIGHTS[weight.strip().lower()]
+        except KeyError:
+            raise InvalidArgumentError(
+                Status.ERR_INVALID_ARGUMENT,
+                f"font_weight: {weight!r} is not a weight (one of {', '.join(sorted(_WEIGHTS))})") from None
+    if isinstance(weight, int) and not isinstance(weight, bool):
+        if weight == 0 or 100 <= weight <= 1000:
+            return weight
+        raise InvalidArgumentError(Status.ERR_INVALID_ARGUMENT,
+                                   f"font_weight: {weight} is not within 100…1000 (0: the family's)")
+    raise TypeError(f"font_weight must be an int or a weight name, not {type(weight).__name__}")
 
 
 @dataclass(frozen=True)

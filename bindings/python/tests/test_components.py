@@ -8,7 +8,7 @@ import math
 import pytest
 
 from frond import (Action, Color, Component, FlexChild, Flexbox, HostValue, InvalidArgumentError, MemoryHost,
-                   MisuseError, Root, SizeRange, Text, _runtime, handle_count)
+                   MisuseError, Root, SizeRange, Text, TextAlign, _runtime, handle_count)
 
 
 def _mount(component: Component, size_range: SizeRange = SizeRange.fixed(200, 100)) -> MemoryHost:
@@ -51,6 +51,26 @@ def test_textIsAViewOfTypeTextMeasuredByTheRoot(no_leaks) -> None:
     assert view.view_type == "text"
     assert view.attributes["text"] == "Hello" and view.attributes["color"] == Color.rgb(0x336699)
     assert view.frame.width == pytest.approx(5 * 0.6 * 10) and view.frame.height == pytest.approx(12)
+
+
+def test_aTextsWeightAndAlignmentReachItsView(no_leaks) -> None:
+    host = _mount(Text("Bold", font_weight="bold", align="center"), SizeRange.fit_content())
+    (view,) = host.views.values()
+    assert view.attributes["fontWeight"] == 700.0 and view.attributes["textAlign"] == "center"
+    host = _mount(Text("Light", font_weight=300, align=TextAlign.JUSTIFY), SizeRange.fit_content())
+    (view,) = host.views.values()
+    assert view.attributes["fontWeight"] == 300.0 and view.attributes["textAlign"] == "justify"
+    host = _mount(Text("Plain"), SizeRange.fit_content())
+    (view,) = host.views.values()
+    assert "fontWeight" not in view.attributes and "textAlign" not in view.attributes
+    with pytest.raises(InvalidArgumentError, match="font_weight: 1001"):
+        Text("x", font_weight=1001)
+    with pytest.raises(InvalidArgumentError, match="'fat' is not a weight"):
+        Text("x", font_weight="fat")
+    with pytest.raises(TypeError, match="font_weight"):
+        Text("x", font_weight=700.0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="align"):
+        Text("x", align="middle")
 
 
 def test_aComponentGivenToAParentOutlivesItsPythonObject(no_leaks) -> None:

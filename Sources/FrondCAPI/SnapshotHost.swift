@@ -1,0 +1,296 @@
+import CFrond
+import Frond
+import FrondCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A snapshot host created through the C API, with the strings of its last comparison
+/// (which C reads until the next comparison or the handle's release).
+final class CSnapshotHost {
+    let host: SnapshotHost
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    init(host: SnapshotHost) {
+        self.host = host
+    }
+
+    deinit {
+        for string in strings { free(string) }
+    }
+
+    /// Replaces the kept strings with copies of `texts` (nil stays NULL).
+    func keep(_ texts: [String?]) -> [UnsafePointer<CChar>?] {
+        let previous = strings
+        strings = []
+        let copies = texts.map { text -> UnsafePointer<CChar>? in
+            guard let text, let copy = strdup(text.replacingNULs()) else { return nil }
+            strings.append(copy)
+            return UnsafePointer(copy)
+        }
+        for string in previous { free(string) }
+        return copies
+    }
+}
+
+/// A C warning handler with its user_data (destroyed when the handler is released).
+private final class CWarningHandler: @unchecked Sendable {
+    let function: frond_snapshot_warning_func
+    let owner: CallbackOwner
+
+    init(_ function: @escaping frond_snapshot_warning_func, _ owner: CallbackOwner) {
+        self.function = function
+        self.owner = owner
+    }
+
+    func callAsFunction(_ message: String) {
+        _ = message.replacingNULs().withCString { function($0, owner.userData) }
+    }
+}
+
+func cSnapshotHost(_ handle: OpaquePointer?) throws(CallFailure) -> CSnapshotHost {
+    // The table only ever stores CSnapshotHost objects under the snapshot host kind.
+    unsafeDowncast(try resolve(handle, .snapshotHost, "host"), to: CSnapshotHost.self)
+}
+
+/// Maps a renderer error to a status and message.
+func render<T>(_ body: () throws(RenderError) -> T) throws(CallFailure) -> T {
+    do {
+        return try body()
+    } catch {
+        let status: frond_status
+        switch error.kind {
+        case .invalidValue: status = FROND_ERR_INVALID_ARGUMENT
+        case .limitExceeded: status = FROND_ERR_LIMIT
+        case .outOfMemory: status = FROND_ERR_OUT_OF_MEMORY
+        case .misuse: status = FROND_ERR_MISUSE
+        case .engine(.invalidValue): status = FROND_ERR_INVALID_ARGUMENT
+        case .engine(.invalidTree): status = FROND_ERR_INVALID_TREE
+        case .engine(.callbackFailed): status = FROND_ERR_CALLBACK
+        case .engine(.misuse): status = FROND_ERR_MISUSE
+        }
+        throw CallFailure(status, error.message)
+    }
+}
+
+@_cdecl("frond_snapshot_host_new") @implementation
+public func frond_snapshot_host_new(_ outHost: UnsafeMutablePointer<OpaquePointer?>?,
+                                    _ options: UnsafePointer<frond_snapshot_options>?) -> frond_status {
+    call("frond_snapshot_host_new") { () throws(CallFailure) in
+        let out = try requireOut(outHost)
+        let renderer = try snapshotRenderer(options)
+        out.pointee = try issueHandle(CSnapshotHost(host: SnapshotHost(renderer: renderer)), .snapshotHost)
+    }
+}
+
+/// A renderer configured by C options (NULL: the defaults).
+private func snapshotRenderer(_ pointer: UnsafePointer<frond_snapshot_options>?) throws(CallFailure) -> CairoRenderer {
+    guard let options = try structArgument(pointer, "options") else { return CairoRenderer() }
+    let family = try optionalString(options.font_family, "options.font_family")
+    let directory = try optionalString(options.image_directory, "options.image_directory")
+    var background: Color? = Color(red: 1, green: 1, blue: 1)
+    if options.has_background {
+        let color = options.background
+        let channels = [color.red, color.green, color.blue, color.alpha]
+        guard channels.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
+            throw .invalidArgument("options.background has a channel outside 0…1")
+        }
+        background = Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+    return CairoRenderer(typesetter: Typesetter(defaultFontFamily: family ?? Typesetter.standardFontFamily),
+                         background: background, imageDirectory: directory)
+}
+
+@_cdecl("frond_snapshot_host_free") @implementation
+public func frond_snapshot_host_free(_ handle: OpaquePointer?) -> frond_status {
+    guard let handle else { return FROND_OK }
+    return call("frond_snapshot_host_free") { () throws(CallFailure) in
+        _ = try releaseHandle(handle, .snapshotHost, "host")
+    }
+}
+
+@_cdecl("frond_snapshot_host_set_warning_handler") @implementation
+public func frond_snapshot_host_set_warning_handler(_ handle: OpaquePointer?, _ handler: frond_snapshot_warning_func?,
+                                                    _ userData: UnsafeMutableRawPointer?,
+                                                    _ destroy: frond_destroy_func?) -> frond_status {
+    report("frond_snapshot_host_set_warning_handler",
+           registerWarningHandler(handle, handler, CallbackOwner(userData, destroy)))
+}
+
+private func registerWarningHandler(_ handle: OpaquePointer?, _ function: frond_snapshot_warning_func?,
+                                    _ owner: consuming CallbackOwner) -> CallFailure? {
+    let owner = owner
+    return attempt { () throws(CallFailure) in
+        let host = try cSnapshotHost(handle)
+        guard let function else {
+            host.host.diagnostics.setHandler(nil)
+            return
+        }
+        let handler = CWarningHandler(function, owner)
+        host.host.diagnostics.setHandler { handler($0) }
+    }
+}
+
+@_cdecl("frond_snapshot_host_get_warnings") @implementation
+public func frond_snapshot_host_get_warnings(_ outLength: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                             _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> frond_status {
+    call("frond_snapshot_host_get_warnings") { () throws(CallFailure) in
+        let out = try requireOut(outLength)
+        guard capacity >= 0, capacity == 0 || buffer != nil else {
+            throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))")
+        }
+        let text = Array(try cSnapshotHost(handle).host.diagnostics.messages.joined(separator: "\n").replacingNULs().utf8)
+        out.pointee = text.count
+        guard let buffer, capacity > 0 else { return }
+        let copied = min(text.count, capacity - 1)
+        for index in 0..<copied { buffer[index] = CChar(bitPattern: text[index]) }
+        buffer[copied] = 0
+    }
+}
+
+@_cdecl("frond_snapshot_host_attach") @implementation
+public func frond_snapshot_host_attach(_ handle: OpaquePointer?, _ rootHandle: OpaquePointer?) -> frond_status {
+    call("frond_snapshot_host_attach") { () throws(CallFailure) in
+        let host = try cSnapshotHost(handle)
+        let root = try cRoot(rootHandle)
+        try render { () throws(RenderError) in try host.host.attach(to: root.root) }
+    }
+}
+
+@_cdecl("frond_root_set_pango_text_measurer") @implementation
+public func frond_root_set_pango_text_measurer(_ rootHandle: OpaquePointer?, _ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_set_pango_text_measurer") { () throws(CallFailure) in
+        let root = try cRoot(rootHandle)
+        let measurer = handle == nil ? PangoTextMeasurer() : try cSnapshotHost(handle).host.textMeasurer
+        root.root.textMeasurer = measurer
+    }
+}
+
+@_cdecl("frond_snapshot_host_apply") @implementation
+public func frond_snapshot_host_apply(_ handle: OpaquePointer?, _ mutation: UnsafePointer<frond_mutation>?) -> frond_status {
+    call("frond_snapshot_host_apply") { () throws(CallFailure) in
+        let host = try cSnapshotHost(handle)
+        guard let mutation else { throw .invalidArgument("mutation is NULL") }
+        let converted = try swiftMutation(mutation.pointee)
+        try render { () throws(RenderError) in try host.host.applyChecked(converted) }
+    }
+}
+
+/// A C mutation as the engine's value (action blocks, which hosts only see as NULL, left out).
+private func swiftMutation(_ mutation: frond_mutation) throws(CallFailure) -> Mutation {
+    let view = ViewID(mutation.view)
+    func index() throws(CallFailure) -> Int {
+        guard mutation.index >= 0 else { throw .invalidArgument("mutation.index \(UInt(bitPattern: mutation.index)) is out of range") }
+        return mutation.index
+    }
+    switch mutation.kind {
+    case FROND_MUTATION_CREATE:
+        return .create(view, viewType: try requiredString(mutation.view_type, "mutation.view_type"))
+    case FROND_MUTATION_UPDATE:
+        var set: [Attribute] = []
+        for (position, attribute) in try arrayArgument(mutation.set, mutation.set_count, "mutation.set").enumerated()
+        where attribute.kind != FROND_ATTRIBUTE_ACTION_BLOCK {
+            let place = "mutation.set[\(position)]"
+            set.append(Attribute(name: try requiredString(attribute.name, "\(place).name"),
+                                 value: try attributeValue(attribute, place)))
+        }
+        var unset: [String] = []
+        for (position, name) in try arrayArgument(mutation.unset, mutation.unset_count, "mutation.unset").enumerated() {
+            unset.append(try requiredString(name, "mutation.unset[\(position)]"))
+        }
+        return .update(view, set: set, unset: unset)
+    case FROND_MUTATION_SET_FRAME:
+        let frame = mutation.frame
+        return .setFrame(view, LayoutFrame(left: frame.left, top: frame.top, width: frame.width, height: frame.height))
+    case FROND_MUTATION_INSERT: return .insert(child: view, parent: ViewID(mutation.parent), index: try index())
+    case FROND_MUTATION_MOVE: return .move(child: view, parent: ViewID(mutation.parent), index: try index())
+    case FROND_MUTATION_REMOVE: return .remove(child: view, parent: ViewID(mutation.parent))
+    case FROND_MUTATION_DESTROY: return .destroy(view)
+    default: throw .invalidArgument("mutation.kind \(mutation.kind.rawValue) is not a frond_mutation_kind")
+    }
+}
+
+/// A size argument: FROND_UNDEFINED is nil (the default); other values are checked by the
+/// renderer.
+private func optionalSize(_ value: Float) -> Double? {
+    value.isNaN ? nil : Double(value)
+}
+
+@_cdecl("frond_snapshot_host_write_png") @implementation
+public func frond_snapshot_host_write_png(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ width: Float,
+                                          _ height: Float, _ scale: Float) -> frond_status {
+    call("frond_snapshot_host_write_png") { () throws(CallFailure) in
+        let host = try cSnapshotHost(handle)
+        let file = try requiredString(path, "path")
+        try render { () throws(RenderError) in
+            try host.host.writePNG(to: file, width: optionalSize(width), height: optionalSize(height), scale: Double(scale))
+        }
+    }
+}
+
+@_cdecl("frond_snapshot_host_write_component_png") @implementation
+public func frond_snapshot_host_write_component_png(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                                    _ componentHandle: OpaquePointer?, _ width: Float, _ height: Float,
+                                                    _ scale: Float) -> frond_status {
+    call("frond_snapshot_host_write_component_png") { () throws(CallFailure) in
+        let host = try cSnapshotHost(handle)
+        let file = try requiredString(path, "path")
+        let drawn = try component(componentHandle)
+        try render { () throws(RenderError) in
+            try Snapshot.render(drawn, width: Double(width), height: optionalSize(height), scale: Double(scale),
+                                renderer: host.host.renderer).writePNG(to: file)
+        }
+    }
+}
+
+@_cdecl("frond_snapshot_host_compare") @implementation
+public func frond_snapshot_host_compare(_ outComparison: UnsafeMutablePointer<frond_snapshot_comparison>?,
+                                        _ handle: OpaquePointer?, _ referencePath: UnsafePointer<CChar>?, _ width: Float,
+                                        _ height: Float, _ scale: Float, _ tolerance: Int32) -> frond_status {
+    call("frond_snapshot_host_compare") { () throws(CallFailure) in
+        let out = try requireOut(outComparison)
+        let host = try cSnapshotHost(handle)
+        let reference = try requiredString(referencePath, "reference_path")
+        let result = try render { () throws(RenderError) -> SnapshotResult in
+            let image = try host.host.render(width: optionalSize(width), height: optionalSize(height), scale: Double(scale))
+            return try SnapshotReference(path: reference).verify(image, tolerance: SnapshotTolerance(perChannel: Int(tolerance)))
+        }
+        out.pointee = comparison(result, keptBy: host)
+    }
+}
+
+@_cdecl("frond_snapshot_host_compare_component") @implementation
+public func frond_snapshot_host_compare_component(_ outComparison: UnsafeMutablePointer<frond_snapshot_comparison>?,
+                                                  _ handle: OpaquePointer?, _ referencePath: UnsafePointer<CChar>?,
+                                                  _ componentHandle: OpaquePointer?, _ width: Float, _ height: Float,
+                                                  _ scale: Float, _ tolerance: Int32) -> frond_status {
+    call("frond_snapshot_host_compare_component") { () throws(CallFailure) in
+        let out = try requireOut(outComparison)
+        let host = try cSnapshotHost(handle)
+        let reference = try requiredString(referencePath, "reference_path")
+        let drawn = try component(componentHandle)
+        let result = try render { () throws(RenderError) -> SnapshotResult in
+            let image = try Snapshot.render(drawn, width: Double(width), height: optionalSize(height), scale: Double(scale),
+                                            renderer: host.host.renderer)
+            return try SnapshotReference(path: reference).verify(image, tolerance: SnapshotTolerance(perChannel: Int(tolerance)))
+        }
+        out.pointee = comparison(result, keptBy: host)
+    }
+}
+
+private func comparison(_ result: SnapshotResult, keptBy host: CSnapshotHost) -> frond_snapshot_comparison {
+    let strings = host.keep([result.actualPath, result.diffPath, result.message])
+    var comparison = frond_snapshot_comparison()
+    switch result.outcome {
+    case .matched: comparison.outcome = FROND_SNAPSHOT_MATCHED
+    case .recorded: comparison.outcome = FROND_SNAPSHOT_RECORDED
+    case .mismatched: comparison.outcome = FROND_SNAPSHOT_MISMATCHED
+    case .missingReference: comparison.outcome = FROND_SNAPSHOT_MISSING_REFERENCE
+    }
+    comparison.differing_pixels = result.differingPixels
+    comparison.largest_difference = Int32(result.largestDifference)
+    comparison.actual_path = strings[0]
+    comparison.diff_path = strings[1]
+    comparison.message = strings[2] ?? cString("")
+    return comparison
+}

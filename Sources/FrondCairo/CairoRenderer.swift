@@ -1,0 +1,197 @@
+import CCairo
+import Frond
+
+/// Draws a ``ViewTree`` into an ARGB32 image with Cairo, at a scale (pixels per point).
+///
+///     image background ─► for each top-level view, back to front:
+///        skip when hidden, opacity 0 or scale 0 (below 1e-6)
+///        move to its frame (+ translation, scale about its center); open a group when opacity < 1
+///        background (rounded) ─► clip when clipsToBounds ─► image / text ─► children ─► border
+///        close the group at the view's opacity
+///
+/// See ``ViewStyle`` for the attributes it reads. Errors (a bad attribute, an unreadable
+/// image) name the view; nothing is drawn halfway for the caller to see, since the image
+/// is only returned when every view was drawn.
+public struct CairoRenderer: Sendable {
+    /// Sets text; give the same typesetter to the root's ``PangoTextMeasurer``.
+    public var typesetter: Typesetter
+    /// Painted under everything (nil: transparent). Opaque white by default.
+    public var background: Color?
+    /// Where relative image `source` paths start (nil: the current directory).
+    public var imageDirectory: String?
+
+    /// The deepest view nesting drawn (a deeper tree is an error, not a stack overflow).
+    public static let maximumDepth = 512
+
+    public init(typesetter: Typesetter = Typesetter(), background: Color? = Color(red: 1, green: 1, blue: 1),
+                imageDirectory: String? = nil) {
+        self.typesetter = typesetter
+        self.background = background
+        self.imageDirectory = imageDirectory
+    }
+
+    /// Draws `tree` in a `width` × `height` point area at `scale` (each side of the image
+    /// is the points × scale, rounded up; see ``ImageLimits``).
+    public func render(_ tree: ViewTree, width: Double, height: Double, scale: Double = 1) throws(RenderError) -> RenderedImage {
+        let size = try ImageLimits.pixelSize(width: width, height: height, scale: scale)
+        let image = try RenderedImage(pixelWidth: size.width, pixelHeight: size.height, scale: scale)
+        guard let cairo = cairo_create(image.surface) else {
+            throw RenderError(.outOfMemory, "cairo could not draw into an image of \(size.width)×\(size.height) pixels")
+        }
+        defer { cairo_destroy(cairo) }
+        if let background {
+            setSource(cairo, background)
+            cairo_paint(cairo)
+        }
+        cairo_scale(cairo, scale, scale)
+        var pass = DrawPass(renderer: self, tree: tree, cairo: cairo)
+        for id in tree.topLevel { try pass.draw(id, depth: 1) }
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(status == CAIRO_STATUS_NO_MEMORY ? .outOfMemory : .invalidValue,
+                              "cairo failed while drawing: \(RenderedImage.describe(status))")
+        }
+        return image
+    }
+
+    func setSource(_ cairo: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
+}
+
+/// One render's walk over the tree (with the images it read, each once).
+private struct DrawPass {
+    let renderer: CairoRenderer
+    let tree: ViewTree
+    let cairo: OpaquePointer
+    var images: [String: RenderedImage] = [:]
+
+    init(renderer: CairoRenderer, tree: ViewTree, cairo: OpaquePointer) {
+        self.renderer = renderer
+        self.tree = tree
+        self.cairo = cairo
+    }
+
+    mutating func draw(_ id: ViewID, depth: Int) throws(RenderError) {
+        guard let view = tree.views[id] else { return }
+        guard depth <= CairoRenderer.maximumDepth else {
+            throw RenderError(.limitExceeded, "view \(id) (\(view.viewType)) is nested more than \(CairoRenderer.maximumDepth) deep")
+        }
+        let style = try ViewStyle(view.attributes, place: "view \(id) (\(view.viewType))")
+        // A scale too close to 0 would leave Cairo a matrix it cannot invert.
+        guard !style.hidden, style.opacity > 0, abs(style.scale) >= 1e-6 else { return }
+        let frame = view.frame
+        let width = Double(frame.width), height = Double(frame.height)
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_translate(cairo, Double(frame.left) + style.translationX, Double(frame.top) + style.translationY)
+        if style.scale != 1 {
+            cairo_translate(cairo, width / 2, height / 2)
+            cairo_scale(cairo, style.scale, style.scale)
+            cairo_translate(cairo, -width / 2, -height / 2)
+        }
+        let grouped = style.opacity < 1
+        if grouped { cairo_push_group(cairo) }
+        let radius = min(style.cornerRadius, width / 2, height / 2)
+        if let color = style.backgroundColor {
+            roundedRectangle(0, 0, width, height, radius)
+            renderer.setSource(cairo, color)
+            cairo_fill(cairo)
+        }
+        cairo_save(cairo)
+        if style.clipsToBounds {
+            roundedRectangle(0, 0, width, height, radius)
+            cairo_clip(cairo)
+        }
+        var failure: RenderError? = nil
+        do throws(RenderError) {
+            if let source = style.imageSource {
+                try drawImage(source, style.contentMode, width, height, radius, place: "view \(id) (\(view.viewType))")
+            }
+            if let text = style.text {
+                do throws(RenderError) {
+                    try renderer.typesetter.draw(text, into: cairo, x: 0, y: 0, width: Float(width), color: style.textColor)
+                } catch {
+                    throw RenderError(error.kind, "view \(id) (\(view.viewType)): \(error.message)")
+                }
+            }
+            for child in view.children { try draw(child, depth: depth + 1) }
+        } catch {
+            failure = error
+        }
+        cairo_restore(cairo)
+        if failure == nil && style.borderWidth > 0 { drawBorder(style, width, height, radius) }
+        if grouped {
+            cairo_pop_group_to_source(cairo)
+            cairo_paint_with_alpha(cairo, style.opacity)
+        }
+        if let failure { throw failure }
+    }
+
+    private func drawBorder(_ style: ViewStyle, _ width: Double, _ height: Double, _ radius: Double) {
+        // The ring between the frame and the frame inset by the border width (even-odd).
+        let inset = min(style.borderWidth, width / 2, height / 2)
+        roundedRectangle(0, 0, width, height, radius)
+        if inset < width / 2 && inset < height / 2 {
+            roundedRectangle(inset, inset, width - 2 * inset, height - 2 * inset, max(radius - inset, 0))
+        }
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        renderer.setSource(cairo, style.borderColor)
+        cairo_fill(cairo)
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
+    }
+
+    private mutating func drawImage(_ source: String, _ mode: ViewStyle.ContentMode, _ width: Double, _ height: Double,
+                                    _ radius: Double, place: String) throws(RenderError) {
+        let path = source.hasPrefix("/") || renderer.imageDirectory == nil ? source : "\(renderer.imageDirectory ?? "")/\(source)"
+        let image: RenderedImage
+        if let loaded = images[path] {
+            image = loaded
+        } else {
+            do {
+                image = try RenderedImage.readPNG(at: path)
+            } catch {
+                throw RenderError(error.kind, "\(place): attribute \"source\": the image \(error.message)")
+            }
+            images[path] = image
+        }
+        guard width > 0 && height > 0 else { return }
+        let imageWidth = Double(image.pixelWidth), imageHeight = Double(image.pixelHeight)
+        var scaleX = width / imageWidth, scaleY = height / imageHeight
+        switch mode {
+        case .scaleToFill: break
+        case .aspectFit: scaleX = min(scaleX, scaleY); scaleY = scaleX
+        case .aspectFill: scaleX = max(scaleX, scaleY); scaleY = scaleX
+        case .center: scaleX = 1; scaleY = 1
+        }
+        // Clipped to the frame (rounded) and to the image's own place in it; the image's
+        // edge pixels extend outwards so that scaling does not fade its edges.
+        let placedWidth = imageWidth * scaleX, placedHeight = imageHeight * scaleY
+        let left = (width - placedWidth) / 2, top = (height - placedHeight) / 2
+        cairo_save(cairo)
+        roundedRectangle(0, 0, width, height, radius)
+        cairo_clip(cairo)
+        cairo_rectangle(cairo, left, top, placedWidth, placedHeight)
+        cairo_clip(cairo)
+        cairo_translate(cairo, left, top)
+        cairo_scale(cairo, scaleX, scaleY)
+        cairo_set_source_surface(cairo, image.surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    private func roundedRectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ radius: Double) {
+        guard radius > 0 else {
+            cairo_rectangle(cairo, x, y, width, height)
+            return
+        }
+        let quarter = Double.pi / 2
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, x + width - radius, y + radius, radius, -quarter, 0)
+        cairo_arc(cairo, x + width - radius, y + height - radius, radius, 0, quarter)
+        cairo_arc(cairo, x + radius, y + height - radius, radius, quarter, 2 * quarter)
+        cairo_arc(cairo, x + radius, y + radius, radius, 2 * quarter, 3 * quarter)
+        cairo_close_path(cairo)
+    }
+}

@@ -1,0 +1,82 @@
+import Frond
+
+/// A host that keeps the views a root mounts (a ``ViewTree``) and draws them with a
+/// ``CairoRenderer`` when asked, at any scale:
+///
+/// ```swift
+/// let host = SnapshotHost()
+/// let root = Root(sizeRange: .flexibleHeight(width: 320))
+/// try host.attach(to: root)                   // the root's host and Pango text measurer
+/// root.setComponent(card)
+/// try root.flush()
+/// try host.writePNG(to: "card@2x.png", scale: 2)
+/// ```
+///
+/// Animations need nothing more: the host draws the values the last commit or tick sent.
+/// Used from the root's thread (as any host).
+public final class SnapshotHost: Host, @unchecked Sendable {
+    public private(set) var tree = ViewTree()
+    public var renderer: CairoRenderer
+    /// Mutations from the engine that did not fit the tree (none, unless the engine has a bug).
+    public private(set) var problems: [String] = []
+
+    public init(renderer: CairoRenderer = CairoRenderer()) {
+        self.renderer = renderer
+    }
+
+    /// The typesetter the renderer sets text with.
+    public var typesetter: Typesetter { renderer.typesetter }
+    /// Where missing fonts are reported.
+    public var diagnostics: Diagnostics { renderer.typesetter.diagnostics }
+    /// A text measurer that measures as this host draws.
+    public var textMeasurer: PangoTextMeasurer { PangoTextMeasurer(typesetter: renderer.typesetter) }
+
+    /// The root the host was last attached to (while it lives).
+    public private(set) weak var root: Root?
+
+    /// Makes this host `root`'s host and its text measurer this host's ``textMeasurer``.
+    /// The views start empty: attach before the root's first flush (a root that mounted
+    /// views into another host would send mutations about views this one never saw).
+    /// Throws ``RenderError/Kind/misuse`` while another root still uses the host.
+    public func attach(to root: Root) throws(RenderError) {
+        if let current = self.root, current !== root, current.host === self {
+            throw RenderError(.misuse, "the snapshot host is attached to another root, which still uses it")
+        }
+        tree = ViewTree()
+        problems.removeAll()
+        self.root = root
+        root.host = self
+        root.textMeasurer = textMeasurer
+    }
+
+    public func beginCommit() {}
+
+    public func apply(_ mutation: Mutation) {
+        do {
+            try tree.apply(mutation)
+        } catch {
+            problems.append(error.message)
+        }
+    }
+
+    public func endCommit() {}
+
+    /// Applies a mutation that comes from outside the engine (a C host mirroring its
+    /// views), refusing one that does not fit the tree.
+    public func applyChecked(_ mutation: Mutation) throws(RenderError) {
+        try tree.apply(mutation)
+    }
+
+    /// Draws the views in `width` × `height` points (nil: the extent of the top-level
+    /// views) at `scale`.
+    public func render(width: Double? = nil, height: Double? = nil, scale: Double = 1) throws(RenderError) -> RenderedImage {
+        let extent = tree.extent
+        return try renderer.render(tree, width: width ?? Double(extent.width), height: height ?? Double(extent.height),
+                                   scale: scale)
+    }
+
+    /// Draws the views (as ``render(width:height:scale:)``) into a PNG file.
+    public func writePNG(to path: String, width: Double? = nil, height: Double? = nil, scale: Double = 1) throws(RenderError) {
+        try render(width: width, height: height, scale: scale).writePNG(to: path)
+    }
+}
