@@ -1,0 +1,41 @@
+import Foundation
+import Frond
+import FrondCairo
+import Testing
+
+/// Input found in review that used to poison, stall or exhaust the process.
+@Suite struct ReviewTests {
+    /// One view of `attributes` at `frame`, at the top level.
+    private func single(_ frame: LayoutFrame, _ attributes: [String: AttributeValue]) throws -> ViewTree {
+        var tree = ViewTree()
+        try tree.apply(.create(ViewID(1), viewType: "v"))
+        try tree.apply(.insert(child: ViewID(1), parent: .root, index: 0))
+        try tree.apply(.setFrame(ViewID(1), frame))
+        try tree.apply(.update(ViewID(1), set: attributes.map { Attribute(name: $0.key, value: $0.value) }, unset: []))
+        return tree
+    }
+
+    @Test func textTooLargeForFreeTypeIsRefusedAndTextDrawnLaterIsUnharmed() throws {
+        let label = box(["text": .string("Hello")], 60, 20, type: "text")
+        let before = try draw(scene(60, 20, [StaticChild(label)]), width: 60, height: 20)
+        // 14 points at a view scale of 5000, and 10000 points at 7×: each above the 65535
+        // pixels per em FreeType can set. Such a failure used to stay in Pango's fonts, so
+        // that every later text of the process failed to draw.
+        let scaled = box(["text": .string("Hello"), "scale": .number(5000)], 60, 20, type: "text")
+        let scaledError = #expect(throws: RenderError.self) {
+            _ = try draw(scene(60, 20, [StaticChild(scaled)]), width: 60, height: 20)
+        }
+        #expect(scaledError?.kind == .limitExceeded)
+        #expect(scaledError?.message.contains("view v1 (text)") == true, "\(scaledError?.message ?? "")")
+        #expect(scaledError?.message.contains("70000 pixels per em") == true, "\(scaledError?.message ?? "")")
+        let large = try single(LayoutFrame(left: 0, top: 0, width: 10, height: 10),
+                               ["text": .string("W"), "fontSize": .number(10000), "lineHeight": .number(10000)])
+        #expect(throws: RenderError.self) { _ = try CairoRenderer().render(large, width: 10, height: 10, scale: 7) }
+        // At 6× (60000 pixels per em, above the limit of 32768) too; at 3× it draws.
+        #expect(throws: RenderError.self) { _ = try CairoRenderer().render(large, width: 10, height: 10, scale: 6) }
+        _ = try CairoRenderer().render(large, width: 10, height: 10, scale: 3)
+        let after = try draw(scene(60, 20, [StaticChild(label)]), width: 60, height: 20)
+        let difference = try ImageDifference(after, reference: before, tolerance: .exact)
+        #expect(difference.matches, "\(difference.differingPixels) pixels differ")
+    }
+}
