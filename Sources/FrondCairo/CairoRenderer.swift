@@ -23,6 +23,12 @@ public struct CairoRenderer: Sendable {
     /// The deepest view nesting drawn (a deeper tree is an error, not a stack overflow).
     public static let maximumDepth = 512
 
+    /// The largest corner radius drawn, in device pixels: twice what Cairo's fixed-point
+    /// coordinates reach (larger corners are drawn with this radius). Cairo splits an arc
+    /// into more curves the larger its radius, so a frame of 1e30 points with a huge
+    /// radius used to take seconds to minutes a view.
+    static let maximumDeviceRadius: Double = 16_777_216
+
     public init(typesetter: Typesetter = Typesetter(), background: Color? = Color(red: 1, green: 1, blue: 1),
                 imageDirectory: String? = nil) {
         self.typesetter = typesetter
@@ -92,7 +98,7 @@ private struct DrawPass {
         }
         let grouped = style.opacity < 1
         if grouped { cairo_push_group(cairo) }
-        let radius = min(style.cornerRadius, width / 2, height / 2)
+        let radius = min(style.cornerRadius, width / 2, height / 2, CairoRenderer.maximumDeviceRadius / cairoDeviceScale(cairo))
         if let color = style.backgroundColor {
             roundedRectangle(0, 0, width, height, radius)
             renderer.setSource(cairo, color)

@@ -84,7 +84,7 @@ public final class Typesetter: Sendable {
     func draw(_ setting: TextSetting, into cairo: OpaquePointer, x: Double, y: Double, width: Float,
               color: Color) throws(RenderError) {
         try Self.check(setting)
-        let pixelsPerEm = Double(setting.fontSize) * deviceScale(cairo)
+        let pixelsPerEm = Double(setting.fontSize) * cairoDeviceScale(cairo)
         guard pixelsPerEm <= Self.maximumPixelsPerEm else {
             throw RenderError(.limitExceeded, "font size \(setting.fontSize) is drawn at \(ImageLimits.format(pixelsPerEm.rounded(.up))) "
                               + "pixels per em, above the limit of \(ImageLimits.format(Self.maximumPixelsPerEm))")
@@ -101,19 +101,19 @@ public final class Typesetter: Sendable {
         if let warning { diagnostics.report(warning) }
     }
 
-    /// Device pixels per user-space unit of `cairo`'s current matrix (the longer image of
-    /// the unit vectors; exact for the uniform scales the renderer makes).
-    private func deviceScale(_ cairo: OpaquePointer) -> Double {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cairo, &matrix)
-        return max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
-                   (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
-    }
-
     private func family(of setting: TextSetting) -> String {
         guard let family = setting.fontFamily, !family.isEmpty else { return defaultFontFamily }
         return family
     }
+}
+
+/// Device pixels per user-space unit of `cairo`'s current matrix (the longer image of the
+/// unit vectors; exact for the uniform scales the renderer makes).
+func cairoDeviceScale(_ cairo: OpaquePointer) -> Double {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    return max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
+               (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
 }
 
 /// Pango's state, shared by every typesetter of the process and used under one lock

@@ -38,4 +38,18 @@ import Testing
         let difference = try ImageDifference(after, reference: before, tolerance: .exact)
         #expect(difference.matches, "\(difference.differingPixels) pixels differ")
     }
+
+    @Test func hugeRoundedFramesAreDrawnAtOnce() throws {
+        // A frame a C host can send (finite, 1e30 points) with the largest corner radius:
+        // Cairo used to split each corner into millions of curves (13 s a view; 3 minutes
+        // at 3e38).
+        for side: Float in [1e30, .greatestFiniteMagnitude] {
+            let tree = try single(LayoutFrame(left: -10, top: -10, width: side, height: side),
+                                  ["backgroundColor": .string("#f00"), "cornerRadius": .number(1e300),
+                                   "borderWidth": .number(2), "clipsToBounds": .bool(true)])
+            let start = ContinuousClock.now
+            _ = try CairoRenderer().render(tree, width: 10, height: 10, scale: 2)
+            #expect(ContinuousClock.now - start < .seconds(3), "\(side): took \(ContinuousClock.now - start)")
+        }
+    }
 }
