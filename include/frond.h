@@ -1754,7 +1754,9 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /* and attribute. A font family that is not installed is replaced by fontconfig's     */
 /* closest match and reported as a warning (see frond_snapshot_host_set_warning_handler),*/
 /* once per family. Text drawn above 32768 pixels per em (the font size × the image's   */
-/* and its views' scales) fails with FROND_ERR_LIMIT.                                  */
+/* and its views' scales) fails with FROND_ERR_LIMIT, and so do translucent views      */
+/* nested so deep that their intermediate images (each as large as its clip) would     */
+/* hold more than 4 × FROND_SNAPSHOT_MAX_PIXELS pixels at once.                         */
 
 /** The largest image side, in pixels (points × scale, rounded up). */
 #define FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE 16384

@@ -52,4 +52,36 @@ import Testing
             #expect(ContinuousClock.now - start < .seconds(3), "\(side): took \(ContinuousClock.now - start)")
         }
     }
+
+    /// `depth` views nested in one another, each `side` points square with `attributes`.
+    private func nested(_ depth: Int, side: Float, _ attributes: [String: AttributeValue]) throws -> ViewTree {
+        var tree = ViewTree()
+        var parent = ViewID.root
+        for index in 1...depth {
+            let view = ViewID(UInt64(index))
+            try tree.apply(.create(view, viewType: "v"))
+            try tree.apply(.insert(child: view, parent: parent, index: 0))
+            try tree.apply(.setFrame(view, LayoutFrame(left: 0, top: 0, width: side, height: side)))
+            try tree.apply(.update(view, set: attributes.map { Attribute(name: $0.key, value: $0.value) }, unset: []))
+            parent = view
+        }
+        return tree
+    }
+
+    @Test func nestedTranslucentViewsAreLimitedInTheMemoryTheirGroupsTake() throws {
+        // Each translucent view is drawn into an intermediate image as large as its clip:
+        // 20 nested in a 4096-pixel image took 20 × 64 MiB (512 deep in 8192 × 8192
+        // pixels: 128 GiB, the end of the process).
+        let deep = try nested(20, side: 4096, ["opacity": .number(0.9), "backgroundColor": .string("#ff000010")])
+        let error = #expect(throws: RenderError.self) { _ = try CairoRenderer().render(deep, width: 4096, height: 4096) }
+        #expect(error?.kind == .limitExceeded)
+        #expect(error?.message.contains("translucent") == true, "\(error?.message ?? "")")
+        // The same tree in a small image, or clipped to a small frame, is drawn.
+        _ = try CairoRenderer().render(deep, width: 256, height: 256)
+        var clipped = try nested(20, side: 4096, ["opacity": .number(0.9), "backgroundColor": .string("#ff000010")])
+        try clipped.apply(.update(ViewID(1), set: [Attribute(name: "clipsToBounds", value: .bool(true))], unset: []))
+        try clipped.apply(.setFrame(ViewID(1), LayoutFrame(left: 0, top: 0, width: 100, height: 100)))
+        let image = try CairoRenderer().render(clipped, width: 4096, height: 4096)
+        #expect(image.pixel(x: 50, y: 50) != white && image.pixel(x: 150, y: 150) == white)
+    }
 }
