@@ -1756,7 +1756,9 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /* once per family. Text drawn above 32768 pixels per em (the font size × the image's   */
 /* and its views' scales) fails with FROND_ERR_LIMIT, and so do translucent views      */
 /* nested so deep that their intermediate images (each as large as its clip) would     */
-/* hold more than 4 × FROND_SNAPSHOT_MAX_PIXELS pixels at once.                         */
+/* hold more than 4 × FROND_SNAPSHOT_MAX_PIXELS pixels at once. A PNG file (a `source`  */
+/* image or a reference) above the image limits below is FROND_ERR_LIMIT too, judged    */
+/* by its header before it is decoded.                                                 */
 
 /** The largest image side, in pixels (points × scale, rounded up). */
 #define FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE 16384

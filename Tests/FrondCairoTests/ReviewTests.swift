@@ -84,4 +84,61 @@ import Testing
         let image = try CairoRenderer().render(clipped, width: 4096, height: 4096)
         #expect(image.pixel(x: 50, y: 50) != white && image.pixel(x: 150, y: 150) == white)
     }
+
+    /// A PNG file of `width` × `height` transparent RGBA pixels (stored, not compressed),
+    /// or only its signature and header when `headerOnly`.
+    private func png(width: UInt32, height: UInt32, headerOnly: Bool = false) -> Data {
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var value: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                value ^= UInt32(byte)
+                for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
+            }
+            return ~value
+        }
+        func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return bigEndian(UInt32(data.count)) + body + bigEndian(crc(body))
+        }
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        file += chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
+        guard !headerOnly else { return Data(file) }
+        let raw = [UInt8](repeating: 0, count: Int(height) * (1 + 4 * Int(width)))
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65535, raw.count - offset)
+            zlib += [offset + count == raw.count ? 1 : 0, UInt8(count & 0xFF), UInt8(count >> 8),
+                     UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            zlib += raw[offset..<(offset + count)]
+            offset += count
+        } while offset < raw.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        zlib += bigEndian(b << 16 | a)
+        file += chunk("IDAT", zlib) + chunk("IEND", [])
+        return Data(file)
+    }
+
+    @Test func pngFilesAboveTheImageLimitsAreRefusedBeforeTheyAreDecoded() throws {
+        let directory = try temporaryDirectory()
+        // Within the limits it is read.
+        try png(width: 3, height: 16384).write(to: URL(fileURLWithPath: "\(directory)/tall.png"))
+        #expect(try RenderedImage.readPNG(at: "\(directory)/tall.png").pixelHeight == 16384)
+        // One pixel more (Cairo reads up to 32767 a side: 4 GiB at 32767 × 32767).
+        try png(width: 1, height: 16385).write(to: URL(fileURLWithPath: "\(directory)/taller.png"))
+        let tall = #expect(throws: RenderError.self) { _ = try RenderedImage.readPNG(at: "\(directory)/taller.png") }
+        #expect(tall?.kind == .limitExceeded)
+        #expect(tall?.message.contains("1×16385 pixels") == true, "\(tall?.message ?? "")")
+        // Judged by the header alone: 9000 × 9000 is above 8192 × 8192 in all.
+        try png(width: 9000, height: 9000, headerOnly: true).write(to: URL(fileURLWithPath: "\(directory)/big.png"))
+        #expect((#expect(throws: RenderError.self) { _ = try RenderedImage.readPNG(at: "\(directory)/big.png") })?.kind
+                == .limitExceeded)
+        // A file that has the signature but no header is not a PNG image.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x44, 0x41, 0x54])
+            .write(to: URL(fileURLWithPath: "\(directory)/headless.png"))
+        #expect((#expect(throws: RenderError.self) { _ = try RenderedImage.readPNG(at: "\(directory)/headless.png") })?
+                .message.contains("not a PNG image") == true)
+    }
 }
