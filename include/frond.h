@@ -1767,7 +1767,9 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /** The default per-channel tolerance of comparisons (0…255). */
 #define FROND_SNAPSHOT_DEFAULT_TOLERANCE 16
 
-/** Keeps a root's views and draws them (a handle; see the functions below). */
+/** Keeps a root's views and draws them (a handle; see the functions below). A host may
+ *  be used from several threads at once: its views change on its root's thread (or in a
+ *  mirroring C host's apply) and may be drawn and compared from others meanwhile. */
 typedef struct frond_snapshot_host frond_snapshot_host;
 
 /** How a snapshot host draws. A zero-filled struct (with its struct_size) means: text
@@ -1852,7 +1854,7 @@ typedef enum frond_snapshot_outcome {
 } frond_snapshot_outcome;
 
 /** The result of a comparison (filled by Frond). Strings belong to the host and stay
- *  valid until its next comparison or until its handle is freed. */
+ *  valid until its next comparison on the same thread or until its handle is freed. */
 typedef struct frond_snapshot_comparison {
     frond_snapshot_outcome outcome;
     size_t differing_pixels;           /**< pixels beyond the tolerance */
