@@ -182,3 +182,45 @@ def test_a_host_serves_one_root_at_a_time() -> None:
 def test_render_png_draws_a_component_with_options(tmp_path: Path) -> None:
     render_png(square(5), tmp_path / "square.png", 50, scale=2, background=None)
     assert png_size(tmp_path / "square.png") == (100, 80)
+
+
+def test_a_nul_in_a_path_or_family_is_refused_instead_of_cutting_the_string(tmp_path: Path) -> None:
+    # C reads up to the NUL: "out.png\0.txt" used to write out.png.
+    box = Component("box", {"backgroundColor": "#3366cc"}, width=10, height=10)
+    with SnapshotHost() as host:
+        with pytest.raises(ValueError, match="NUL"):
+            host.write_component_png(box, f"{tmp_path}/out.png\0.txt", 10, 10)
+        with pytest.raises(ValueError, match="NUL"):
+            host.write_png(f"{tmp_path}/out.png\0.txt", 10, 10)
+        with pytest.raises(ValueError, match="NUL"):
+            host.compare_component(box, f"{tmp_path}/out.png\0.txt", 10, 10)
+    assert not (tmp_path / "out.png").exists() and not (tmp_path / "out.actual.png").exists()
+    with pytest.raises(ValueError, match="NUL"):
+        SnapshotHost(font_family="DejaVu Serif\0Bold")
+    with pytest.raises(ValueError, match="NUL"):
+        SnapshotHost(image_directory=f"{tmp_path}\0/elsewhere")
+    with pytest.raises(ValueError, match="NUL"):
+        render_png(box, f"{tmp_path}/out.png\0", 10, 10)
+
+
+def test_threads_may_share_a_snapshot_host(tmp_path: Path) -> None:
+    # Each thread's comparison has its own strings (they used to be the host's, freed by
+    # the next comparison on any thread: a crash of the interpreter).
+    import threading
+
+    box = Component("box", {"backgroundColor": "#3366cc"}, width=2, height=2)
+    failures: list[str] = []
+
+    def compare(index: int, host: SnapshotHost) -> None:
+        for _ in range(150):
+            result = host.compare_component(box, tmp_path / f"t{index}.png", 2, 2)
+            if result.actual_path != str(tmp_path / f"t{index}.actual.png"):
+                failures.append(f"{index}: {result.actual_path}")
+
+    with SnapshotHost() as host:
+        threads = [threading.Thread(target=compare, args=(index, host)) for index in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failures == []
