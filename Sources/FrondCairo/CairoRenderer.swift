@@ -34,6 +34,11 @@ public struct CairoRenderer: Sendable {
     /// (1 GiB). A deeper nesting is an error rather than the memory of the machine.
     public static let maximumGroupPixels = 4 * ImageLimits.maximumPixels
 
+    /// The most pixels of `source` images a render keeps for views that show them again
+    /// (one image of ``ImageLimits/maximumPixels``, 256 MiB); beyond it the kept images
+    /// are dropped and read again when needed.
+    static let maximumKeptImagePixels = ImageLimits.maximumPixels
+
     public init(typesetter: Typesetter = Typesetter(), background: Color? = Color(red: 1, green: 1, blue: 1),
                 imageDirectory: String? = nil) {
         self.typesetter = typesetter
@@ -77,6 +82,8 @@ private struct DrawPass {
     let cairo: OpaquePointer
     let pixelWidth: Int, pixelHeight: Int
     var images: [String: RenderedImage] = [:]
+    /// The pixels of `images` (see ``CairoRenderer/maximumKeptImagePixels``).
+    var imagePixels = 0
     /// The pixels of the groups open now (see ``CairoRenderer/maximumGroupPixels``).
     var groupPixels = 0.0
 
@@ -201,7 +208,15 @@ private struct DrawPass {
             } catch {
                 throw RenderError(error.kind, "\(place): attribute \"source\": the image \(error.message)")
             }
+            // Bounded: the same file under many spellings of its path, or many large
+            // files, would otherwise all stay decoded until the render ends.
+            let pixels = image.pixelWidth * image.pixelHeight
+            if imagePixels + pixels > CairoRenderer.maximumKeptImagePixels {
+                images.removeAll()
+                imagePixels = 0
+            }
             images[path] = image
+            imagePixels += pixels
         }
         guard width > 0 && height > 0 else { return }
         let imageWidth = Double(image.pixelWidth), imageHeight = Double(image.pixelHeight)

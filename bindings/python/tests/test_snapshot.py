@@ -224,3 +224,33 @@ def test_threads_may_share_a_snapshot_host(tmp_path: Path) -> None:
         for thread in threads:
             thread.join()
     assert failures == []
+
+
+def test_images_read_for_one_picture_are_kept_within_a_bound(tmp_path: Path) -> None:
+    # One 4096 × 4096 PNG (64 MiB decoded) named through 16 spellings of its path: each
+    # spelling used to keep its own decoded copy until the picture was done (1 GiB here; a
+    # few hundred spellings were the end of the process). Measured in a process of its own.
+    import subprocess
+    import sys
+    import zlib
+
+    side = 4096
+    row = b"\0" + b"\0" * (4 * side)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)
+    (tmp_path / "big.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                                       + chunk(b"IDAT", zlib.compress(row * side, 9)) + chunk(b"IEND", b""))
+    script = f"""
+import resource
+from frond import Component, FlexChild, Flexbox
+from frond.snapshot import render_png
+children = [FlexChild(Component("image", {{"source": "." + "/" * (i + 1) + "big.png"}}, width=4, height=2))
+            for i in range(16)]
+render_png(Flexbox(children=children, width=8, height=32), {str(tmp_path / "out.png")!r}, 8, image_directory={str(tmp_path)!r})
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert int(run.stdout.strip()) < 700, f"the picture took {run.stdout.strip()} MB"
