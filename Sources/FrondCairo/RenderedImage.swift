@@ -122,6 +122,11 @@ public final class RenderedImage: @unchecked Sendable {
     /// Throws unless the file starts with the eight bytes of PNG's signature and an IHDR
     /// chunk whose size is within ``ImageLimits``.
     private static func checkHeader(_ path: String) throws(RenderError) {
+        // Only regular files: opening a FIFO would wait for a writer, forever.
+        var status = stat()
+        if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR {
+            throw RenderError(.invalidValue, "\"\(path)\": not a regular file")
+        }
         guard let file = fopen(path, "rb") else {
             throw RenderError(.invalidValue, errno == ENOENT ? "\"\(path)\": no such file" : "\"\(path)\": the file cannot be read")
         }

@@ -141,4 +141,17 @@ import Testing
         #expect((#expect(throws: RenderError.self) { _ = try RenderedImage.readPNG(at: "\(directory)/headless.png") })?
                 .message.contains("not a PNG image") == true)
     }
+
+    @Test func aSourceOrReferenceThatIsNotAFileIsRefusedInsteadOfWaitedOn() throws {
+        // Opening a FIFO waits for a writer: a render or comparison used to hang forever.
+        let directory = try temporaryDirectory()
+        let fifo = "\(directory)/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let error = #expect(throws: RenderError.self) { _ = try RenderedImage.readPNG(at: fifo) }
+        #expect(error?.message == "\"\(fifo)\": not a regular file", "\(error?.message ?? "")")
+        let tree = try single(LayoutFrame(left: 0, top: 0, width: 10, height: 10), ["source": .string(fifo)])
+        #expect(throws: RenderError.self) { _ = try CairoRenderer().render(tree, width: 10, height: 10) }
+        let image = try CairoRenderer().render(ViewTree(), width: 2, height: 2)
+        #expect(throws: RenderError.self) { _ = try SnapshotReference(path: fifo).verify(image, record: false) }
+    }
 }
