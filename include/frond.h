@@ -1753,7 +1753,12 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /* be read fail the call with FROND_ERR_INVALID_ARGUMENT and a message naming the view  */
 /* and attribute. A font family that is not installed is replaced by fontconfig's     */
 /* closest match and reported as a warning (see frond_snapshot_host_set_warning_handler),*/
-/* once per family.                                                                    */
+/* once per family. Text drawn above 32768 pixels per em (the font size × the image's   */
+/* and its views' scales) fails with FROND_ERR_LIMIT, and so do translucent views      */
+/* nested so deep that their intermediate images (each as large as its clip) would     */
+/* hold more than 4 × FROND_SNAPSHOT_MAX_PIXELS pixels at once. A PNG file (a `source`  */
+/* image or a reference) above the image limits below is FROND_ERR_LIMIT too, judged    */
+/* by its header before it is decoded.                                                 */
 
 /** The largest image side, in pixels (points × scale, rounded up). */
 #define FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE 16384
@@ -1762,7 +1767,9 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /** The default per-channel tolerance of comparisons (0…255). */
 #define FROND_SNAPSHOT_DEFAULT_TOLERANCE 16
 
-/** Keeps a root's views and draws them (a handle; see the functions below). */
+/** Keeps a root's views and draws them (a handle; see the functions below). A host may
+ *  be used from several threads at once: its views change on its root's thread (or in a
+ *  mirroring C host's apply) and may be drawn and compared from others meanwhile. */
 typedef struct frond_snapshot_host frond_snapshot_host;
 
 /** How a snapshot host draws. A zero-filled struct (with its struct_size) means: text
@@ -1847,7 +1854,7 @@ typedef enum frond_snapshot_outcome {
 } frond_snapshot_outcome;
 
 /** The result of a comparison (filled by Frond). Strings belong to the host and stay
- *  valid until its next comparison or until its handle is freed. */
+ *  valid until its next comparison on the same thread or until its handle is freed. */
 typedef struct frond_snapshot_comparison {
     frond_snapshot_outcome outcome;
     size_t differing_pixels;           /**< pixels beyond the tolerance */

@@ -1,34 +1,42 @@
 import CFrond
 import Frond
 import FrondCairo
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A snapshot host created through the C API, with the strings of its last comparison
-/// (which C reads until the next comparison or the handle's release).
-final class CSnapshotHost {
+/// A snapshot host created through the C API, with the strings of each thread's last
+/// comparison (which C reads until that thread's next comparison or the handle's
+/// release), so that threads comparing with one host never free each other's strings.
+final class CSnapshotHost: @unchecked Sendable {
     let host: SnapshotHost
-    private var strings: [UnsafeMutablePointer<CChar>] = []
+    /// Pointers as addresses (the strings are only freed, never read, here).
+    private let strings = Mutex<[UInt: [UInt]]>([:])
 
     init(host: SnapshotHost) {
         self.host = host
     }
 
     deinit {
-        for string in strings { free(string) }
+        for string in strings.withLock({ $0.values.joined() }) { free(UnsafeMutableRawPointer(bitPattern: string)) }
     }
 
-    /// Replaces the kept strings with copies of `texts` (nil stays NULL).
+    /// Replaces the calling thread's kept strings with copies of `texts` (nil stays NULL).
     func keep(_ texts: [String?]) -> [UnsafePointer<CChar>?] {
-        let previous = strings
-        strings = []
+        var kept: [UInt] = []
         let copies = texts.map { text -> UnsafePointer<CChar>? in
             guard let text, let copy = strdup(text.replacingNULs()) else { return nil }
-            strings.append(copy)
+            kept.append(UInt(bitPattern: copy))
             return UnsafePointer(copy)
         }
-        for string in previous { free(string) }
+        let thread = UInt(pthread_self())
+        let previous = strings.withLock { strings in
+            let previous = strings[thread] ?? []
+            strings[thread] = kept
+            return previous
+        }
+        for string in previous { free(UnsafeMutableRawPointer(bitPattern: string)) }
         return copies
     }
 }

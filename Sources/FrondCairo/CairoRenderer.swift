@@ -23,6 +23,22 @@ public struct CairoRenderer: Sendable {
     /// The deepest view nesting drawn (a deeper tree is an error, not a stack overflow).
     public static let maximumDepth = 512
 
+    /// The largest corner radius drawn, in device pixels: twice what Cairo's fixed-point
+    /// coordinates reach (larger corners are drawn with this radius). Cairo splits an arc
+    /// into more curves the larger its radius, so a frame of 1e30 points with a huge
+    /// radius used to take seconds to minutes a view.
+    static let maximumDeviceRadius: Double = 16_777_216
+
+    /// The most pixels the intermediate images of nested translucent views (each as large
+    /// as its clip) may hold at once: four images of ``ImageLimits/maximumPixels``
+    /// (1 GiB). A deeper nesting is an error rather than the memory of the machine.
+    public static let maximumGroupPixels = 4 * ImageLimits.maximumPixels
+
+    /// The most pixels of `source` images a render keeps for views that show them again
+    /// (one image of ``ImageLimits/maximumPixels``, 256 MiB); beyond it the kept images
+    /// are dropped and read again when needed.
+    static let maximumKeptImagePixels = ImageLimits.maximumPixels
+
     public init(typesetter: Typesetter = Typesetter(), background: Color? = Color(red: 1, green: 1, blue: 1),
                 imageDirectory: String? = nil) {
         self.typesetter = typesetter
@@ -44,7 +60,7 @@ public struct CairoRenderer: Sendable {
             cairo_paint(cairo)
         }
         cairo_scale(cairo, scale, scale)
-        var pass = DrawPass(renderer: self, tree: tree, cairo: cairo)
+        var pass = DrawPass(renderer: self, tree: tree, cairo: cairo, pixelWidth: size.width, pixelHeight: size.height)
         for id in tree.topLevel { try pass.draw(id, depth: 1) }
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -64,12 +80,19 @@ private struct DrawPass {
     let renderer: CairoRenderer
     let tree: ViewTree
     let cairo: OpaquePointer
+    let pixelWidth: Int, pixelHeight: Int
     var images: [String: RenderedImage] = [:]
+    /// The pixels of `images` (see ``CairoRenderer/maximumKeptImagePixels``).
+    var imagePixels = 0
+    /// The pixels of the groups open now (see ``CairoRenderer/maximumGroupPixels``).
+    var groupPixels = 0.0
 
-    init(renderer: CairoRenderer, tree: ViewTree, cairo: OpaquePointer) {
+    init(renderer: CairoRenderer, tree: ViewTree, cairo: OpaquePointer, pixelWidth: Int, pixelHeight: Int) {
         self.renderer = renderer
         self.tree = tree
         self.cairo = cairo
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
     }
 
     mutating func draw(_ id: ViewID, depth: Int) throws(RenderError) {
@@ -91,8 +114,19 @@ private struct DrawPass {
             cairo_translate(cairo, -width / 2, -height / 2)
         }
         let grouped = style.opacity < 1
-        if grouped { cairo_push_group(cairo) }
-        let radius = min(style.cornerRadius, width / 2, height / 2)
+        var group = 0.0
+        if grouped {
+            // Cairo's group is as large as the clip, within the image.
+            group = clipPixels()
+            guard groupPixels + group <= Double(CairoRenderer.maximumGroupPixels) else {
+                throw RenderError(.limitExceeded, "view \(id) (\(view.viewType)): the translucent views (opacity < 1) nested here "
+                                  + "need intermediate images of \(ImageLimits.format(groupPixels + group)) pixels, above "
+                                  + "the limit of \(CairoRenderer.maximumGroupPixels)")
+            }
+            groupPixels += group
+            cairo_push_group(cairo)
+        }
+        let radius = min(style.cornerRadius, width / 2, height / 2, CairoRenderer.maximumDeviceRadius / cairoDeviceScale(cairo))
         if let color = style.backgroundColor {
             roundedRectangle(0, 0, width, height, radius)
             renderer.setSource(cairo, color)
@@ -124,8 +158,29 @@ private struct DrawPass {
         if grouped {
             cairo_pop_group_to_source(cairo)
             cairo_paint_with_alpha(cairo, style.opacity)
+            groupPixels -= group
         }
         if let failure { throw failure }
+    }
+
+    /// The pixels of the current clip's bounding box in the image.
+    private func clipPixels() -> Double {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo, &x1, &y1, &x2, &y2)
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
+            var deviceX = x, deviceY = y
+            cairo_user_to_device(cairo, &deviceX, &deviceY)
+            xs.append(deviceX)
+            ys.append(deviceY)
+        }
+        func span(_ values: [Double], _ limit: Int) -> Double {
+            let low = max(values.min() ?? 0, 0), high = min(values.max() ?? 0, Double(limit))
+            // NaN (a context in an error state) counts as the whole side.
+            guard low.isFinite && high.isFinite else { return Double(limit) }
+            return max(high.rounded(.up) - low.rounded(.down), 0)
+        }
+        return span(xs, pixelWidth) * span(ys, pixelHeight)
     }
 
     private func drawBorder(_ style: ViewStyle, _ width: Double, _ height: Double, _ radius: Double) {
@@ -153,7 +208,15 @@ private struct DrawPass {
             } catch {
                 throw RenderError(error.kind, "\(place): attribute \"source\": the image \(error.message)")
             }
+            // Bounded: the same file under many spellings of its path, or many large
+            // files, would otherwise all stay decoded until the render ends.
+            let pixels = image.pixelWidth * image.pixelHeight
+            if imagePixels + pixels > CairoRenderer.maximumKeptImagePixels {
+                images.removeAll()
+                imagePixels = 0
+            }
             images[path] = image
+            imagePixels += pixels
         }
         guard width > 0 && height > 0 else { return }
         let imageWidth = Double(image.pixelWidth), imageHeight = Double(image.pixelHeight)

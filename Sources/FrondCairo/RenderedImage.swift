@@ -50,12 +50,14 @@ public final class RenderedImage: @unchecked Sendable {
 
     /// Reads a PNG file (any PNG color type; converted to ARGB32). Throws
     /// ``RenderError/Kind/invalidValue`` naming the file when it is missing, unreadable or
-    /// not a PNG.
+    /// not a PNG, and ``RenderError/Kind/limitExceeded`` when its header declares a size
+    /// above ``ImageLimits`` (before anything is decoded).
     public static func readPNG(at path: String, scale: Double = 1) throws(RenderError) -> RenderedImage {
         try checkPath(path)
         // Cairo 1.16 reports a file that is not a PNG as "out of memory", so the signature
-        // is checked first.
-        try checkSignature(path)
+        // is checked first; and it decodes up to 32767 pixels a side (4 GiB), so the size
+        // its header declares is checked against the limits.
+        try checkHeader(path)
         guard let loaded = cairo_image_surface_create_from_png(path) else {
             throw RenderError(.outOfMemory, "\"\(path)\": cairo could not read it")
         }
@@ -117,17 +119,32 @@ public final class RenderedImage: @unchecked Sendable {
         return result
     }
 
-    /// Throws unless the file starts with the eight bytes of PNG's signature.
-    private static func checkSignature(_ path: String) throws(RenderError) {
+    /// Throws unless the file starts with the eight bytes of PNG's signature and an IHDR
+    /// chunk whose size is within ``ImageLimits``.
+    private static func checkHeader(_ path: String) throws(RenderError) {
+        // Only regular files: opening a FIFO would wait for a writer, forever.
+        var status = stat()
+        if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR {
+            throw RenderError(.invalidValue, "\"\(path)\": not a regular file")
+        }
         guard let file = fopen(path, "rb") else {
             throw RenderError(.invalidValue, errno == ENOENT ? "\"\(path)\": no such file" : "\"\(path)\": the file cannot be read")
         }
         defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 8)
-        let count = fread(&bytes, 1, 8, file)
+        // Signature (8 bytes), IHDR's length (4) and type (4), width (4), height (4).
+        var bytes = [UInt8](repeating: 0, count: 24)
+        let count = fread(&bytes, 1, 24, file)
         guard ferror(file) == 0 else { throw RenderError(.invalidValue, "\"\(path)\": the file cannot be read") }
-        guard count == 8 && bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+        guard count == 24 && bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+              && bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
             throw RenderError(.invalidValue, "\"\(path)\": not a PNG image")
+        }
+        func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let width = word(16), height = word(20)
+        guard width <= ImageLimits.maximumPixelsPerSide && height <= ImageLimits.maximumPixelsPerSide
+              && width * height <= ImageLimits.maximumPixels else {
+            throw RenderError(.limitExceeded, "\"\(path)\": the PNG image is \(width)×\(height) pixels, above the limits "
+                              + "(\(ImageLimits.maximumPixelsPerSide) pixels per side, \(ImageLimits.maximumPixels) in all)")
         }
     }
 

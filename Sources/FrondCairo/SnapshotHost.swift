@@ -1,4 +1,5 @@
 import Frond
+import Synchronization
 
 /// A host that keeps the views a root mounts (a ``ViewTree``) and draws them with a
 /// ``CairoRenderer`` when asked, at any scale:
@@ -13,12 +14,19 @@ import Frond
 /// ```
 ///
 /// Animations need nothing more: the host draws the values the last commit or tick sent.
-/// Used from the root's thread (as any host).
+/// Attached and given mutations on the root's thread (as any host); its views may be
+/// drawn from any thread meanwhile (a draw sees the mutations applied before it began).
 public final class SnapshotHost: Host, @unchecked Sendable {
-    public private(set) var tree = ViewTree()
+    private struct State {
+        var tree = ViewTree()
+        var problems: [String] = []
+    }
+
+    private let state = Mutex(State())
+    public var tree: ViewTree { state.withLock { $0.tree } }
     public var renderer: CairoRenderer
     /// Mutations from the engine that did not fit the tree (none, unless the engine has a bug).
-    public private(set) var problems: [String] = []
+    public var problems: [String] { state.withLock { $0.problems } }
 
     public init(renderer: CairoRenderer = CairoRenderer()) {
         self.renderer = renderer
@@ -42,8 +50,7 @@ public final class SnapshotHost: Host, @unchecked Sendable {
         if let current = self.root, current !== root, current.host === self {
             throw RenderError(.misuse, "the snapshot host is attached to another root, which still uses it")
         }
-        tree = ViewTree()
-        problems.removeAll()
+        state.withLock { $0 = State() }
         self.root = root
         root.host = self
         root.textMeasurer = textMeasurer
@@ -52,10 +59,12 @@ public final class SnapshotHost: Host, @unchecked Sendable {
     public func beginCommit() {}
 
     public func apply(_ mutation: Mutation) {
-        do {
-            try tree.apply(mutation)
-        } catch {
-            problems.append(error.message)
+        state.withLock { state in
+            do throws(RenderError) {
+                try state.tree.apply(mutation)
+            } catch {
+                state.problems.append(error.message)
+            }
         }
     }
 
@@ -64,12 +73,13 @@ public final class SnapshotHost: Host, @unchecked Sendable {
     /// Applies a mutation that comes from outside the engine (a C host mirroring its
     /// views), refusing one that does not fit the tree.
     public func applyChecked(_ mutation: Mutation) throws(RenderError) {
-        try tree.apply(mutation)
+        try state.withLock { (state) throws(RenderError) in try state.tree.apply(mutation) }
     }
 
     /// Draws the views in `width` × `height` points (nil: the extent of the top-level
     /// views) at `scale`.
     public func render(width: Double? = nil, height: Double? = nil, scale: Double = 1) throws(RenderError) -> RenderedImage {
+        let tree = self.tree
         let extent = tree.extent
         return try renderer.render(tree, width: width ?? Double(extent.width), height: height ?? Double(extent.height),
                                    scale: scale)

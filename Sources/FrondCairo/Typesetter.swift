@@ -31,6 +31,12 @@ public final class Typesetter: Sendable {
     /// integers of 1/1024 point; larger ones are refused rather than wrapped).
     public static let maximumFontSize: Float = 10000
 
+    /// The largest font size drawn, in device pixels per em (the font size × the scale it
+    /// is drawn at, the image's and its views'). FreeType sets at most 65535; a failure
+    /// there stays in Pango's fonts and breaks every later text of the process, so larger
+    /// ones are refused with ``RenderError/Kind/limitExceeded`` before Pango sees them.
+    public static let maximumPixelsPerEm: Double = 32768
+
     public init(defaultFontFamily: String = Typesetter.standardFontFamily, diagnostics: Diagnostics = Diagnostics()) {
         self.defaultFontFamily = defaultFontFamily.isEmpty ? Typesetter.standardFontFamily : defaultFontFamily
         self.diagnostics = diagnostics
@@ -78,6 +84,11 @@ public final class Typesetter: Sendable {
     func draw(_ setting: TextSetting, into cairo: OpaquePointer, x: Double, y: Double, width: Float,
               color: Color) throws(RenderError) {
         try Self.check(setting)
+        let pixelsPerEm = Double(setting.fontSize) * cairoDeviceScale(cairo)
+        guard pixelsPerEm <= Self.maximumPixelsPerEm else {
+            throw RenderError(.limitExceeded, "font size \(setting.fontSize) is drawn at \(ImageLimits.format(pixelsPerEm.rounded(.up))) "
+                              + "pixels per em, above the limit of \(ImageLimits.format(Self.maximumPixelsPerEm))")
+        }
         let warning = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: max(width, 0)) {
             layout in
             cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
@@ -94,6 +105,15 @@ public final class Typesetter: Sendable {
         guard let family = setting.fontFamily, !family.isEmpty else { return defaultFontFamily }
         return family
     }
+}
+
+/// Device pixels per user-space unit of `cairo`'s current matrix (the longer image of the
+/// unit vectors; exact for the uniform scales the renderer makes).
+func cairoDeviceScale(_ cairo: OpaquePointer) -> Double {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    return max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
+               (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
 }
 
 /// Pango's state, shared by every typesetter of the process and used under one lock

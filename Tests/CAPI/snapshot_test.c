@@ -3,6 +3,7 @@
  * them with FROND_RECORD_SNAPSHOTS=1), mirrors a C host's mutations, reports missing
  * fonts, and refuses bad input with a status and a message. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,6 +397,87 @@ static void test_a_c_host_mirrors_its_mutations(void) {
     CHECK_OK(frond_snapshot_host_free(reference_host));
 }
 
+/* ---- one host used from several threads ------------------------------------------ */
+
+typedef struct racer {
+    frond_snapshot_host *host;
+    frond_component *component;
+    frond_root *root;                                   /* NULL: compare `component` */
+    int index;
+    int iterations;
+    int failures;
+} racer;
+
+/* Compares `component` again and again, checking that the strings it gets are its own. */
+static void *compare_repeatedly(void *argument) {
+    racer *self = argument;
+    char path[512], actual[512];
+    snprintf(path, sizeof path, "%s/race%d.png", directory, self->index);
+    snprintf(actual, sizeof actual, "%s/race%d.actual.png", directory, self->index);
+    for (int i = 0; i < self->iterations; i++) {
+        frond_snapshot_comparison comparison;
+        if (frond_snapshot_host_compare_component(&comparison, self->host, path, self->component, 2, 2, 1, 16) != FROND_OK
+            || comparison.actual_path == NULL || strcmp(comparison.actual_path, actual) != 0
+            || strstr(comparison.message, actual) == NULL) {
+            self->failures++;
+        }
+    }
+    return NULL;
+}
+
+/* Flushes `root` (whose host is the snapshot host) with a new component each time. */
+static void *flush_repeatedly(void *argument) {
+    racer *self = argument;
+    for (int i = 0; i < self->iterations; i++) {
+        frond_component *component = placed(colored_box((float)(i % 2), 0, 0, 1 + (float)(i % 3), 2), 0, 0, 4, 4);
+        if (show(self->root, component) != FROND_OK || frond_root_flush(self->root, NULL) != FROND_OK) self->failures++;
+    }
+    return NULL;
+}
+
+/* Draws the snapshot host's views again and again (while another thread flushes its root). */
+static void *draw_repeatedly(void *argument) {
+    racer *self = argument;
+    char path[512];
+    snprintf(path, sizeof path, "%s/drawn%d.png", directory, self->index);
+    for (int i = 0; i < self->iterations; i++) {
+        if (frond_snapshot_host_write_png(self->host, path, 4, 4, 1) != FROND_OK) self->failures++;
+    }
+    return NULL;
+}
+
+static void test_a_host_can_be_used_from_several_threads(void) {
+    frond_snapshot_host *host = NULL;
+    frond_component *box = colored_box(1, 0, 0, 2, 2);
+    frond_root *root = fixed_root(4, 4);
+    racer racers[4];
+    pthread_t threads[4];
+    CHECK_OK(frond_snapshot_host_new(&host, NULL));
+    CHECK_OK(frond_snapshot_host_attach(host, root));
+    memset(racers, 0, sizeof racers);
+    for (int i = 0; i < 4; i++) {
+        racers[i].host = host;
+        racers[i].index = i;
+        racers[i].iterations = 400;
+    }
+    /* Two threads compare components with the host: each gets its own result strings
+     * (they used to share the host's and free each other's). */
+    racers[0].component = racers[1].component = box;
+    /* One flushes the root the host is attached to while another draws the host's views. */
+    racers[2].root = root;
+    CHECK(pthread_create(&threads[0], NULL, compare_repeatedly, &racers[0]) == 0);
+    CHECK(pthread_create(&threads[1], NULL, compare_repeatedly, &racers[1]) == 0);
+    CHECK(pthread_create(&threads[2], NULL, flush_repeatedly, &racers[2]) == 0);
+    CHECK(pthread_create(&threads[3], NULL, draw_repeatedly, &racers[3]) == 0);
+    for (int i = 0; i < 4; i++) {
+        CHECK(pthread_join(threads[i], NULL) == 0);
+        CHECK(racers[i].failures == 0);
+    }
+    CHECK_OK(frond_component_release(box));
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_snapshot_host_free(host));
+}
+
 /* ---- bad input ----------------------------------------------------------------------- */
 
 static void expect_message(const char *fragment) {
@@ -533,6 +615,7 @@ int main(void) {
     test_text_is_measured_with_pango();
     test_a_missing_font_falls_back_and_is_reported();
     test_a_c_host_mirrors_its_mutations();
+    test_a_host_can_be_used_from_several_threads();
     test_bad_input_is_refused_with_a_message();
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

@@ -121,7 +121,11 @@ def _scale(value: float) -> float:
 
 
 def _path(path: PathLike) -> bytes:
-    return os.fsencode(path)
+    encoded = os.fsencode(path)
+    if b"\0" in encoded:
+        # C would read up to the NUL: another file than the one named.
+        raise ValueError(f"path {path!r} contains a NUL character")
+    return encoded
 
 
 def _tolerance(value: int) -> int:
@@ -146,6 +150,8 @@ class SnapshotHost(Handle):
                  background: Color | None = _WHITE, on_warning: Callable[[str], None] | None = None) -> None:
         options = _capi.frond_snapshot_options(struct_size=ctypes.sizeof(_capi.frond_snapshot_options))
         # Kept alive until the call returns (C copies the strings).
+        if font_family is not None and "\0" in font_family:
+            raise ValueError(f"font_family {font_family!r} contains a NUL character")
         family = font_family.encode("utf-8") if font_family is not None else None
         directory = _path(image_directory) if image_directory is not None else None
         options.font_family = family

@@ -182,3 +182,75 @@ def test_a_host_serves_one_root_at_a_time() -> None:
 def test_render_png_draws_a_component_with_options(tmp_path: Path) -> None:
     render_png(square(5), tmp_path / "square.png", 50, scale=2, background=None)
     assert png_size(tmp_path / "square.png") == (100, 80)
+
+
+def test_a_nul_in_a_path_or_family_is_refused_instead_of_cutting_the_string(tmp_path: Path) -> None:
+    # C reads up to the NUL: "out.png\0.txt" used to write out.png.
+    box = Component("box", {"backgroundColor": "#3366cc"}, width=10, height=10)
+    with SnapshotHost() as host:
+        with pytest.raises(ValueError, match="NUL"):
+            host.write_component_png(box, f"{tmp_path}/out.png\0.txt", 10, 10)
+        with pytest.raises(ValueError, match="NUL"):
+            host.write_png(f"{tmp_path}/out.png\0.txt", 10, 10)
+        with pytest.raises(ValueError, match="NUL"):
+            host.compare_component(box, f"{tmp_path}/out.png\0.txt", 10, 10)
+    assert not (tmp_path / "out.png").exists() and not (tmp_path / "out.actual.png").exists()
+    with pytest.raises(ValueError, match="NUL"):
+        SnapshotHost(font_family="DejaVu Serif\0Bold")
+    with pytest.raises(ValueError, match="NUL"):
+        SnapshotHost(image_directory=f"{tmp_path}\0/elsewhere")
+    with pytest.raises(ValueError, match="NUL"):
+        render_png(box, f"{tmp_path}/out.png\0", 10, 10)
+
+
+def test_threads_may_share_a_snapshot_host(tmp_path: Path) -> None:
+    # Each thread's comparison has its own strings (they used to be the host's, freed by
+    # the next comparison on any thread: a crash of the interpreter).
+    import threading
+
+    box = Component("box", {"backgroundColor": "#3366cc"}, width=2, height=2)
+    failures: list[str] = []
+
+    def compare(index: int, host: SnapshotHost) -> None:
+        for _ in range(150):
+            result = host.compare_component(box, tmp_path / f"t{index}.png", 2, 2)
+            if result.actual_path != str(tmp_path / f"t{index}.actual.png"):
+                failures.append(f"{index}: {result.actual_path}")
+
+    with SnapshotHost() as host:
+        threads = [threading.Thread(target=compare, args=(index, host)) for index in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failures == []
+
+
+def test_images_read_for_one_picture_are_kept_within_a_bound(tmp_path: Path) -> None:
+    # One 4096 × 4096 PNG (64 MiB decoded) named through 16 spellings of its path: each
+    # spelling used to keep its own decoded copy until the picture was done (1 GiB here; a
+    # few hundred spellings were the end of the process). Measured in a process of its own.
+    import subprocess
+    import sys
+    import zlib
+
+    side = 4096
+    row = b"\0" + b"\0" * (4 * side)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)
+    (tmp_path / "big.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                                       + chunk(b"IDAT", zlib.compress(row * side, 9)) + chunk(b"IEND", b""))
+    script = f"""
+import resource
+from frond import Component, FlexChild, Flexbox
+from frond.snapshot import render_png
+children = [FlexChild(Component("image", {{"source": "." + "/" * (i + 1) + "big.png"}}, width=4, height=2))
+            for i in range(16)]
+render_png(Flexbox(children=children, width=8, height=32), {str(tmp_path / "out.png")!r}, 8, image_directory={str(tmp_path)!r})
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert int(run.stdout.strip()) < 700, f"the picture took {run.stdout.strip()} MB"
