@@ -49,7 +49,7 @@ demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)
 	@# The Python todo list needs only the standard library and the checkout's package.
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
 
-test: test-swift test-c test-conformance test-python
+test: test-swift test-c test-conformance test-python test-install
 
 test-swift:
 	$(SWIFT) test
@@ -128,6 +128,31 @@ bench-python:
 		-L$(RELEASE_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(RELEASE_OUT)/lib -lm -pthread -o $(RELEASE_OUT)/bin/bench_tree
 	FROND_LIBRARY=$(CURDIR)/$(RELEASE_OUT)/lib/libfrond.so $(PYTHON) bindings/python/bench/bench_tree.py \
 		--c-program $(RELEASE_OUT)/bin/bench_tree --runs $(or $(RUNS),7)
+
+# Installs libfrond (a release build), its header, a pkg-config file (frond.pc) and the
+# `frond` tool under $(DESTDIR)$(PREFIX); the Python package finds an installed library by
+# itself. The library finds the Swift runtime where the toolchain that built it keeps it (its
+# RUNPATH), so that toolchain must stay installed.
+PREFIX ?= /usr/local
+INSTALL_CONFIG ?= release
+VERSION := $(shell sed -n 's/^let frondVersion: StaticString = "\(.*\)"/\1/p' Sources/FrondCAPI/Library.swift)
+install:
+	$(MAKE) lib CONFIG=$(INSTALL_CONFIG)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 755 build/$(INSTALL_CONFIG)/lib/libfrond.so $(DESTDIR)$(PREFIX)/lib/libfrond.so
+	install -m 644 include/frond.h $(DESTDIR)$(PREFIX)/include/frond.h
+	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' frond.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/frond.pc
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
+
+# `make install` into a staging directory, then a C program (through pkg-config) and the
+# Python package (away from the checkout) against what was installed.
+test-install: lib
+	bash Tests/CLI/install_test.sh $(CONFIG)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libfrond.so $(DESTDIR)$(PREFIX)/include/frond.h \
+		$(DESTDIR)$(PREFIX)/bin/frond $(DESTDIR)$(PREFIX)/lib/pkgconfig/frond.pc
 
 clean:
 	rm -rf .build build

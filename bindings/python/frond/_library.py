@@ -90,7 +90,8 @@ def load(environ: Mapping[str, str] = os.environ, package_directory: Path = PACK
     lines = "\n".join(f"  - {line}" for line in tried + notes)
     raise LibraryNotFoundError(
         f"libfrond could not be loaded; looked in:\n{lines}\n"
-        "Build it with `make lib` in the repository, or set FROND_LIBRARY to its path.")
+        "Build it with `make lib` in the repository, install it with `make install`, or set FROND_LIBRARY\n"
+        "to its path.")
 
 
 def check_and_bind(library: ctypes.CDLL, description: str) -> ctypes.CDLL:
