@@ -159,22 +159,11 @@ static void set_block(frond_attribute *attribute, const char *name, frond_action
     attribute->action_block = block;
 }
 
-static frond_size_spec points(float width, float height) {
-    frond_size_spec size;
-    memset(&size, 0, sizeof size);
-    size.struct_size = sizeof size;
-    size.width.value = width;
-    size.width.unit = FROND_UNIT_POINT;
-    size.height.value = height;
-    size.height.unit = FROND_UNIT_POINT;
-    return size;
-}
-
 /* A button leaf with onTap = `block` (or a named action when `block` is NULL). */
 static frond_status new_button(frond_component **out, frond_action_block *block, frond_action_block *on_change) {
     frond_attribute attributes[3];
     frond_view_spec view;
-    frond_size_spec size = points(50, 20);
+    frond_size_spec size = size_points(50, 20);
     size_t count = 2;
     if (block != NULL) {
         set_block(&attributes[0], "onTap", block);

@@ -41,17 +41,6 @@ static void set_action(frond_attribute *attribute, const char *name, const char 
     attribute->string = action;
 }
 
-static frond_size_spec points(float width, float height) {
-    frond_size_spec size;
-    memset(&size, 0, sizeof size);
-    size.struct_size = sizeof size;
-    size.width.value = width;
-    size.width.unit = FROND_UNIT_POINT;
-    size.height.value = height;
-    size.height.unit = FROND_UNIT_POINT;
-    return size;
-}
-
 /* ---- Row: a stateful class (state: its tap count) ------------------------- */
 /* A 100×20 "row" view (tap: "rowTapped", long press: "hold", value change: "rename",
  * onFail: "explode") holding a 60×20 label and a 20×20 "button" (tap: "removeTapped").
@@ -82,7 +71,7 @@ static frond_status row_render(frond_component **out_child, frond_scope *scope, 
     row_props *p = props;
     frond_attribute row_attributes[7], button_attributes[1];
     frond_view_spec row_view, label_view, button_view;
-    frond_size_spec row_size = points(100, 20), label_size = points(60, 20), button_size = points(20, 20);
+    frond_size_spec row_size = size_points(100, 20), label_size = size_points(60, 20), button_size = size_points(20, 20);
     frond_flex_child children[2];
     frond_flexbox_style style;
     frond_component *label = NULL, *button = NULL;

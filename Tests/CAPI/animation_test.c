@@ -157,21 +157,10 @@ static frond_animation opacity(double from, double to, double duration, frond_ti
 
 /* ---- components -------------------------------------------------------------- */
 
-static frond_size_spec fixed_size(float width, float height) {
-    frond_size_spec size;
-    memset(&size, 0, sizeof size);
-    size.struct_size = sizeof size;
-    size.width.unit = FROND_UNIT_POINT;
-    size.width.value = width;
-    size.height.unit = FROND_UNIT_POINT;
-    size.height.value = height;
-    return size;
-}
-
 /* A 10×10 "box" without an opacity attribute (its resting opacity is 1). */
 static frond_component *box(const char *key) {
     frond_view_spec view;
-    frond_size_spec size = fixed_size(10, 10);
+    frond_size_spec size = size_points(10, 10);
     frond_component *component = NULL;
     memset(&view, 0, sizeof view);
     view.struct_size = sizeof view;
@@ -252,12 +241,6 @@ static bool running(frond_root *root) {
     bool result = false;
     CHECK_OK(frond_root_has_running_animations(&result, root));
     return result;
-}
-
-static size_t live_handles(void) {
-    size_t count = 0;
-    CHECK_OK(frond_handle_count(&count));
-    return count;
 }
 
 /* ---- tests ------------------------------------------------------------------- */
@@ -473,7 +456,7 @@ static frond_component *badge_screen(frond_render_class *render_class, badge_pro
     items[count++] = box("a");
     if (props != NULL) {
         frond_component *badge = NULL;
-        frond_size_spec size = fixed_size(10, 10);
+        frond_size_spec size = size_points(10, 10);
         CHECK_OK(frond_component_new_render(&badge, render_class, NULL, &size, "badge", props, NULL));
         items[count++] = badge;
     }
@@ -625,13 +608,13 @@ static void test_groups_from_c(void) {
 static frond_component *moving_screen(frond_render_class *render_class, float width) {
     frond_component *items[2];
     frond_view_spec view;
-    frond_size_spec size = fixed_size(width, 10);
+    frond_size_spec size = size_points(width, 10);
     static badge_props props = {9, 0};
     memset(&view, 0, sizeof view);
     view.struct_size = sizeof view;
     view.view_type = "box";
     CHECK_OK(frond_component_new(&items[0], &view, &size, "a"));
-    size = fixed_size(10, 10);
+    size = size_points(10, 10);
     view.view_type = "badge";
     CHECK_OK(frond_component_new_render(&items[1], render_class, &view, &size, "badge", &props, NULL));
     return list(items, 2);

@@ -53,6 +53,26 @@ static int check_count = 0;
         }                                                                                   \
     } while (0)
 
+/* The number of live handles (tests compare it before and after). (Inline: a test that
+ * does not use a helper gets no unused-function warning.) */
+static inline size_t live_handles(void) {
+    size_t count = 0;
+    CHECK_OK(frond_handle_count(&count));
+    return count;
+}
+
+/* A size of `width` × `height` points. */
+static inline frond_size_spec size_points(float width, float height) {
+    frond_size_spec size;
+    memset(&size, 0, sizeof size);
+    size.struct_size = sizeof size;
+    size.width.unit = FROND_UNIT_POINT;
+    size.width.value = width;
+    size.height.unit = FROND_UNIT_POINT;
+    size.height.value = height;
+    return size;
+}
+
 static int check_report(const char *name) {
     if (check_failures > 0) {
         fprintf(stderr, "%s: %d of %d checks failed\n", name, check_failures, check_count);

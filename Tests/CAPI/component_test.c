@@ -117,23 +117,6 @@ static const frond_host batch_host = {sizeof(frond_host), NULL, NULL, host_apply
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static size_t live_handles(void) {
-    size_t count = 0;
-    CHECK_OK(frond_handle_count(&count));
-    return count;
-}
-
-static frond_size_spec fixed_size(float width, float height) {
-    frond_size_spec size;
-    memset(&size, 0, sizeof size);
-    size.struct_size = sizeof size;
-    size.width.unit = FROND_UNIT_POINT;
-    size.width.value = width;
-    size.height.unit = FROND_UNIT_POINT;
-    size.height.value = height;
-    return size;
-}
-
 static frond_attribute string_attribute(const char *name, const char *value) {
     frond_attribute a;
     memset(&a, 0, sizeof a);
@@ -147,7 +130,7 @@ static frond_attribute string_attribute(const char *name, const char *value) {
 static frond_component *box(const char *name) {
     frond_attribute attributes[1];
     frond_view_spec view;
-    frond_size_spec size = fixed_size(10, 10);
+    frond_size_spec size = size_points(10, 10);
     frond_component *component = NULL;
     attributes[0] = string_attribute("name", name);
     memset(&view, 0, sizeof view);
@@ -205,7 +188,7 @@ static void test_screen_is_mounted_through_a_per_mutation_host(void) {
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 100, 50};
     frond_attribute attributes[6];
     frond_view_spec view, screen_view;
-    frond_size_spec icon_size = fixed_size(10, 10);
+    frond_size_spec icon_size = size_points(10, 10);
     frond_text_style text_style;
     frond_flexbox_style style;
     frond_flex_child children[2];
@@ -496,7 +479,7 @@ static void test_composite_and_viewless_components(void) {
     frond_root *root = NULL;
     frond_component *inner = NULL, *card = NULL, *wrapper = NULL;
     frond_view_spec view;
-    frond_size_spec card_size = fixed_size(60, 30);
+    frond_size_spec card_size = size_points(60, 30);
     frond_flexbox_style style;
     frond_flex_child child;
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 100, 100};
@@ -663,7 +646,7 @@ static void test_center_component_centers_and_sizes_by_its_options(void) {
     frond_root *root = NULL;
     frond_component *center = NULL, *dot = NULL;
     frond_view_spec view = view_of("center");
-    frond_size_spec dot_size = fixed_size(10, 10);
+    frond_size_spec dot_size = size_points(10, 10);
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 200, 100};
     char buffer[512];
 
@@ -706,8 +689,8 @@ static void test_ratio_component_makes_its_height_ratio_times_its_width(void) {
 static void test_background_and_overlay_share_the_childs_frame_in_mount_order(void) {
     frond_root *root = NULL;
     frond_component *label = NULL, *bubble = NULL, *badge = NULL, *layered = NULL;
-    frond_size_spec label_size = fixed_size(50, 20);
-    frond_size_spec small = fixed_size(5, 5);
+    frond_size_spec label_size = size_points(50, 20);
+    frond_size_spec small = size_points(5, 5);
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIXED, 200, 100};
     uint64_t first = 0, second = 0;
     frond_rect frame;
@@ -756,8 +739,8 @@ static void test_static_layout_places_children_and_takes_their_bounding_box(void
     frond_component *layout = NULL;
     frond_static_child children[3];
     frond_view_spec canvas = view_of("canvas");
-    frond_size_spec a_size = fixed_size(10, 10);
-    frond_size_spec b_size = fixed_size(20, 15);
+    frond_size_spec a_size = size_points(10, 10);
+    frond_size_spec b_size = size_points(20, 15);
     frond_size_range range = {sizeof(frond_size_range), FROND_SIZE_RANGE_FIT_CONTENT, FROND_UNDEFINED, FROND_UNDEFINED};
     char buffer[512];
     size_t i;

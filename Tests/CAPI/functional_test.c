@@ -20,12 +20,6 @@ static frond_rect frame_of(frond_node *node) {
     return frame;
 }
 
-static size_t live_handles(void) {
-    size_t count = 0;
-    CHECK_OK(frond_handle_count(&count));
-    return count;
-}
-
 /* ---- a measured text leaf ------------------------------------------------ */
 
 typedef struct text_leaf {

@@ -18,12 +18,6 @@ static int live_states = 0;
 static int live_names = 0;     /* counter props */
 static int context_destroyed = 0;
 
-static size_t live_handles(void) {
-    size_t count = 0;
-    CHECK_OK(frond_handle_count(&count));
-    return count;
-}
-
 /* The mounted views as text. */
 static void describe(frond_root *root, char *out, size_t capacity) {
     size_t length = 0;

@@ -38,21 +38,10 @@ static void png_size(const char *path, unsigned *width, unsigned *height) {
     fclose(file);
 }
 
-static frond_size_spec points(float width, float height) {
-    frond_size_spec size;
-    memset(&size, 0, sizeof size);
-    size.struct_size = sizeof size;
-    size.width.unit = FROND_UNIT_POINT;
-    size.width.value = width;
-    size.height.unit = FROND_UNIT_POINT;
-    size.height.value = height;
-    return size;
-}
-
 /* A `width` × `height` box of view type "box" with one attribute (`name` NULL: none). */
 static frond_component *box_with(const frond_attribute *attribute, float width, float height) {
     frond_view_spec view;
-    frond_size_spec size = points(width, height);
+    frond_size_spec size = size_points(width, height);
     frond_component *component = NULL;
     memset(&view, 0, sizeof view);
     view.struct_size = sizeof view;
@@ -78,7 +67,7 @@ static frond_component *colored_box(float red, float green, float blue, float wi
 /* A static layout `width` × `height` with `child` at (x, y); takes over `child`. */
 static frond_component *placed(frond_component *child, float x, float y, float width, float height) {
     frond_static_child entry;
-    frond_size_spec size = points(width, height);
+    frond_size_spec size = size_points(width, height);
     frond_component *layout = NULL;
     memset(&entry, 0, sizeof entry);
     entry.struct_size = sizeof entry;
@@ -232,7 +221,7 @@ static void test_a_mid_animation_frame_is_drawn_with_the_animated_opacity(void) 
     {
         frond_attribute attributes[2];
         frond_view_spec view;
-        frond_size_spec size = points(20, 20);
+        frond_size_spec size = size_points(20, 20);
         memset(attributes, 0, sizeof attributes);
         attributes[0].name = "backgroundColor";
         attributes[0].kind = FROND_ATTRIBUTE_STRING;
@@ -551,7 +540,7 @@ static void test_bad_input_is_refused_with_a_message(void) {
     {
         frond_attribute big[2];
         frond_view_spec view;
-        frond_size_spec size = points(10, 10);
+        frond_size_spec size = size_points(10, 10);
         memset(big, 0, sizeof big);
         big[0].name = "fontSize";
         big[0].kind = FROND_ATTRIBUTE_NUMBER;
