@@ -69,7 +69,7 @@ struct ViewStyle {
             var weight: FontWeight? = nil
             switch attributes["fontWeight"] {
             case .number(let number)?:
-                guard number == number.rounded(), let parsed = FontWeight(Int(exactly: number) ?? 0) else {
+                guard let parsed = FontWeight(exactly: number) else {
                     throw reader.failure("fontWeight", "\(AttributeValue.number(number)) is not a whole number within 100…1000")
                 }
                 weight = parsed

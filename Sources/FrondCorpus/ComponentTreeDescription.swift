@@ -327,7 +327,7 @@ private struct Builder {
             case "fontWeight":
                 switch value {
                 case .number(let number):
-                    guard number == number.rounded(), let weight = FontWeight(Int(exactly: number) ?? 0) else {
+                    guard let weight = FontWeight(exactly: number) else {
                         throw CorpusError("\(place()): expected a whole number from 100 to 1000 or a weight name")
                     }
                     style.fontWeight = weight

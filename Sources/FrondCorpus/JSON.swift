@@ -221,12 +221,20 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(CorpusError) -> Double {
         let start = index
-        if peek(UInt8(ascii: "-")) { index += 1 }
+        let negative = peek(UInt8(ascii: "-"))
+        if negative { index += 1 }
+        let digitsStart = index
         guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit") }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        // Whole numbers of up to 15 digits are exact as doubles: no text to convert.
+        if index - digitsStart <= 15 && !peek(UInt8(ascii: ".")) && !peek(UInt8(ascii: "e")) && !peek(UInt8(ascii: "E")) {
+            var magnitude: Int64 = 0
+            for byte in bytes[digitsStart..<index] { magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0")) }
+            return negative ? -Double(magnitude) : Double(magnitude)
         }
         if peek(UInt8(ascii: ".")) {
             index += 1
@@ -238,15 +246,6 @@ public struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        // Whole numbers of up to 15 digits are exact as doubles: no text to convert.
-        if index - start <= 15, !bytes[start..<index].contains(where: { !isDigit($0) && $0 != UInt8(ascii: "-") }) {
-            var magnitude: Int64 = 0
-            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") {
-                magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
-            }
-            let value = Double(magnitude)
-            return bytes[start] == UInt8(ascii: "-") ? -value : value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

@@ -107,6 +107,12 @@ public struct FontWeight: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// Nil unless `number` is a whole number within 100…1000.
+    public init?(exactly number: Double) {
+        guard let value = Int(exactly: number) else { return nil }
+        self.init(value)
+    }
+
     /// A weight by name: `thin` 100, `extralight` 200, `light` 300, `normal`/`regular` 400,
     /// `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `heavy`/`black` 900.
     public init?(name: String) {
