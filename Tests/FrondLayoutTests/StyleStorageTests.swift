@@ -92,4 +92,27 @@ import Testing
         }
         #expect(second == nil)
     }
+
+    /// The quick "no sides" check agrees with comparing to `EdgeValues()`, for unset
+    /// values carrying numbers (0, -0, 1, NaN) and for every unit on every selector.
+    @Test func unsetSidesCheckAgreesWithEquality() {
+        let numbers: [Float] = [0, -0.0, 1, .nan]
+        for edge in Edge.allCases {
+            for unit in LayoutUnit.allCases {
+                for number in numbers {
+                    var edges = EdgeValues()
+                    var value = LayoutValue(value: 0, unit: unit)
+                    value.value = number
+                    edges[edge] = value
+                    #expect(edges.isExactlyUnset == (edges == EdgeValues()), "\(edge) \(unit) \(number)")
+                }
+            }
+        }
+        #expect(EdgeValues().isExactlyUnset)
+        // A node whose sides are all unset keeps no sides object; one with a side set does.
+        #expect((try? LayoutNode(style: LayoutStyle()))?.sides == nil)
+        var style = LayoutStyle()
+        style.position.top = .points(0)
+        #expect((try? LayoutNode(style: style))?.sides != nil)
+    }
 }

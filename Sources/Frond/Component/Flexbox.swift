@@ -37,7 +37,16 @@ public final class Flexbox: Component, @unchecked Sendable {
         super.init(view: view, size: size, key: key)
     }
 
-    override var childComponents: [Component] { children.compactMap(\.component) }
+    override var childComponents: [Component] {
+        // (One buffer of the right size: compactMap grows its result step by step.)
+        var components: [Component] = []
+        guard !children.isEmpty else { return components }
+        components.reserveCapacity(children.count)
+        for child in children {
+            if let component = child.component { components.append(component) }
+        }
+        return components
+    }
 
     override func configureNode(_ layout: inout LayoutStyle) {
         layout.flexDirection = style.direction
@@ -150,8 +159,7 @@ public struct FlexChild: @unchecked Sendable {
     }
 
     private mutating func setEdges(margin: EdgeValues, position: EdgeValues) {
-        let none = EdgeValues()
-        edges = margin == none && position == none ? nil : Edges(margin: margin, position: position)
+        edges = margin.isExactlyUnset && position.isExactlyUnset ? nil : Edges(margin: margin, position: position)
     }
 
     final class Edges: @unchecked Sendable {
@@ -193,11 +201,13 @@ extension FlexChild {
 @resultBuilder
 public enum ChildrenBuilder {
     // Single children are appended to one growing array (no array per line).
-    public static func buildExpression(_ component: Component) -> FlexChild { FlexChild(component) }
+    // (Inlinable: inlined into the caller, the list is appended to in place; called
+    // across modules, every append copied it.)
+    @inlinable public static func buildExpression(_ component: Component) -> FlexChild { FlexChild(component) }
     public static func buildExpression(_ component: Component?) -> [FlexChild] { component.map { [FlexChild($0)] } ?? [] }
-    public static func buildExpression(_ child: FlexChild) -> FlexChild { child }
+    @inlinable public static func buildExpression(_ child: FlexChild) -> FlexChild { child }
     public static func buildExpression(_ children: [Component]) -> [FlexChild] { children.map { FlexChild($0) } }
-    public static func buildPartialBlock(first: FlexChild) -> [FlexChild] {
+    @inlinable public static func buildPartialBlock(first: FlexChild) -> [FlexChild] {
         // Room for a few more: blocks rarely hold one child, and growing copies.
         var children: [FlexChild] = []
         children.reserveCapacity(4)
@@ -205,13 +215,14 @@ public enum ChildrenBuilder {
         return children
     }
     public static func buildPartialBlock(first: [FlexChild]) -> [FlexChild] { first }
-    public static func buildPartialBlock(accumulated: [FlexChild], next: FlexChild) -> [FlexChild] {
-        var children = accumulated
-        children.append(next)
-        return children
+    @inlinable
+    public static func buildPartialBlock(accumulated: consuming [FlexChild], next: FlexChild) -> [FlexChild] {
+        accumulated.append(next)
+        return accumulated
     }
-    public static func buildPartialBlock(accumulated: [FlexChild], next: [FlexChild]) -> [FlexChild] {
-        accumulated + next
+    public static func buildPartialBlock(accumulated: consuming [FlexChild], next: [FlexChild]) -> [FlexChild] {
+        accumulated.append(contentsOf: next)
+        return accumulated
     }
     public static func buildBlock() -> [FlexChild] { [] }
     public static func buildOptional(_ part: [FlexChild]?) -> [FlexChild] { part ?? [] }

@@ -179,7 +179,10 @@ struct Mounter {
     /// every view is new. The mutations are those ``reconcile(_:with:)`` would send, in
     /// the same order, without its matching.
     private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
+        guard !node.children.isEmpty else { return }
         var children: [MountedView] = []
+        // (Usually one view per child: viewless children with several views grow it.)
+        children.reserveCapacity(node.children.count)
         createViews(under: node, left: left, top: top, into: &children)
         guard !children.isEmpty else { return }
         for child in children {

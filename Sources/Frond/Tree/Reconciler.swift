@@ -264,7 +264,8 @@ enum Reconciler {
         var counts: [ObjectIdentifier: Int] = [:]
         var keyed: [TreeNode.ChildKey: Component] = [:]
         var children: [TreeNode] = []
-        children.reserveCapacity(components.count)
+        // (Reserving room for none would still allocate a buffer, for every leaf.)
+        if !components.isEmpty { children.reserveCapacity(components.count) }
         for (index, component) in components.enumerated() {
             var previous: TreeNode? = nil
             if positional {
@@ -287,7 +288,8 @@ enum Reconciler {
             children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
                                       itemIndex: index, context: context, depth: depth + 1))
         }
-        context.dropped.append(contentsOf: previousByKey.values)
+        // (Appending nothing to an empty list would still allocate a buffer for it.)
+        if !previousByKey.isEmpty { context.dropped.append(contentsOf: previousByKey.values) }
         if children.count != node.children.count || zip(children, node.children).contains(where: { $0 !== $1 })
             || children.contains(where: { changesPlacements($0, context) }) {
             node.placementsChangedFlush = context.flush
@@ -300,6 +302,7 @@ enum Reconciler {
             // No previous children: the layout node has none, and every child is new.
             let layoutNode = node.node
             if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
+            layoutNode.reserveChildCapacity(children.count)
             for child in children {
                 do {
                     try layoutNode.appendChild(child.node)

@@ -50,7 +50,11 @@ extension LayoutNode {
                 throw LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
             }
         }
-        childNodes.insert(child, at: index)
+        if index == childNodes.count {
+            childNodes.append(child)
+        } else {
+            childNodes.insert(child, at: index)
+        }
         child.owner = self
         var height = child.heightBound + 1
         var above: LayoutNode? = self
@@ -67,6 +71,12 @@ extension LayoutNode {
     /// Appends `child` after the last child (see ``insertChild(_:at:)``).
     public func appendChild(_ child: LayoutNode) throws(LayoutError) {
         try insertChild(child, at: childNodes.count)
+    }
+
+    /// Makes room for `count` children in all, so that appending up to that many does
+    /// not grow the list step by step.
+    package func reserveChildCapacity(_ count: Int) {
+        if count > childNodes.capacity { childNodes.reserveCapacity(max(count, 2 * childNodes.capacity)) }
     }
 
     /// Removes and returns the child at `index`; it becomes the root of its own tree.

@@ -93,7 +93,7 @@ public final class LayoutNode {
 
     private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
-        let sides = ResolvedSides(checkedStyle)
+        let sides = ResolvedSides.of(checkedStyle)
         sidesStorage = sides.map { Unmanaged.passRetained($0) }
         styleOriginals = StyleOriginals(checkedStyle)
         resolved = ResolvedStyle(checkedStyle, sides: sides)
@@ -122,7 +122,7 @@ public final class LayoutNode {
         guard newStyle != style else { return }
         let wasContents = resolved.display == .contents
         let hadPercentMinMax = resolved.hasPercentMinMax
-        sides = ResolvedSides(newStyle)
+        sides = ResolvedSides.of(newStyle)
         styleOriginals = StyleOriginals(newStyle)
         resolved = ResolvedStyle(newStyle, sides: sides)
         if wasContents != (newStyle.display == .contents), let parent = owner {

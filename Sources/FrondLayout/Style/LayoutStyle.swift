@@ -99,6 +99,16 @@ public struct EdgeValues: Hashable, Sendable {
 
     public init() {}
 
+    /// Whether all nine values equal ``LayoutValue/undefined`` (what `== EdgeValues()`
+    /// says, read straight from the fields: most styles set no sides, and every node made
+    /// asks this of four sets).
+    @inline(__always)
+    package var isExactlyUnset: Bool {
+        @inline(__always) func unset(_ value: LayoutValue) -> Bool { value.unit == .undefined && value.value == 0 }
+        return unset(left) && unset(top) && unset(right) && unset(bottom) && unset(start) && unset(end)
+            && unset(horizontal) && unset(vertical) && unset(all)
+    }
+
     /// Whether any of the nine values satisfies `predicate` (without making an array).
     @inline(__always)
     public func containsValue(where predicate: (LayoutValue) -> Bool) -> Bool {

@@ -24,11 +24,17 @@ final class ResolvedSides {
     let insetRTL: SideValues
 
     /// The sides of `style`, or nil when its four sets of sides are all exactly unset.
-    init?(_ style: LayoutStyle) {
-        let empty = EdgeValues()
-        guard style.margin != empty || style.padding != empty || style.border != empty || style.position != empty else {
+    /// (Checked before anything is allocated: a failable class initializer would allocate
+    /// and free an instance for every style without sides.)
+    static func of(_ style: LayoutStyle) -> ResolvedSides? {
+        if style.margin.isExactlyUnset && style.padding.isExactlyUnset && style.border.isExactlyUnset
+            && style.position.isExactlyUnset {
             return nil
         }
+        return ResolvedSides(style)
+    }
+
+    private init(_ style: LayoutStyle) {
         margin = style.margin
         padding = style.padding
         border = style.border
