@@ -1,4 +1,5 @@
-/// A view the host holds for a root, as the last commit left it.
+/// A view the host holds for a root, as the last commit left it. (Changed only by the
+/// root's flushes, on one thread at a time: its fields skip run-time exclusivity checks.)
 final class MountedView {
     let id: ViewID
     let viewType: String
@@ -7,14 +8,14 @@ final class MountedView {
     var treeNode: TreeNode? {
         didSet { treeNode?.viewID = id }
     }
-    var attributes: [Attribute]
-    var frame: LayoutFrame
-    var children: [MountedView] = []
+    @exclusivity(unchecked) var attributes: [Attribute]
+    @exclusivity(unchecked) var frame: LayoutFrame
+    @exclusivity(unchecked) var children: [MountedView] = []
     /// Created in the commit being made: its frame is sent even if it is all zeros.
-    var isFresh = true
+    @exclusivity(unchecked) var isFresh = true
     /// Its component left the tree, and the view stays (among its siblings, where it
     /// was) until its final-unmount animations end (see ``Animator``).
-    var isDisappearing = false
+    @exclusivity(unchecked) var isDisappearing = false
     /// The legacy component whose ``LegacyComponent/didMount(view:)`` this view last
     /// told (and whose didUnmount is still due), if any.
     var hooked: LegacyComponent?

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// What one build needs and counts.
+/// What one build needs and counts. (Used by one build on one thread: its fields skip
+/// Swift's run-time exclusivity checks.)
 final class BuildContext {
     let config: LayoutConfig
     let textMeasurer: TextMeasurerSlot
@@ -9,19 +10,19 @@ final class BuildContext {
     /// ``TreeNode/visitedFlush``).
     let flush: UInt64
     /// Nodes whose scopes this build made with a controller (mounted by the commit).
-    var newControllers: [TreeNode] = []
+    @exclusivity(unchecked) var newControllers: [TreeNode] = []
     /// Kept nodes with a controller that this build rebuilt (remounted by the commit).
-    var rebuiltControllers: [TreeNode] = []
+    @exclusivity(unchecked) var rebuiltControllers: [TreeNode] = []
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
-    var undo: [() -> Void] = []
+    @exclusivity(unchecked) var undo: [() -> Void] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
-    var dropped: [TreeNode] = []
+    @exclusivity(unchecked) var dropped: [TreeNode] = []
     /// Animating components (``ComponentAnimationProtocol``) this build placed: new ones
     /// (previous nil) and new instances replacing a previous component.
-    var animatedNodes: [(node: TreeNode, previous: Component?)] = []
+    @exclusivity(unchecked) var animatedNodes: [(node: TreeNode, previous: Component?)] = []
     /// Which component classes of this build animate (a few classes make most trees, and
     /// the protocol check costs more than a look here).
-    private var animatingKinds: [(kind: ObjectIdentifier, animates: Bool)] = []
+    @exclusivity(unchecked) private var animatingKinds: [(kind: ObjectIdentifier, animates: Bool)] = []
 
     /// Whether `component` adopts ``ComponentAnimationProtocol``.
     func isAnimating(_ component: Component) -> Bool {
@@ -34,10 +35,10 @@ final class BuildContext {
     /// This build's number, unique in the process: components placed by the build are
     /// stamped with it (``Component/placedInBuild``), so a second placement shows.
     let buildNumber: UInt64
-    var statistics = CommitStatistics()
+    @exclusivity(unchecked) var statistics = CommitStatistics()
     /// The root's view type declarations, when it has some (checked as components are built).
     var viewTypes: ViewTypeDeclarations?
-    private var nextIdentity: Int
+    @exclusivity(unchecked) private var nextIdentity: Int
 
     init(config: LayoutConfig, textMeasurer: TextMeasurerSlot, queue: UpdateQueue, flush: UInt64, nextIdentity: Int) {
         self.config = config

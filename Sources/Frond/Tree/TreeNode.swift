@@ -2,42 +2,46 @@
 /// build to the next: a node keeps its identity (which the mount step matches views
 /// by), its layout node (so unchanged subtrees keep their cached layout) and, for a
 /// stateful component, its scope.
+///
+/// (Fields are read and written only by the flush that owns the tree, one thread at a
+/// time: they skip Swift's run-time exclusivity checks, which cost more than the work in
+/// a large build.)
 final class TreeNode {
     /// Unique while the node lives; a component matched to this node in a later build
     /// (same parent, type, and key or position) keeps it.
     let identity: Int
     let componentType: ObjectIdentifier
     /// The component of the latest build.
-    var component: Component
+    @exclusivity(unchecked) var component: Component
     let node: LayoutNode
-    var children: [TreeNode] = []
+    @exclusivity(unchecked) var children: [TreeNode] = []
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
     /// pointer is always nil or a live node, without the cost of a weak reference.
     unowned(unsafe) var parent: TreeNode?
     /// The scope of a stateful component.
-    var scope: Scope?
+    @exclusivity(unchecked) var scope: Scope?
     /// What `render` returned last (render components only).
-    var rendered: Component?
+    @exclusivity(unchecked) var rendered: Component?
     /// The view the mount step last gave this node's component (check it against the
     /// registry: the view may have gone to another node since).
-    var viewID: ViewID?
+    @exclusivity(unchecked) var viewID: ViewID?
     /// A state update at or below this node waits for the next build.
-    var isOnDirtyPath = false
+    @exclusivity(unchecked) var isOnDirtyPath = false
     /// The number of nodes in this subtree (this one included).
-    var subtreeSize = 1
+    @exclusivity(unchecked) var subtreeSize = 1
 
     // What the last builds changed, by flush number (see ``BuildContext/flush``): the
     // mount step looks only where these say something may have changed.
     /// The last flush whose build visited this node (rebuilt it or went through it to a
     /// changed descendant). Unvisited nodes kept their component and their subtree.
-    var visitedFlush: UInt64 = 0
+    @exclusivity(unchecked) var visitedFlush: UInt64 = 0
     /// The last flush that may have changed which views this node's content puts in the
     /// nearest view: its children (through viewless ones, down to the nodes with views)
     /// or the view types among them.
-    var placementsChangedFlush: UInt64 = 0
+    @exclusivity(unchecked) var placementsChangedFlush: UInt64 = 0
     /// The last flush in which this node got its view type (or lost or gained a view).
-    var viewChangedFlush: UInt64 = 0
+    @exclusivity(unchecked) var viewChangedFlush: UInt64 = 0
 
     init(identity: Int, component: Component, node: LayoutNode) {
         self.identity = identity
