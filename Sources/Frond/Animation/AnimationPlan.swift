@@ -37,7 +37,7 @@ struct AnimationPlan {
         guard dropped else { return plan }
         var stack = context.dropped
         while let node = stack.popLast() {
-            stack.append(contentsOf: node.children)
+            stack.append(contentsOf: node.treeChildren)
             guard let animating = node.component as? any ComponentAnimationProtocol else { continue }
             for animation in try animating.animationsOnFinalUnmount() {
                 let planned = try PlannedAnimation(animation, base: node, owner: node.component)
@@ -108,7 +108,7 @@ struct PlannedAnimation {
 
     /// The first node below `node` (depth first, `node` excluded) that matches.
     private static func first(below node: TreeNode, where matches: (TreeNode) -> Bool) -> TreeNode? {
-        for child in node.children {
+        for child in node.treeChildren {
             if matches(child) { return child }
             if let found = first(below: child, where: matches) { return found }
         }
@@ -119,7 +119,7 @@ struct PlannedAnimation {
     static func viewNode(of node: TreeNode) -> TreeNode? {
         var current = node
         while !current.component.view.hasView {
-            guard current.children.count == 1, let child = current.children.first else { return nil }
+            guard current.treeChildren.count == 1, let child = current.treeChildren.first else { return nil }
             current = child
         }
         return current

@@ -7,7 +7,7 @@ public struct ComponentLayout: @unchecked Sendable {
     init(_ node: TreeNode) {
         component = node.component
         frame = node.node.layout.frame
-        children = node.children.map(ComponentLayout.init)
+        children = node.treeChildren.map(ComponentLayout.init)
     }
 
     /// The tree as indented lines: `Type["key"](view) (x, y, w×h)`.

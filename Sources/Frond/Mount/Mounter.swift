@@ -97,7 +97,7 @@ struct Mounter {
     /// The view-bearing components under `built` (itself excluded), as children of the
     /// view that contains `built`, which sits at (`left`, `top`) in that view.
     static func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
-        for child in built.children {
+        for child in built.treeChildren {
             let frame = child.node.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
@@ -180,10 +180,10 @@ struct Mounter {
     /// every view is new. The mutations are those ``reconcile(_:with:)`` would send, in
     /// the same order, without its matching.
     private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
-        guard !node.children.isEmpty else { return }
+        guard !node.treeChildren.isEmpty else { return }
         var children: [MountedView] = []
         // (Usually one view per child: viewless children with several views grow it.)
-        children.reserveCapacity(node.children.count)
+        children.reserveCapacity(node.treeChildren.count)
         createViews(under: node, left: left, top: top, into: &children)
         guard !children.isEmpty else { return }
         for child in children {
@@ -220,7 +220,7 @@ struct Mounter {
     /// Creates the views of the view-bearing components under `node` (as
     /// ``placements(under:left:top:into:)`` finds them), each with its frame.
     private mutating func createViews(under node: TreeNode, left: Float, top: Float, into views: inout [MountedView]) {
-        for child in node.children {
+        for child in node.treeChildren {
             let frame = child.node.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
@@ -241,7 +241,7 @@ struct Mounter {
     /// ``placements(under:left:top:into:)`` adds them. Nil if it is not a descendant.
     private static func frame(of descendant: TreeNode, in ancestor: TreeNode, left: Float, top: Float) -> LayoutFrame? {
         let own = descendant.node.frame
-        guard let parent = descendant.parent else { return nil }
+        guard let parent = descendant.treeParent else { return nil }
         if parent === ancestor {
             return LayoutFrame(left: left + own.left, top: top + own.top, width: own.width, height: own.height)
         }
@@ -249,7 +249,7 @@ struct Mounter {
         var current: TreeNode? = parent
         while let node = current, node !== ancestor {
             chain.append(node.node.frame)
-            current = node.parent
+            current = node.treeParent
         }
         guard current != nil else { return nil }
         var x = left, y = top

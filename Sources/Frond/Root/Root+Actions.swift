@@ -130,14 +130,14 @@ extension Root {
     /// Collects the responders of an action sent by `node`'s component (the root is busy).
     private func actionTrip(name: String, value: Any?, node: TreeNode, view: ViewID?, startAtSender: Bool) -> ActionTrip {
         var responders: [ActionTrip.Responder] = []
-        var current = startAtSender ? node : node.parent
+        var current = startAtSender ? node : node.treeParent
         while let responder = current {
             // After each component, before its parent: the wrapper that holds it (a C or
             // other language handle, ComponentSwift's legacy wrapper), then its controller.
             let controller = responder.scope?.controller.flatMap { $0.isLive ? $0 : nil }
             responders.append(ActionTrip.Responder(component: responder.component, scope: responder.scope,
                                                    wrapper: responder.component.wrapper, controller: controller))
-            current = responder.parent
+            current = responder.treeParent
         }
         return ActionTrip(event: ActionEvent(name: name, value: value, sender: node.component, view: view),
                           responders: responders, fallback: unhandledActionHandler)

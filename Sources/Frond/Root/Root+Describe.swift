@@ -16,7 +16,7 @@ extension Root {
         var lines: [String] = []
         func visit(_ node: TreeNode, _ depth: Int) {
             lines.append(String(repeating: "  ", count: depth) + Self.describe(node))
-            for child in node.children { visit(child, depth + 1) }
+            for child in node.treeChildren { visit(child, depth + 1) }
         }
         visit(tree, 0)
         return lines.joined(separator: "\n")

@@ -80,6 +80,6 @@ struct ViewTypeDeclarations {
     /// Checks every component of a tree (after the declarations changed).
     func check(tree: TreeNode) throws(FrondError) {
         try check(tree.component)
-        for child in tree.children { try check(tree: child) }
+        for child in tree.treeChildren { try check(tree: child) }
     }
 }

@@ -117,14 +117,14 @@ enum Reconciler {
         let node: TreeNode
         if let previous {
             node = previous
-            let (oldComponent, oldRendered, oldChildren, oldDirty) = (node.component, node.rendered, node.children,
+            let (oldComponent, oldRendered, oldChildren, oldDirty) = (node.component, node.rendered, node.treeChildren,
                                                                       node.isOnDirtyPath)
             let oldSize = node.subtreeSize
             context.undo.append {
                 node.subtreeSize = oldSize
                 node.component = oldComponent
                 node.rendered = oldRendered
-                node.children = oldChildren
+                node.treeChildren = oldChildren
                 node.isOnDirtyPath = oldDirty
             }
             node.component = component
@@ -133,15 +133,13 @@ enum Reconciler {
         } else {
             // A new node gets its style as it is made (nothing to undo: a failed build
             // drops the node).
-            let layoutNode: LayoutNode
+            let style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
             do {
-                layoutNode = try LayoutNode(config: context.config,
-                                            style: layoutStyle(of: component, parentComponent: parentComponent,
-                                                               itemIndex: itemIndex))
+                node = try TreeNode(identity: context.newIdentity(), component: component, config: context.config,
+                                    style: style)
             } catch {
                 throw FrondError(.invalidValue, "\(component): \(error.message)")
             }
-            node = TreeNode(identity: context.newIdentity(), component: component, node: layoutNode)
             node.viewChangedFlush = context.flush
             node.placementsChangedFlush = context.flush
         }
@@ -150,7 +148,7 @@ enum Reconciler {
         if previousComponent !== component, context.isAnimating(component) {
             context.animatedNodes.append((node, previousComponent))
         }
-        node.parent = parent
+        node.treeParent = parent
         context.statistics.builtNodes += 1
         if !isNew {
             try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
@@ -187,7 +185,7 @@ enum Reconciler {
             node.subtreeSize = oldSize
         }
         var size = oldSize
-        for (index, child) in node.children.enumerated() {
+        for (index, child) in node.treeChildren.enumerated() {
             guard child.isOnDirtyPath else {
                 context.statistics.reusedSubtrees += 1
                 continue
@@ -242,7 +240,7 @@ enum Reconciler {
     /// Matches the children to the previous ones and builds them.
     private static func buildChildren(_ components: [Component], of node: TreeNode, isNew: Bool,
                                       context: BuildContext, depth: Int) throws(FrondError) {
-        let old = node.children
+        let old = node.treeChildren
         let matching = !old.isEmpty
         // Children that line up with the previous ones (same kind and key, in order) match
         // by position: their (kind, key or counter) identities are equal. When all of
@@ -291,11 +289,11 @@ enum Reconciler {
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
         if !previousByKey.isEmpty { context.dropped.append(contentsOf: previousByKey.values) }
-        if children.count != node.children.count || zip(children, node.children).contains(where: { $0 !== $1 })
+        if children.count != node.treeChildren.count || zip(children, node.treeChildren).contains(where: { $0 !== $1 })
             || children.contains(where: { changesPlacements($0, context) }) {
             node.placementsChangedFlush = context.flush
         }
-        node.children = children
+        node.treeChildren = children
         node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
         if matching {
             try setLayoutChildren(of: node, context: context)
@@ -334,7 +332,7 @@ enum Reconciler {
     /// Gives the node's layout node the children's layout nodes (only if they changed).
     private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
         let layoutNode = node.node
-        let wanted = node.children.map(\.node)
+        let wanted = node.treeChildren.map(\.node)
         let current = layoutNode.children
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
         context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
@@ -477,7 +475,7 @@ enum Reconciler {
                 node.scope = nil
                 context.statistics.scopesDestroyed += 1
             }
-            subtree.parent = nil
+            subtree.treeParent = nil
         }
     }
 

@@ -1,24 +1,30 @@
 /// The engine's record of one component in the built tree. Tree nodes persist from one
 /// build to the next: a node keeps its identity (which the mount step matches views
-/// by), its layout node (so unchanged subtrees keep their cached layout) and, for a
-/// stateful component, its scope.
+/// by), its layout (so unchanged subtrees keep their cached layout) and, for a stateful
+/// component, its scope.
+///
+/// A tree node is the component's layout node (one object, not two: a large build makes
+/// one allocation per component fewer, and the mount step finds a node's frame next to
+/// its component). Its layout children are its tree children's nodes once the build has
+/// set them; its own children and parent are ``treeChildren`` and ``treeParent``.
 ///
 /// (Fields are read and written only by the flush that owns the tree, one thread at a
 /// time: they skip Swift's run-time exclusivity checks, which cost more than the work in
 /// a large build.)
-final class TreeNode {
+final class TreeNode: LayoutNode {
     /// Unique while the node lives; a component matched to this node in a later build
     /// (same parent, type, and key or position) keeps it.
     let identity: Int
     let componentType: ObjectIdentifier
     /// The component of the latest build.
     @exclusivity(unchecked) var component: Component
-    let node: LayoutNode
-    @exclusivity(unchecked) var children: [TreeNode] = []
+    /// The node as a layout node (itself).
+    @inline(__always) var node: LayoutNode { self }
+    @exclusivity(unchecked) var treeChildren: [TreeNode] = []
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
     /// pointer is always nil or a live node, without the cost of a weak reference.
-    unowned(unsafe) var parent: TreeNode?
+    unowned(unsafe) var treeParent: TreeNode?
     /// The scope of a stateful component.
     @exclusivity(unchecked) var scope: Scope?
     /// What `render` returned last (render components only).
@@ -43,16 +49,18 @@ final class TreeNode {
     /// The last flush in which this node got its view type (or lost or gained a view).
     @exclusivity(unchecked) var viewChangedFlush: UInt64 = 0
 
-    init(identity: Int, component: Component, node: LayoutNode) {
+    /// A node for `component` with the layout style `style` (refused when the style is).
+    init(identity: Int, component: Component, config: LayoutConfig, style: LayoutStyle) throws(LayoutError) {
+        try style.validate()
         self.identity = identity
         componentType = component.kindIdentity
         self.component = component
-        self.node = node
+        super.init(config: config, checkedStyle: style)
     }
 
     deinit {
-        // Nothing may keep pointing here (see ``parent`` and ``Scope/treeNode``).
-        for child in children where child.parent === self { child.parent = nil }
+        // Nothing may keep pointing here (see ``treeParent`` and ``Scope/treeNode``).
+        for child in treeChildren where child.treeParent === self { child.treeParent = nil }
         if let scope, scope.treeNode === self { scope.treeNode = nil }
     }
 
@@ -69,13 +77,13 @@ final class TreeNode {
         var current: TreeNode? = self
         while let node = current, !node.isOnDirtyPath {
             node.isOnDirtyPath = true
-            current = node.parent
+            current = node.treeParent
         }
     }
 
     /// Visits this node and everything below it.
     func forEach(_ body: (TreeNode) -> Void) {
         body(self)
-        for child in children { child.forEach(body) }
+        for child in treeChildren { child.forEach(body) }
     }
 }

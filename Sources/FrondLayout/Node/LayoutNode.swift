@@ -11,7 +11,11 @@
 /// a node with a measure function has no children. A tree is not thread-safe: use it
 /// from one thread at a time. Mutating a tree from inside one of its own callbacks
 /// during a pass is refused with ``LayoutError/Kind/reentrantCall``.
-public final class LayoutNode {
+///
+/// The class is open only so that the component engine's tree nodes can be layout nodes
+/// themselves (one object per component instead of two); none of its members can be
+/// overridden.
+open class LayoutNode {
     /// The longest root-to-leaf chain a tree may have, counting both ends. Deeper trees
     /// are refused when built, so layout never exhausts a thread's stack.
     public static let maximumDepth = 256
@@ -91,7 +95,9 @@ public final class LayoutNode {
         self.init(config: config, checkedStyle: style)
     }
 
-    private init(config: LayoutConfig, checkedStyle: LayoutStyle) {
+    /// A node with a style already checked (``LayoutStyle/validate()``): the initializer
+    /// subclasses in this package call.
+    package init(config: LayoutConfig, checkedStyle: LayoutStyle) {
         self.config = config
         let sides = ResolvedSides.of(checkedStyle)
         sidesStorage = sides.map { Unmanaged.passRetained($0) }
