@@ -64,7 +64,7 @@ final class Animator {
 
     /// Before mounting: remembers what the host shows for the plan's targets that have
     /// views, and the frames of the frame-animated views.
-    func prepareCommit(_ plan: AnimationPlan, registry: [ViewID: MountedView]) {
+    func prepareCommit(_ plan: AnimationPlan, registry: ViewRegistry) {
         priorValues.removeAll(keepingCapacity: true)
         priorFrames.removeAll(keepingCapacity: true)
         for planned in plan.starting {
@@ -81,7 +81,7 @@ final class Animator {
 
     /// After mounting: starts the plan and brings the host's animated values up to date;
     /// returns the mutations to append to the commit (after rewriting the mounter's).
-    func commit(_ plan: AnimationPlan, mutations: inout [Mutation], registry: inout [ViewID: MountedView]) {
+    func commit(_ plan: AnimationPlan, mutations: inout [Mutation], registry: inout ViewRegistry) {
         purge(registry)
         // Frame animations: registered for the views of the animating components built.
         for (node, timing) in plan.frameNodes {
@@ -121,7 +121,7 @@ final class Animator {
     // MARK: Ticks
 
     /// Advances to `newTime` and returns the mutations that show it.
-    func tick(to newTime: Double, registry: inout [ViewID: MountedView]) -> [Mutation] {
+    func tick(to newTime: Double, registry: inout ViewRegistry) -> [Mutation] {
         var mutations: [Mutation] = []
         advance(to: newTime, registry: &registry, mutations: &mutations)
         return mutations
@@ -153,7 +153,7 @@ final class Animator {
     /// Schedules the basic animations of `planned` from `begin`; returns its end time.
     @discardableResult
     private func schedule(_ planned: PlannedAnimation, begin: Double, parent: AnimationRun?,
-                          registry: [ViewID: MountedView], disappearing isDisappearing: Bool) -> Double {
+                          registry: ViewRegistry, disappearing isDisappearing: Bool) -> Double {
         switch planned.content {
         case .basic(let node, let property, let from, let to, let timing):
             let run = AnimationRun(completion: planned.completion, parent: parent, parts: 1)
@@ -196,7 +196,7 @@ final class Animator {
     // MARK: Advancing
 
     /// Begins and ends animations, in time order, up to `newTime`.
-    private func advance(to newTime: Double, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+    private func advance(to newTime: Double, registry: inout ViewRegistry, mutations: inout [Mutation]) {
         while let next = waiting.first, next.begin <= newTime {
             finishTracks(endingBy: next.begin, registry: &registry, mutations: &mutations)
             waiting.removeFirst()
@@ -208,7 +208,7 @@ final class Animator {
         removeDisappeared(registry: &registry, mutations: &mutations)
     }
 
-    private func begin(_ track: Track, registry: [ViewID: MountedView]) {
+    private func begin(_ track: Track, registry: ViewRegistry) {
         guard let view = registry[track.view], view.identity == track.identity else {
             end(track, finished: false)
             return
@@ -231,7 +231,7 @@ final class Animator {
         dirty.insert(key)
     }
 
-    private func finishTracks(endingBy limit: Double, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+    private func finishTracks(endingBy limit: Double, registry: inout ViewRegistry, mutations: inout [Mutation]) {
         let ended = running.filter { $0.value.end <= limit }.sorted { $0.value.end < $1.value.end }
         for (key, track) in ended {
             running[key] = nil
@@ -247,7 +247,7 @@ final class Animator {
 
     /// A commit changed resting values: animations that end at the resting value restart
     /// from the value shown (no jump) towards the new one.
-    private func retarget(_ registry: [ViewID: MountedView]) {
+    private func retarget(_ registry: ViewRegistry) {
         for (key, track) in running where track.toResting {
             guard let view = registry[key.view], let resting = restingValue(key, view), resting != track.to else { continue }
             track.from = track.value(at: time)
@@ -257,7 +257,7 @@ final class Animator {
     }
 
     /// Drops the animations of views that were destroyed or now show another component.
-    private func purge(_ registry: [ViewID: MountedView]) {
+    private func purge(_ registry: ViewRegistry) {
         for (key, track) in running {
             guard let view = registry[key.view] else {
                 running[key] = nil
@@ -330,7 +330,7 @@ final class Animator {
     }
 
     /// Sends what changed: animated values, resting values of ended animations, frames.
-    private func emit(registry: [ViewID: MountedView], into mutations: inout [Mutation]) {
+    private func emit(registry: ViewRegistry, into mutations: inout [Mutation]) {
         var views = Set(running.keys.map(\.view))
         for key in dirty { views.insert(key.view) }
         views.formUnion(framesDue)
@@ -388,7 +388,7 @@ final class Animator {
     }
 
     /// Removes and destroys the disappearing views whose animations all ended.
-    private func removeDisappeared(registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+    private func removeDisappeared(registry: inout ViewRegistry, mutations: inout [Mutation]) {
         let done = disappearing.filter { $0.value.remaining <= 0 }.keys.sorted()
         for id in done {
             guard let entry = disappearing.removeValue(forKey: id), let view = registry[id] else { continue }
@@ -400,7 +400,7 @@ final class Animator {
         }
     }
 
-    private func destroy(_ view: MountedView, registry: inout [ViewID: MountedView], mutations: inout [Mutation]) {
+    private func destroy(_ view: MountedView, registry: inout ViewRegistry, mutations: inout [Mutation]) {
         for child in view.children { destroy(child, registry: &registry, mutations: &mutations) }
         registry[view.id] = nil
         hooks.destroy(view)

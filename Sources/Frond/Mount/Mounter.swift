@@ -66,7 +66,7 @@ struct Mounter {
     private(set) var statistics = CommitStatistics()
     private var nextViewID: UInt64
     /// Every live view by number (kept up to date as views are created and destroyed).
-    var registry: [ViewID: MountedView] = [:]
+    var registry = ViewRegistry()
     /// The flush whose build is mounted (see ``TreeNode/visitedFlush``).
     private let flush: UInt64
     /// The layout pass the mounted frames come from: frames changed in later passes are

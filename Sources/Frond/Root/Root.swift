@@ -107,7 +107,7 @@ public final class Root: @unchecked Sendable {
     /// for controllers in dropped subtrees).
     private var mountedControllers = 0
     private var nextViewID: UInt64 = 1
-    var registry: [ViewID: MountedView] = [:]
+    var registry = ViewRegistry()
     /// Running animations and the clock (see Root+Animations).
     let animator = Animator()
     /// Whether a build placed an animating component yet (until then, components that
