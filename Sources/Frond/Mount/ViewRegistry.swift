@@ -1,39 +1,46 @@
 /// A root's live views by number.
 ///
 /// An open-addressing table (linear probing, deletion by shifting entries back) keyed by
-/// the view's number. Numbers are handed out in sequence, so a multiplicative hash
-/// spreads them over the table; a `Dictionary` spends more on hashing (SipHash) than on
-/// storing when a commit creates thousands of views. The table is at most half full.
+/// the view's number; a `Dictionary` spends more on hashing (SipHash) than on storing
+/// when a commit creates thousands of views. Numbers are handed out in sequence, and
+/// views made together are looked up together: the hash keeps runs of eight numbers in
+/// neighbouring slots (one or two cache lines) and scatters the runs over the table with
+/// a multiplicative hash. The table is at most half full.
 struct ViewRegistry {
-    /// Slot keys (view numbers; 0 marks an empty slot) and their views.
-    private var keys: [UInt64] = []
-    private var views: [MountedView?] = []
+    private struct Slot {
+        /// The view's number; 0 marks an empty slot.
+        var key: UInt64 = 0
+        var view: MountedView?
+    }
+
+    private var slots: [Slot] = []
     /// The view numbered 0, kept apart (0 marks empty slots).
     private var zero: MountedView?
     private(set) var count = 0
 
     /// How many views fit before the table grows.
-    var capacity: Int { keys.count / 2 }
+    var capacity: Int { slots.count / 2 }
 
     /// Makes room for `minimumCapacity` views in all.
     mutating func reserveCapacity(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
-        var slots = 16
-        while slots / 2 < minimumCapacity { slots *= 2 }
-        rehash(slots: slots)
+        var size = 16
+        while size / 2 < minimumCapacity { size *= 2 }
+        rehash(size: size)
     }
 
     subscript(id: ViewID) -> MountedView? {
         get {
             let key = id.rawValue
             guard key != 0 else { return zero }
-            guard !keys.isEmpty else { return nil }
-            var slot = home(of: key)
+            guard !slots.isEmpty else { return nil }
+            let mask = slots.count - 1
+            var index = home(of: key)
             while true {
-                let stored = keys[slot]
-                if stored == key { return views[slot] }
+                let stored = slots[index].key
+                if stored == key { return slots[index].view }
                 if stored == 0 { return nil }
-                slot = (slot + 1) & (keys.count - 1)
+                index = (index + 1) & mask
             }
         }
         set {
@@ -47,67 +54,65 @@ struct ViewRegistry {
         }
     }
 
-    /// The slot a key is looked for first (Fibonacci hashing: the top bits of the product).
+    /// The slot a key is looked for first: the key's run of eight (a Fibonacci hash of
+    /// `key / 8`, its top bits) and its place in the run (`key % 8`). Tables have at
+    /// least 16 slots, so there are at least two runs.
     @inline(__always)
     private func home(of key: UInt64) -> Int {
-        let bits = UInt64(keys.count.trailingZeroBitCount)
-        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (64 - bits))
+        let runBits = UInt64(slots.count.trailingZeroBitCount - 3)
+        let run = ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> (64 - runBits)
+        return Int(truncatingIfNeeded: run << 3 | (key & 7))
     }
 
     private mutating func insert(_ key: UInt64, _ view: MountedView) {
-        if (count + 1) * 2 > keys.count { rehash(slots: max(16, keys.count * 2)) }
-        var slot = home(of: key)
+        if (count + 1) * 2 > slots.count { rehash(size: max(16, slots.count * 2)) }
+        let mask = slots.count - 1
+        var index = home(of: key)
         while true {
-            let stored = keys[slot]
+            let stored = slots[index].key
             if stored == key {
-                views[slot] = view
+                slots[index].view = view
                 return
             }
             if stored == 0 {
-                keys[slot] = key
-                views[slot] = view
+                slots[index] = Slot(key: key, view: view)
                 count += 1
                 return
             }
-            slot = (slot + 1) & (keys.count - 1)
+            index = (index + 1) & mask
         }
     }
 
     private mutating func remove(_ key: UInt64) {
-        guard !keys.isEmpty else { return }
-        let mask = keys.count - 1
-        var slot = home(of: key)
-        while keys[slot] != key {
-            if keys[slot] == 0 { return }
-            slot = (slot + 1) & mask
+        guard !slots.isEmpty else { return }
+        let mask = slots.count - 1
+        var index = home(of: key)
+        while slots[index].key != key {
+            if slots[index].key == 0 { return }
+            index = (index + 1) & mask
         }
-        // Shift back the entries after it that would no longer be found past the hole.
-        var hole = slot
-        var next = (slot + 1) & mask
-        while keys[next] != 0 {
-            let wanted = home(of: keys[next])
-            // Moves when its home is not cyclically within (hole, next].
-            let distanceToNext = (next - wanted) & mask
-            let distanceToHole = (next - hole) & mask
-            if distanceToNext >= distanceToHole {
-                keys[hole] = keys[next]
-                views[hole] = views[next]
+        // Shift back the entries after it that would no longer be found past the hole:
+        // an entry moves unless its home lies cyclically within (hole, next].
+        var hole = index
+        var next = (index + 1) & mask
+        while slots[next].key != 0 {
+            let wanted = home(of: slots[next].key)
+            if (next - wanted) & mask >= (next - hole) & mask {
+                slots[hole] = slots[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
-        keys[hole] = 0
-        views[hole] = nil
+        slots[hole] = Slot()
         count -= 1
     }
 
-    private mutating func rehash(slots: Int) {
-        let oldKeys = keys, oldViews = views
-        keys = Array(repeating: 0, count: slots)
-        views = Array(repeating: nil, count: slots)
+    private mutating func rehash(size: Int) {
+        let old = slots
+        slots = Array(repeating: Slot(), count: size)
         count = zero == nil ? 0 : 1
-        for index in oldKeys.indices where oldKeys[index] != 0 {
-            if let view = oldViews[index] { insert(oldKeys[index], view) }
+        for slot in old where slot.key != 0 {
+            if let view = slot.view { insert(slot.key, view) }
         }
     }
 }
