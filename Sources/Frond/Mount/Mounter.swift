@@ -88,6 +88,14 @@ struct Mounter {
 
     var lastViewID: UInt64 { nextViewID }
 
+    /// The mutations made so far, handed over (the mounter keeps none, so that the caller
+    /// holds the only reference and may change the list in place).
+    mutating func takeMutations() -> [Mutation] {
+        var taken: [Mutation] = []
+        swap(&taken, &mutations)
+        return taken
+    }
+
     /// A view-bearing component to mount, with its frame relative to the parent view.
     struct Placement {
         let built: TreeNode

@@ -53,12 +53,10 @@ extension Root {
     /// Starts the plan's animations once the mounter is done; returns the commit's
     /// mutations (the mounter's, rewritten where animations own the values, and the
     /// animator's).
-    func mountAnimations(_ plan: AnimationPlan, _ mounter: Mounter) -> [Mutation] {
-        var mutations = mounter.mutations
+    func mountAnimations(_ plan: AnimationPlan, _ mounter: Mounter, _ mutations: inout [Mutation]) {
         guard !plan.isEmpty || animator.hasRunningAnimations || animator.hasFrameAnimatedViews
-                || !mounter.disappeared.isEmpty else { return mutations }
+                || !mounter.disappeared.isEmpty else { return }
         for (view, parent) in mounter.disappeared { animator.keep(disappearing: view, in: parent) }
         animator.commit(plan, mutations: &mutations, registry: &registry)
-        return mutations
     }
 }

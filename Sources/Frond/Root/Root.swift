@@ -379,7 +379,8 @@ public final class Root: @unchecked Sendable {
         mounter.mount(newTree, in: rootView)
         swap(&mounter.registry, &registry)
         nextViewID = mounter.lastViewID
-        let mutations = mountAnimations(flush.animations, mounter)
+        var mutations = mounter.takeMutations()
+        mountAnimations(flush.animations, mounter, &mutations)
         mountedPass = flush.layoutPass
 
         let updateStatistics = flush.updateStatistics
@@ -406,8 +407,7 @@ public final class Root: @unchecked Sendable {
         }
         if let host, !mutations.isEmpty {
             host.beginCommit()
-            // (By index: each mutation is lent to the host, not copied out of the array.)
-            for index in mutations.indices { host.apply(mutations[index]) }
+            Self.deliver(&mutations, to: host)
             host.endCommit()
         }
         var hooks = mounter.hooks
@@ -477,6 +477,21 @@ public final class Root: @unchecked Sendable {
         if let top {
             try top.removeFromParent()
             try container.appendChild(top)
+        }
+    }
+
+    /// Hands the mutations to the host in order, moving each out of the list, which is
+    /// spent afterwards (left holding placeholders). Lending a copy would retain and later
+    /// release the attribute list an update carries: two touches of memory per view that
+    /// nothing else reads at that point.
+    static func deliver(_ mutations: inout [Mutation], to host: Host) {
+        mutations.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let mutation = (base + index).move()
+                host.apply(mutation)
+                (base + index).initialize(to: .destroy(.root))
+            }
         }
     }
 
