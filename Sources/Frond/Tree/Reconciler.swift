@@ -15,6 +15,9 @@ final class BuildContext {
     @exclusivity(unchecked) var rebuiltControllers: [TreeNode] = []
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
     @exclusivity(unchecked) var undo: [() -> Void] = []
+    /// Scopes this build made (undone without a closure each: a list makes thousands):
+    /// a failed build takes them off their nodes and invalidates them.
+    @exclusivity(unchecked) var newScopes: [(node: TreeNode, scope: Scope)] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
     @exclusivity(unchecked) var dropped: [TreeNode] = []
     /// Animating components (``ComponentAnimationProtocol``) this build placed: new ones
@@ -216,11 +219,7 @@ enum Reconciler {
                 context.newControllers.append(node)
             }
             context.statistics.scopesCreated += 1
-            context.undo.append {
-                node.scope = nil
-                scope.treeNode = nil
-                scope.invalidate()
-            }
+            context.newScopes.append((node, scope))
         }
         let stateChanged = node.scope?.hasNewState ?? false
         if let previous, !stateChanged, let oldComponent = previousComponent as? AnyRenderComponent {
@@ -467,6 +466,7 @@ enum Reconciler {
     /// Ends the scopes of dropped subtrees (after a successful build).
     static func commitDrops(_ context: BuildContext) {
         context.undo.removeAll()
+        context.newScopes.removeAll()
         for subtree in context.dropped {
             subtree.forEach { node in
                 guard let scope = node.scope else { return }
@@ -483,5 +483,12 @@ enum Reconciler {
     static func rollBack(_ context: BuildContext) {
         for step in context.undo.reversed() { step() }
         context.undo.removeAll()
+        // (Independent of the other steps: only these scopes point to their nodes.)
+        for (node, scope) in context.newScopes {
+            node.scope = nil
+            scope.treeNode = nil
+            scope.invalidate()
+        }
+        context.newScopes.removeAll()
     }
 }
