@@ -156,4 +156,35 @@ struct FailingMeasurer: TextMeasurer {
         let bad = Root(sizeRange: .fixed(width: .nan, height: 1))
         #expect(throws: FrondError.self) { try bad.flush() }
     }
+
+    /// The children builder keeps every child in order, whatever mix of lines a block
+    /// has: single components and flex children, optionals, arrays, `if`/`else` and
+    /// `for`, in blocks of one to nine lines (the fixed-size and the variadic forms).
+    @Test func test_childrenBuilderKeepsEveryChildInOrder() {
+        func leaf(_ name: String) -> Component { Component(view: ViewConfiguration(name)) }
+        func names(_ flexbox: Flexbox) -> [String] { flexbox.children.compactMap { $0.component?.view.viewType } }
+        let none: Component? = nil
+        let flag = true
+        let mixed = Flexbox {
+            leaf("a")
+            leaf("b").flexGrow(1)
+            none
+            Optional(leaf("c"))
+            [leaf("d"), leaf("e")]
+            if flag { leaf("f") } else { leaf("x") }
+            if !flag { leaf("y") }
+            for name in ["g", "h"] { leaf(name) }
+        }
+        #expect(names(mixed) == ["a", "b", "c", "d", "e", "f", "g", "h"])
+        #expect(mixed.children[1].flexGrow == 1)
+        #expect(names(Flexbox {}) == [])
+        #expect(names(Flexbox { leaf("a") }) == ["a"])
+        #expect(names(Flexbox { leaf("a"); leaf("b") }) == ["a", "b"])
+        #expect(names(Flexbox { leaf("a"); leaf("b"); leaf("c") }) == ["a", "b", "c"])
+        #expect(names(Flexbox { leaf("a"); leaf("b"); leaf("c"); leaf("d"); leaf("e") }) == ["a", "b", "c", "d", "e"])
+        #expect(names(Flexbox { leaf("a"); leaf("b"); leaf("c"); leaf("d"); leaf("e"); leaf("f") })
+                == ["a", "b", "c", "d", "e", "f"])
+        #expect(names(Flexbox { leaf("a"); leaf("b"); leaf("c"); leaf("d"); leaf("e"); leaf("f"); leaf("g"); leaf("h"); leaf("i") })
+                == ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
+    }
 }

@@ -198,35 +198,100 @@ extension FlexChild {
 
 /// Builds a list of flexbox children: components, children with item properties,
 /// optionals (nil is dropped), `if`/`else` and `for` loops.
+///
+/// Each line becomes a ``FlexChildren`` (one child or a list), and a block joins its
+/// lines into one list made at its final size: building a row of four children makes
+/// one array, not one per line (as joining partial blocks would).
 @resultBuilder
 public enum ChildrenBuilder {
-    // Single children are appended to one growing array (no array per line).
-    // (Inlinable: inlined into the caller, the list is appended to in place; called
-    // across modules, every append copied it.)
-    @inlinable public static func buildExpression(_ component: Component) -> FlexChild { FlexChild(component) }
-    public static func buildExpression(_ component: Component?) -> [FlexChild] { component.map { [FlexChild($0)] } ?? [] }
-    @inlinable public static func buildExpression(_ child: FlexChild) -> FlexChild { child }
-    public static func buildExpression(_ children: [Component]) -> [FlexChild] { children.map { FlexChild($0) } }
-    @inlinable public static func buildPartialBlock(first: FlexChild) -> [FlexChild] {
-        // Room for a few more: blocks rarely hold one child, and growing copies.
+    @inlinable public static func buildExpression(_ component: Component) -> FlexChildren { .one(FlexChild(component)) }
+    public static func buildExpression(_ component: Component?) -> FlexChildren {
+        .list(component.map { [FlexChild($0)] } ?? [])
+    }
+    @inlinable public static func buildExpression(_ child: FlexChild) -> FlexChildren { .one(child) }
+    public static func buildExpression(_ children: [Component]) -> FlexChildren { .list(children.map { FlexChild($0) }) }
+    public static func buildExpression(_ children: [FlexChild]) -> FlexChildren { .list(children) }
+    @inlinable public static func buildBlock(_ lines: FlexChildren...) -> FlexChildren { .list(FlexChildren.joined(lines)) }
+    // (Blocks of up to six lines, the usual sizes, without the variadic array.)
+    @inlinable public static func buildBlock(_ a: FlexChildren) -> FlexChildren { a }
+    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren) -> FlexChildren {
+        var children = FlexChildren.room(a.count + b.count)
+        a.append(to: &children); b.append(to: &children)
+        return .list(children)
+    }
+    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren) -> FlexChildren {
+        var children = FlexChildren.room(a.count + b.count + c.count)
+        a.append(to: &children); b.append(to: &children); c.append(to: &children)
+        return .list(children)
+    }
+    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
+                                             _ d: FlexChildren) -> FlexChildren {
+        var children = FlexChildren.room(a.count + b.count + c.count + d.count)
+        a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
+        return .list(children)
+    }
+    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
+                                             _ d: FlexChildren, _ e: FlexChildren) -> FlexChildren {
+        var children = FlexChildren.room(a.count + b.count + c.count + d.count + e.count)
+        a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
+        e.append(to: &children)
+        return .list(children)
+    }
+    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
+                                             _ d: FlexChildren, _ e: FlexChildren, _ f: FlexChildren) -> FlexChildren {
+        var children = FlexChildren.room(a.count + b.count + c.count + d.count + e.count + f.count)
+        a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
+        e.append(to: &children); f.append(to: &children)
+        return .list(children)
+    }
+    public static func buildOptional(_ part: FlexChildren?) -> FlexChildren { part ?? .list([]) }
+    public static func buildEither(first part: FlexChildren) -> FlexChildren { part }
+    public static func buildEither(second part: FlexChildren) -> FlexChildren { part }
+    public static func buildArray(_ parts: [FlexChildren]) -> FlexChildren { .list(FlexChildren.joined(parts)) }
+    @inlinable public static func buildFinalResult(_ children: FlexChildren) -> [FlexChild] { children.children }
+}
+
+/// One line of a ``ChildrenBuilder`` block: a single child or a list of them.
+public enum FlexChildren {
+    case one(FlexChild)
+    case list([FlexChild])
+
+    /// The children, as a list.
+    @inlinable public var children: [FlexChild] {
+        switch self {
+        case .one(let child): return [child]
+        case .list(let children): return children
+        }
+    }
+
+    /// How many children the line holds.
+    @inlinable public var count: Int {
+        switch self {
+        case .one: return 1
+        case .list(let children): return children.count
+        }
+    }
+
+    /// An empty list with room for `count` children.
+    @inlinable public static func room(_ count: Int) -> [FlexChild] {
         var children: [FlexChild] = []
-        children.reserveCapacity(4)
-        children.append(first)
+        if count > 0 { children.reserveCapacity(count) }
         return children
     }
-    public static func buildPartialBlock(first: [FlexChild]) -> [FlexChild] { first }
-    @inlinable
-    public static func buildPartialBlock(accumulated: consuming [FlexChild], next: FlexChild) -> [FlexChild] {
-        accumulated.append(next)
-        return accumulated
+
+    /// Appends the line's children to `children`.
+    @inlinable public func append(to children: inout [FlexChild]) {
+        switch self {
+        case .one(let child): children.append(child)
+        case .list(let more): children.append(contentsOf: more)
+        }
     }
-    public static func buildPartialBlock(accumulated: consuming [FlexChild], next: [FlexChild]) -> [FlexChild] {
-        accumulated.append(contentsOf: next)
-        return accumulated
+
+    /// All the lines' children in order, in one array of the right size.
+    @inlinable public static func joined(_ lines: [FlexChildren]) -> [FlexChild] {
+        if lines.count == 1, case .list(let children) = lines[0] { return children }
+        var children = room(lines.reduce(0) { $0 + $1.count })
+        for line in lines { line.append(to: &children) }
+        return children
     }
-    public static func buildBlock() -> [FlexChild] { [] }
-    public static func buildOptional(_ part: [FlexChild]?) -> [FlexChild] { part ?? [] }
-    public static func buildEither(first part: [FlexChild]) -> [FlexChild] { part }
-    public static func buildEither(second part: [FlexChild]) -> [FlexChild] { part }
-    public static func buildArray(_ parts: [[FlexChild]]) -> [FlexChild] { parts.flatMap { $0 } }
 }
