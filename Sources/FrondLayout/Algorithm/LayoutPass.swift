@@ -38,6 +38,8 @@ final class LayoutPass {
     /// Nodes whose callback failed; they are marked dirty after the pass so that the
     /// next pass asks again instead of reusing the stand-in result.
     var failedNodes: [LayoutNode] = []
+    /// The number of layouts computed so far in the pass (stamps `cachedLayout`).
+    var layoutSerial = 0
 
     init(number: UInt64) {
         self.number = number
