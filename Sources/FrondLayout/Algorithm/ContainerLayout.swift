@@ -61,7 +61,7 @@ extension LayoutNode {
             measureLeaf(direction: direction, availableWidth: availableWidth - marginAxisRow,
                         availableHeight: availableHeight - marginAxisColumn, widthMode: widthMode, heightMode: heightMode,
                         ownerWidth: ownerWidth, ownerHeight: ownerHeight, pass: pass)
-            state.resultFlags = measuredLeafFlags(heightMode: heightMode).union(noOverflowFlag([]))
+            state.resultFlags = measuredLeafFlags(heightMode: heightMode).union(noOverflowFlag([], pass: pass))
             resetContentsChildren(pass: pass)
             return
         }
@@ -73,7 +73,7 @@ extension LayoutNode {
                          ownerWidth: ownerWidth, ownerHeight: ownerHeight)
             state.resultFlags = emptyNodeFlags(direction: direction, heightMode: heightMode,
                                                ownerWidth: ownerWidth, ownerHeight: ownerHeight)
-                .union(noOverflowFlag([]))
+                .union(noOverflowFlag([], pass: pass))
             resetContentsChildren(pass: pass)
             return
         }
@@ -297,7 +297,7 @@ extension LayoutNode {
         }
 
         guard performLayout else {
-            state.resultFlags = noOverflowFlag(children)
+            state.resultFlags = noOverflowFlag(children, pass: pass)
             return
         }
 
@@ -331,7 +331,7 @@ extension LayoutNode {
                                         availableInnerHeight: availableInnerHeight,
                                         lineCount: lineCount, firstLine: firstLine, itemsKeptBases: itemsKeptBases,
                                         overflowBeforeFlex: overflowBeforeFlex, baselineLayout: baselineLayout)
-            .union(noOverflowFlag(children))
+            .union(noOverflowFlag(children, pass: pass))
     }
 
     /// The available size minus padding and border, kept within the node's min/max.

@@ -231,7 +231,7 @@ extension LayoutNode {
         child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
 
         let fusesLayout = fuse && childHeightMode != .stretchFit && (alignment != .stretch || hasExactWidth)
-            && child.isFusionCandidate(pass: pass)
+            && child.isFusionCandidate()
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
                              widthMode: childWidthMode, heightMode: childHeightMode,
                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,

@@ -99,9 +99,11 @@ extension LayoutNode {
             // A fusable measurement of a container is computed as a layout.
             let fused = !performLayout && fuse && !isMeasured
             let serialBefore = pass.layoutSerial
+            if fused { pass.fusedLayoutDepth += 1 }
             layoutContents(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
                            widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                            performLayout: performLayout || fused, depth: depth, pass: pass)
+            if fused { pass.fusedLayoutDepth -= 1 }
             state.lastOwnerDirection = ownerDirection
             state.configVersion = config.version
 

@@ -40,6 +40,9 @@ final class LayoutPass {
     var failedNodes: [LayoutNode] = []
     /// The number of layouts computed so far in the pass (stamps `cachedLayout`).
     var layoutSerial = 0
+    /// How many layouts done in place of measurements are under way (only their results
+    /// need `ResultFlags.noOverflowBelow`).
+    var fusedLayoutDepth = 0
 
     init(number: UInt64) {
         self.number = number

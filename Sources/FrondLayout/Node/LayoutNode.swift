@@ -184,6 +184,7 @@ public final class LayoutNode {
         while let current = node, !current.isDirtyFlag {
             current.isDirtyFlag = true
             current.state.computedFlexBasis = .nan
+            current.state.fusionCheckVersion = 0
             node = current.owner
         }
     }

@@ -130,10 +130,11 @@ struct NodeLayoutState {
     var flexFrozen = false
     /// The flags of the node's latest result (computed or answered from its cache).
     var resultFlags: ResultFlags = []
-    /// Whether the styles of the subtree allow fusion (see ContentSizedHeight.swift),
-    /// as found in pass `fusionCheckPass`.
+    /// Whether the styles of the subtree allow fusion (see ContentSizedHeight.swift), as
+    /// found with config version `fusionCheckVersion` (0: not known; a change in the
+    /// subtree marks the node dirty, which forgets it).
     var subtreeAllowsFusion = false
-    var fusionCheckPass: UInt32 = 0
+    var fusionCheckVersion: UInt32 = 0
 
     // Raw results, relative to the parent's border box.
     var positionLeft: Float = 0
