@@ -16,6 +16,7 @@
 // The function sets the node's measured size; with `performLayout` it also sets
 // the positions and sizes of its children. It is only called through the cache
 // (LayoutCache.swift). An undefined available size always comes with `.maxContent`.
+// It also sets `state.resultFlags` (what the result promises, ContentSizedHeight.swift).
 
 extension LayoutNode {
     func layoutContents(availableWidth: Float, availableHeight: Float, ownerDirection: LayoutDirection,
@@ -60,6 +61,7 @@ extension LayoutNode {
             measureLeaf(direction: direction, availableWidth: availableWidth - marginAxisRow,
                         availableHeight: availableHeight - marginAxisColumn, widthMode: widthMode, heightMode: heightMode,
                         ownerWidth: ownerWidth, ownerHeight: ownerHeight, pass: pass)
+            state.resultFlags = measuredLeafFlags(heightMode: heightMode).union(noOverflowFlag([], pass: pass))
             resetContentsChildren(pass: pass)
             return
         }
@@ -69,6 +71,9 @@ extension LayoutNode {
             measureEmpty(direction: direction, availableWidth: availableWidth - marginAxisRow,
                          availableHeight: availableHeight - marginAxisColumn, widthMode: widthMode, heightMode: heightMode,
                          ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+            state.resultFlags = emptyNodeFlags(direction: direction, heightMode: heightMode,
+                                               ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+                .union(noOverflowFlag([], pass: pass))
             resetContentsChildren(pass: pass)
             return
         }
@@ -77,10 +82,12 @@ extension LayoutNode {
                                               availableHeight: availableHeight - marginAxisColumn,
                                               widthMode: widthMode, heightMode: heightMode,
                                               ownerWidth: ownerWidth, ownerHeight: ownerHeight) {
+            state.resultFlags = []  // (nothing known of the children)
             resetContentsChildren(pass: pass)
             return
         }
 
+        state.resultFlags = []
         state.hadOverflow = false
         resetContentsChildren(pass: pass)
 
@@ -128,6 +135,11 @@ extension LayoutNode {
         var totalLineCrossDim: Float = 0
         let crossAxisGap = gapForAxis(crossAxis, availableInnerCross)
         var maxLineMainDim: Float = 0
+        // What the content-sized height check needs to know of the first line, and whether
+        // the flex step left every item at its basis (see ContentSizedHeight.swift).
+        var firstLine = FirstLineFacts()
+        var itemsKeptBases = true
+        var overflowBeforeFlex = false
         while lineStart < children.count {
             var line = collectFlexLine(children, from: lineStart, lineIndex: lineCount, ownerDirection: ownerDirection,
                                        ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
@@ -164,6 +176,12 @@ extension LayoutNode {
                 line.remainingFreeSpace = -line.sizeConsumed
             }
 
+            if lineCount == 0 {
+                firstLine.sizeConsumed = line.sizeConsumed
+                firstLine.totalFlexGrowFactors = line.totalFlexGrowFactors
+            }
+            let freeSpaceBeforeFlex = line.remainingFreeSpace
+            overflowBeforeFlex = overflowBeforeFlex || freeSpaceBeforeFlex < 0
             if !canSkipFlex {
                 resolveFlexibleLengths(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
                                        ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
@@ -173,6 +191,10 @@ extension LayoutNode {
                                        performLayout: performLayout, depth: depth, pass: pass)
             }
             state.hadOverflow = state.hadOverflow || line.remainingFreeSpace < 0
+            if performLayout && sizingModeCross == .stretchFit && itemsKeptBases {
+                itemsKeptBases = lineKeptBases(line, children, mainAxis: mainAxis,
+                                               freeSpaceBeforeFlex: freeSpaceBeforeFlex)
+            }
 
             // STEP 6: main-axis positions and the line's cross size.
             justifyMainAxis(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
@@ -186,6 +208,10 @@ extension LayoutNode {
             if sizingModeCross == .maxContent || sizingModeCross == .fitContent {
                 containerCrossAxis = boundAxis(crossAxis, direction, line.crossDim + paddingAndBorderCross,
                                                crossAxisOwnerSize, ownerWidth) - paddingAndBorderCross
+            }
+            if lineCount == 0 {
+                firstLine.crossDim = line.crossDim
+                firstLine.containerCrossAxis = containerCrossAxis
             }
             if !isWrap && sizingModeCross == .stretchFit {
                 line.crossDim = availableInnerCross
@@ -270,7 +296,10 @@ extension LayoutNode {
             }
         }
 
-        guard performLayout else { return }
+        guard performLayout else {
+            state.resultFlags = noOverflowFlag(children, pass: pass)
+            return
+        }
 
         // STEP 10: reversed axes also need the position measured from the far edge.
         let needsMainTrailing = mainAxis.isReverse
@@ -292,10 +321,21 @@ extension LayoutNode {
                                       containingInnerWidth: availableInnerWidth,
                                       containingInnerHeight: availableInnerHeight)
         }
+
+        state.resultFlags = layoutFlags(children, direction: direction, mainAxis: mainAxis,
+                                        availableWidth: availableWidth - marginAxisRow,
+                                        availableHeight: availableHeight - marginAxisColumn,
+                                        widthMode: widthMode, heightMode: heightMode,
+                                        ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                        availableInnerWidth: availableInnerWidth,
+                                        availableInnerHeight: availableInnerHeight,
+                                        lineCount: lineCount, firstLine: firstLine, itemsKeptBases: itemsKeptBases,
+                                        overflowBeforeFlex: overflowBeforeFlex, baselineLayout: baselineLayout)
+            .union(noOverflowFlag(children, pass: pass))
     }
 
     /// The available size minus padding and border, kept within the node's min/max.
-    private func availableInnerDimension(_ direction: LayoutDirection, _ dimension: Axis, _ available: Float,
+    func availableInnerDimension(_ direction: LayoutDirection, _ dimension: Axis, _ available: Float,
                                          _ paddingAndBorder: Float, _ ownerSize: Float, _ ownerWidth: Float) -> Float {
         var inner = available - paddingAndBorder
         if inner.isDefined {

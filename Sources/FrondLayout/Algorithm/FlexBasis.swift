@@ -1,5 +1,10 @@
 // STEP 3: the flex basis of each child (CSS Flexbox §9.2.3): an explicit basis, a
 // definite main size, or the size the child measures to with the space offered.
+//
+// A column being laid out with no definite height lays out a child whose height comes
+// from its content right away, instead of measuring it, when the child is likely to
+// keep that layout (fusion, see LayoutCache.swift and ContentSizedHeight.swift): the
+// child is then laid out at its basis, exactly the height it computed.
 
 extension LayoutNode {
     /// Computes every in-flow child's flex basis and returns the sum of bases and
@@ -16,6 +21,10 @@ extension LayoutNode {
         let sizingModeMain = mainAxis.isRow ? widthMode : heightMode
         // (Not with the specification's flexible lengths, where factors below 1 leave part
         // of the line empty, so the basis matters.)
+        // Whether a measured basis may be computed as a layout (the free space is then 0
+        // for items that do not grow, so they are laid out at their bases).
+        let fuse = performLayout && mainAxis.isColumn && sizingModeMain == .maxContent
+            && config.reusesContentSizedLayouts
         if sizingModeMain == .stretchFit && !usesSpecFlexibleLengths {
             for index in children.indices {
                 let stop = children.borrowed(index)._withUnsafeGuaranteedRef { child -> Bool in
@@ -56,11 +65,12 @@ extension LayoutNode {
                 child.state.computedFlexBasisGeneration = pass.generation
                 child.state.computedFlexBasis = 0
                 child.state.flexBasisKey.isValid = false
+                child.state.flexBasisHeightBound = -.infinity
             } else {
                 computeFlexBasis(of: child, width: availableInnerWidth, widthMode: widthMode,
                                  height: availableInnerHeight, heightMode: heightMode,
                                  ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
-                                 direction: direction, depth: depth, pass: pass)
+                                 direction: direction, fuse: fuse, depth: depth, pass: pass)
             }
             computeAutomaticMinimum(of: child, mainAxis: mainAxis, direction: direction,
                                     width: availableInnerWidth, widthMode: widthMode,
@@ -71,10 +81,11 @@ extension LayoutNode {
         return total
     }
 
-    /// Sets `child.state.computedFlexBasis` (the outer hypothetical main size minus margins).
+    /// Sets `child.state.computedFlexBasis` (the outer hypothetical main size minus margins)
+    /// and `child.state.flexBasisHeightBound`. `fuse`: a measurement may be a layout.
     func computeFlexBasis(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
                           heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
-                          direction: LayoutDirection, depth: Int, pass: LayoutPass) {
+                          direction: LayoutDirection, fuse: Bool = false, depth: Int, pass: LayoutPass) {
         let mainAxis = resolved.flexDirection.resolved(direction)
         let isMainAxisRow = mainAxis.isRow
         let mainAxisSize = isMainAxisRow ? width : height
@@ -106,6 +117,7 @@ extension LayoutNode {
         if useResolvedBasis || (isMainAxisRow ? isRowStyleDimDefined : isColumnStyleDimDefined) {
             // The basis is about to come from the style, not from a measurement.
             child.state.flexBasisKey.isValid = false
+            child.state.flexBasisHeightBound = -.infinity
         }
         if useResolvedBasis {
             // An explicit basis. (Yoga keeps the first basis computed in a pass, or until the
@@ -128,7 +140,9 @@ extension LayoutNode {
             child.state.computedFlexBasis = measuredMainSize(of: child, width: width, widthMode: widthMode,
                                                              height: height, heightMode: heightMode,
                                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                                                             direction: direction, depth: depth, pass: pass)
+                                                             direction: direction, fuse: fuse, depth: depth, pass: pass)
+            child.state.flexBasisHeightBound = child.state.resultFlags.contains(.contentSizedHeight)
+                ? child.state.measuredHeight : .nan
             child.state.flexBasisKey = key
             child.state.computedFlexBasisGeneration = pass.generation
             return
@@ -140,9 +154,11 @@ extension LayoutNode {
     /// `width`/`height` (the container's inner size; NaN = unbounded): its max-content
     /// size at the cross size it will be stretched to, bounded by the container along the
     /// main axis too unless the container scrolls or follows the specification.
+    /// With `fuse`, a child likely to be laid out at exactly the height it measures to is
+    /// laid out instead (a stretched child only when its width is already the exact one).
     func measuredMainSize(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
                           heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
-                          direction: LayoutDirection, depth: Int, pass: LayoutPass) -> Float {
+                          direction: LayoutDirection, fuse: Bool = false, depth: Int, pass: LayoutPass) -> Float {
         let mainAxis = resolved.flexDirection.resolved(direction)
         let isMainAxisRow = mainAxis.isRow
         let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
@@ -214,10 +230,12 @@ extension LayoutNode {
         child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
         child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
 
+        let fusesLayout = fuse && childHeightMode != .stretchFit && (alignment != .stretch || hasExactWidth)
+            && child.isFusionCandidate()
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
                              widthMode: childWidthMode, heightMode: childHeightMode,
                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                             performLayout: false, depth: depth, pass: pass)
+                             performLayout: false, fuse: fusesLayout, depth: depth, pass: pass)
         return maxOrDefined(child.state.measured(mainAxis.dimension),
                             child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
     }

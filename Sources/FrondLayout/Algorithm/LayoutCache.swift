@@ -6,15 +6,30 @@
 // block, the entry must also have been computed for the same containing block. (Yoga
 // ignores it, so there a relayout can differ from a fresh layout; comparing it always
 // would make nested content-sized trees miss their caches exponentially often.)
+//
+// A layout of a node without a measure function answers only the same constraints,
+// with one exception: a layout computed with no height or an at-most height (max- or
+// fit-content) that came out content-sized (`ResultFlags.contentSizedHeight`, see
+// ContentSizedHeight.swift for when that is proven) also answers a request for exactly
+// the height it computed, everything else the same (bit for bit: the width and its
+// mode, and the offered height minus the margins equal to the computed height). That is
+// what a container asks of a child whose height came from its content: a column measures
+// the child for its flex basis and then lays it out at the basis. A measurement that the
+// container marks as fusable (`fuse`) is therefore computed as a layout when it is not
+// cached: stored as the layout and, when a measurement gives the same size
+// (`ResultFlags.sizeMatchesMeasurement`), as the measurement too (otherwise the node is
+// measured as well). The later exact request is then answered by the layout, and each
+// node of a list of rows is laid out once instead of measured and laid out.
 
 extension LayoutNode {
     /// Lays out or measures the node, unless the answer is already cached.
     /// Returns true when work was done (the node's subtree may have new results).
+    /// `fuse` (for a measurement) allows computing it as a layout (see above).
     @discardableResult
     func layoutIfNeeded(availableWidth: Float, availableHeight: Float, ownerDirection: LayoutDirection,
                         widthMode: SizingMode, heightMode: SizingMode,
                         ownerWidth: Float, ownerHeight: Float,
-                        performLayout: Bool, depth: Int, pass: LayoutPass) -> Bool {
+                        performLayout: Bool, fuse: Bool = false, depth: Int, pass: LayoutPass) -> Bool {
         let depth = depth + 1
         let needToVisit = (isDirtyFlag && state.generationCount != pass.generation)
             || state.configVersion != config.version
@@ -51,7 +66,11 @@ extension LayoutNode {
             }
         } else if performLayout {
             if sameOwner(state.cachedLayout)
-                && state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode) {
+                && (state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode)
+                    || (hasOwner && config.reusesContentSizedLayouts
+                        && state.cachedLayout.answersExactContentHeight(availableWidth, widthMode,
+                                                                        availableHeight - marginForAxis(.column, ownerWidth),
+                                                                        heightMode))) {
                 hit = -1
             }
         } else {
@@ -67,36 +86,91 @@ extension LayoutNode {
             let entry = hit < 0 ? state.cachedLayout : measurement(hit)
             state.measuredWidth = entry.computedWidth
             state.measuredHeight = entry.computedHeight
+            state.resultFlags = entry.flags
+            let reused = hit < 0 && (entry.flags.contains(.fusedLayout)
+                                     || !entry.matches(availableWidth, availableHeight, widthMode, heightMode))
+            if performLayout && !isMeasured && reused {
+                // A layout that would have been computed: what it found of overflow.
+                state.hadOverflow = entry.flags.contains(.layoutOverflows)
+            }
             if performLayout { pass.statistics.cachedLayouts += 1 } else { pass.statistics.cachedMeasures += 1 }
+            if performLayout { finishLayout(pass) }
         } else {
+            // A fusable measurement of a container is computed as a layout.
+            let fused = !performLayout && fuse && !isMeasured
+            let serialBefore = pass.layoutSerial
+            if fused { pass.fusedLayoutDepth += 1 }
             layoutContents(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
                            widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                           performLayout: performLayout, depth: depth, pass: pass)
+                           performLayout: performLayout || fused, depth: depth, pass: pass)
+            if fused { pass.fusedLayoutDepth -= 1 }
             state.lastOwnerDirection = ownerDirection
             state.configVersion = config.version
 
-            if hit == nil {
-                let entry = CachedMeasurement(availableWidth: availableWidth, availableHeight: availableHeight,
-                                              widthMode: widthMode, heightMode: heightMode,
-                                              computedWidth: state.measuredWidth, computedHeight: state.measuredHeight,
-                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight)
-                if performLayout {
-                    state.cachedLayout = entry
-                } else {
-                    rememberMeasurement(entry)
-                }
+            // (`hit` is nil here: a node to visit has no entries left.)
+            var flags = state.resultFlags
+            if performLayout || fused {
+                if state.hadOverflow { flags.insert(.layoutOverflows) }
+                if fused { flags.insert(.fusedLayout) }
             }
-        }
-
-        if performLayout {
-            state.width = state.measuredWidth
-            state.height = state.measuredHeight
-            state.laidOutPass = pass.generation
-            state.hasNewLayout = true
-            isDirtyFlag = false
+            var entry = CachedMeasurement(availableWidth: availableWidth, availableHeight: availableHeight,
+                                          widthMode: widthMode, heightMode: heightMode, flags: flags,
+                                          computedWidth: state.measuredWidth, computedHeight: state.measuredHeight,
+                                          ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+            if performLayout || fused {
+                pass.layoutSerial += 1
+                state.cachedLayout = entry
+                state.cachedLayoutPass = pass.generation
+                state.cachedLayoutSerial = pass.layoutSerial
+                finishLayout(pass)
+            }
+            if fused && !flags.contains(.contentSizedHeight) {
+                // Not reusable: the node will be laid out again, and its subtree with it. Where
+                // an overflow was found, a layout made early would be reused with the
+                // overflow of a later computation: forget those.
+                discardLayouts(madeAfter: serialBefore, pass: pass)
+            }
+            if fused && flags.contains(.sizeMatchesMeasurement) {
+                // Measured, the node would have been left with the measurement's overflow
+                // (its parent reads it, and the later layout restores the layout's).
+                state.hadOverflow = flags.contains(.measurementOverflows)
+            }
+            if !performLayout {
+                if fused && !flags.contains(.sizeMatchesMeasurement) {
+                    // A measurement might give another size: it is what was asked for.
+                    layoutContents(availableWidth: availableWidth, availableHeight: availableHeight,
+                                   ownerDirection: ownerDirection, widthMode: widthMode, heightMode: heightMode,
+                                   ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                   performLayout: false, depth: depth, pass: pass)
+                    entry.flags = state.resultFlags
+                    entry.computedWidth = state.measuredWidth
+                    entry.computedHeight = state.measuredHeight
+                }
+                rememberMeasurement(entry)
+            }
         }
         state.generationCount = pass.generation
         return needToVisit || hit == nil
+    }
+
+    /// Forgets the layouts computed in this pass after layout number `serial` in the
+    /// subtree, except below one without overflow (the nodes laid out since then are
+    /// reached through nodes laid out since).
+    private func discardLayouts(madeAfter serial: Int, pass: LayoutPass) {
+        guard state.cachedLayoutPass == pass.generation && state.cachedLayoutSerial > serial
+            && !state.cachedLayout.flags.contains(.noOverflowBelow) else { return }
+        state.cachedLayout = CachedMeasurement()
+        for child in layoutChildren { child.discardLayouts(madeAfter: serial, pass: pass) }
+    }
+
+    /// Records that the node was laid out in this pass at its measured size.
+    @inline(__always)
+    private func finishLayout(_ pass: LayoutPass) {
+        state.width = state.measuredWidth
+        state.height = state.measuredHeight
+        state.laidOutPass = pass.generation
+        state.hasNewLayout = true
+        isDirtyFlag = false
     }
 }
 
@@ -134,6 +208,17 @@ extension CachedMeasurement {
     func matches(_ width: Float, _ height: Float, _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {
         inexactEquals(availableWidth, width) && inexactEquals(availableHeight, height)
             && self.widthMode == widthMode && self.heightMode == heightMode
+    }
+
+    /// Whether this layout, computed with a content-sized height, answers a request for
+    /// exactly that height (`height` is the offered height minus the margins) with the
+    /// same width, bit for bit.
+    @inline(__always)
+    func answersExactContentHeight(_ width: Float, _ widthMode: SizingMode, _ height: Float,
+                                   _ heightMode: SizingMode) -> Bool {
+        flags.contains(.contentSizedHeight) && heightMode == .stretchFit && self.widthMode == widthMode
+            && (availableWidth.isNaN ? width.isNaN : availableWidth.bitPattern == width.bitPattern)
+            && height.bitPattern == computedHeight.bitPattern
     }
 
     /// Whether this measurement of a measured leaf also answers a new request: the same

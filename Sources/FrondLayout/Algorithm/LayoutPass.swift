@@ -38,6 +38,11 @@ final class LayoutPass {
     /// Nodes whose callback failed; they are marked dirty after the pass so that the
     /// next pass asks again instead of reusing the stand-in result.
     var failedNodes: [LayoutNode] = []
+    /// The number of layouts computed so far in the pass (stamps `cachedLayout`).
+    var layoutSerial = 0
+    /// How many layouts done in place of measurements are under way (only their results
+    /// need `ResultFlags.noOverflowBelow`).
+    var fusedLayoutDepth = 0
 
     init(number: UInt64) {
         self.number = number

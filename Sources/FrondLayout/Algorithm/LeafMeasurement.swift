@@ -98,7 +98,7 @@ extension LayoutNode {
     }
 
     @inline(__always)
-    private static func isFixedSize(_ size: Float, _ mode: SizingMode) -> Bool {
+    static func isFixedSize(_ size: Float, _ mode: SizingMode) -> Bool {
         mode == .stretchFit || (size.isDefined && mode == .fitContent && size <= 0)
     }
 }

@@ -60,6 +60,13 @@ public final class LayoutConfig {
         didSet { if oldValue != experimentalFeatures { bump() } }
     }
 
+    /// Whether layouts with a content-sized height answer requests for exactly that height
+    /// and flex bases may be laid out instead of measured (LayoutCache.swift). Results are
+    /// the same either way; tests turn it off to compare.
+    @exclusivity(unchecked) var reusesContentSizedLayouts = true {
+        didSet { if oldValue != reusesContentSizedLayouts { bump() } }
+    }
+
     /// Layout passes running on trees whose root uses this config. The C API refuses to
     /// change or free the config while it is not 0 (that is, from a layout's callbacks).
     @exclusivity(unchecked) public internal(set) var activeLayouts = 0

@@ -190,6 +190,7 @@ open class LayoutNode {
         while let current = node, !current.isDirtyFlag {
             current.isDirtyFlag = true
             current.state.computedFlexBasis = .nan
+            current.state.fusionCheckVersion = 0
             node = current.owner
         }
     }

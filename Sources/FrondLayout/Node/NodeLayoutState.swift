@@ -22,11 +22,35 @@ struct CachedMeasurement {
     var availableHeight: Float = -1
     var widthMode: SizingMode = .maxContent
     var heightMode: SizingMode = .maxContent
+    /// What the result promises beyond these constraints (fills the padding before the sizes).
+    var flags: ResultFlags = []
     var computedWidth: Float = -1
     var computedHeight: Float = -1
     /// The containing block the percentages of the node's own style resolved against.
     var ownerWidth: Float = .nan
     var ownerHeight: Float = .nan
+}
+
+/// What a computed result of a node promises beyond the constraints it was computed for
+/// (see ContentSizedHeight.swift).
+struct ResultFlags: OptionSet {
+    let rawValue: UInt8
+    /// A layout whose size a measurement under the same constraints gives too (set on
+    /// layouts only: a measurement is its own answer).
+    static let sizeMatchesMeasurement = ResultFlags(rawValue: 1)
+    /// The height came from the content: offered no height, at least this height or
+    /// exactly this height, the node is laid out (and measured) the same.
+    static let contentSizedHeight = ResultFlags(rawValue: 2)
+    /// With `sizeMatchesMeasurement`: the `hadOverflow` that measurement leaves.
+    static let measurementOverflows = ResultFlags(rawValue: 4)
+    /// The `hadOverflow` of a layout (the node reads it again when the layout is reused
+    /// in place of one that would have been computed).
+    static let layoutOverflows = ResultFlags(rawValue: 8)
+    /// A layout done in place of a measurement (LayoutCache.swift).
+    static let fusedLayout = ResultFlags(rawValue: 16)
+    /// No node of the subtree came out of the computations behind this result with
+    /// `hadOverflow`.
+    static let noOverflowBelow = ResultFlags(rawValue: 32)
 }
 
 /// The count of a node's remembered measurements (up to eight) and the first four of
@@ -104,6 +128,13 @@ struct NodeLayoutState {
     var hadOverflow = false
     var hasNewLayout = true
     var flexFrozen = false
+    /// The flags of the node's latest result (computed or answered from its cache).
+    var resultFlags: ResultFlags = []
+    /// Whether the styles of the subtree allow fusion (see ContentSizedHeight.swift), as
+    /// found with config version `fusionCheckVersion` (0: not known; a change in the
+    /// subtree marks the node dirty, which forgets it).
+    var subtreeAllowsFusion = false
+    var fusionCheckVersion: UInt32 = 0
 
     // Raw results, relative to the parent's border box.
     var positionLeft: Float = 0
@@ -133,7 +164,15 @@ struct NodeLayoutState {
     var lineIndex = 0
     /// The inputs the last measured flex basis was computed from (see `FlexBasisKey`).
     var flexBasisKey = FlexBasisKey()
+    /// The height the last measured flex basis needs its container's inner height to leave
+    /// room for, for the container to be content-sized (see ContentSizedHeight.swift):
+    /// -infinity when the basis was not measured, NaN when the measurement was not
+    /// content-sized.
+    var flexBasisHeightBound: Float = -.infinity
     var cachedLayout = CachedMeasurement()
+    /// When `cachedLayout` was computed: the pass and the pass's count of layouts then.
+    var cachedLayoutPass: UInt32 = 0
+    var cachedLayoutSerial = 0
     var margin = EdgeQuad()
     var border = EdgeQuad()
     var padding = EdgeQuad()
