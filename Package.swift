@@ -46,7 +46,7 @@ let package = Package(
             name: "frond",
             dependencies: ["FrondCorpus", "FrondLayout", "FrondCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus"]),
+        .testTarget(name: "FrondLayoutTests", dependencies: ["FrondLayout", "FrondCorpus", "FrondTestSupport"]),
         .testTarget(name: "FrondTests", dependencies: ["Frond", "FrondTestSupport"]),
         .testTarget(
             name: "FrondCairoTests",

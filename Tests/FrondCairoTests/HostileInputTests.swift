@@ -1,25 +1,13 @@
 import Frond
 import FrondCairo
+import FrondTestSupport
 import Testing
 
 /// Values no engine-built tree has (a C host can send them through
 /// frond_snapshot_host_apply): the renderer answers each with an image or an error.
 @Suite struct HostileInputTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-        mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
-    }
+    /// (SplitMix from FrondTestSupport, so a failure can be replayed.)
+    typealias Generator = SplitMix
 
     static let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 2, 7, 100, 1e6, -1e6, 1e300, -1e300, .nan, .infinity,
                                     -.infinity, .leastNonzeroMagnitude, 1e-9, 150, 999, 1000, 1001]

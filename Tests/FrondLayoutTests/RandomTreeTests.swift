@@ -1,34 +1,14 @@
 import Foundation
 import FrondCorpus
 import FrondLayout
+import FrondTestSupport
 import Testing
 
 /// Random trees mixing every feature must lay out to finite, bounded frames, and an
 /// incremental relayout must give the same frames as a fresh layout.
 @Suite struct RandomTreeTests {
-    /// SplitMix64: a small deterministic generator, so failures reproduce by seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-        mutating func length(allowAuto: Bool = true) -> LayoutValue {
-            switch int(0...9) {
-            case 0...4: return .points(Float(int(0...150)))
-            case 5...7: return .percent(Float(int(0...100)))
-            default: return allowAuto ? .auto : .points(Float(int(0...50)))
-            }
-        }
-    }
+    /// (SplitMix from FrondTestSupport: failures reproduce by seed.)
+    typealias Generator = SplitMix
 
     static func randomStyle(_ random: inout Generator) -> LayoutStyle {
         var style = LayoutStyle()
@@ -207,5 +187,15 @@ import Testing
         #expect(a.layout.width == 0)
         #expect(b.layout.width == 0)
         #expect(c.layout.width == 101)
+    }
+}
+
+extension SplitMix {
+    mutating func length(allowAuto: Bool = true) -> LayoutValue {
+        switch int(0...9) {
+        case 0...4: return .points(Float(int(0...150)))
+        case 5...7: return .percent(Float(int(0...100)))
+        default: return allowAuto ? .auto : .points(Float(int(0...50)))
+        }
     }
 }

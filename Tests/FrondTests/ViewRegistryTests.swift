@@ -1,4 +1,5 @@
 @testable import Frond
+import FrondTestSupport
 import Testing
 
 /// The registry of mounted views answers as a dictionary would, through insertions,
@@ -11,7 +12,7 @@ import Testing
     /// Random operations on keys from a small range (many collisions, many removals)
     /// and from sequences (as views are numbered), checked against a Dictionary.
     @Test func agreesWithADictionary() {
-        var generator = SplitMix(state: 7)  // (MountTests.swift)
+        var generator = SplitMix(state: 7)
         for range in [UInt64(0)..<40, 0..<5_000, 1_000_000..<1_000_300] {
             var registry = ViewRegistry()
             var expected: [UInt64: MountedView] = [:]
