@@ -106,7 +106,7 @@ struct Mounter {
     /// view that contains `built`, which sits at (`left`, `top`) in that view.
     static func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
         for child in built.treeChildren {
-            let frame = child.node.frame
+            let frame = child.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
             if child.component.view.hasView {
@@ -124,7 +124,7 @@ struct Mounter {
             reconcile(rootView, with: [])
             return
         }
-        let frame = tree.node.frame
+        let frame = tree.frame
         guard tree.component.view.hasView else {
             // A viewless top: the root view holds its content, offset by its frame.
             mountContent(of: rootView, node: tree, left: frame.left, top: frame.top,
@@ -150,7 +150,7 @@ struct Mounter {
     /// was showing another node).
     private mutating func mountContent(of view: MountedView, node: TreeNode, left: Float, top: Float, full: Bool) {
         let visited = node.visitedFlush == flush
-        let framesChanged = node.node.descendantFramesChangedPass > mountedPass
+        let framesChanged = node.descendantFramesChangedPass > mountedPass
         guard full || visited || framesChanged else { return }
         if full && view.children.isEmpty {
             // (At most one view and four mutations per node: one growth of the registry
@@ -229,7 +229,7 @@ struct Mounter {
     /// ``placements(under:left:top:into:)`` finds them), each with its frame.
     private mutating func createViews(under node: TreeNode, left: Float, top: Float, into views: inout [MountedView]) {
         for child in node.treeChildren {
-            let frame = child.node.frame
+            let frame = child.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top
             // (The component's view configuration is read in place, not copied.)
@@ -248,7 +248,7 @@ struct Mounter {
     /// `top`): the offsets of the viewless nodes between them added top-down, exactly as
     /// ``placements(under:left:top:into:)`` adds them. Nil if it is not a descendant.
     private static func frame(of descendant: TreeNode, in ancestor: TreeNode, left: Float, top: Float) -> LayoutFrame? {
-        let own = descendant.node.frame
+        let own = descendant.frame
         guard let parent = descendant.treeParent else { return nil }
         if parent === ancestor {
             return LayoutFrame(left: left + own.left, top: top + own.top, width: own.width, height: own.height)
@@ -256,7 +256,7 @@ struct Mounter {
         var chain: [LayoutFrame] = []
         var current: TreeNode? = parent
         while let node = current, node !== ancestor {
-            chain.append(node.node.frame)
+            chain.append(node.frame)
             current = node.treeParent
         }
         guard current != nil else { return nil }

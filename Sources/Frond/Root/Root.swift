@@ -298,7 +298,7 @@ public final class Root: @unchecked Sendable {
         if generation != measuredGeneration {
             // Measure functions ask the current measurer; only their cached sizes are stale.
             tree?.forEach { node in
-                if node.node.hasMeasureFunction { try? node.node.markDirty() }
+                if node.hasMeasureFunction { try? node.markDirty() }
             }
         }
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
@@ -456,7 +456,7 @@ public final class Root: @unchecked Sendable {
         do {
             let style = sizeRange.containerStyle
             if container.style != style { try container.setStyle(style) }
-            try placeTop(tree?.node)
+            try placeTop(tree)
             if tree != nil {
                 let pass = try container.calculateLayout()
                 statistics.layouts = pass.layouts

@@ -298,12 +298,12 @@ enum Reconciler {
             try setLayoutChildren(of: node, context: context)
         } else {
             // No previous children: the layout node has none, and every child is new.
-            let layoutNode = node.node
+            let layoutNode: LayoutNode = node
             if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
             layoutNode.reserveChildCapacity(children.count)
             for child in children {
                 do {
-                    try layoutNode.appendChild(child.node)
+                    try layoutNode.appendChild(child)
                 } catch {
                     throw FrondError(.invalidTree, "\(node.component): \(error.message)")
                 }
@@ -330,8 +330,8 @@ enum Reconciler {
 
     /// Gives the node's layout node the children's layout nodes (only if they changed).
     private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
-        let layoutNode = node.node
-        let wanted = node.treeChildren.map(\.node)
+        let layoutNode: LayoutNode = node
+        let wanted: [LayoutNode] = node.treeChildren
         let current = layoutNode.children
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
         context.undo.append { try? replaceChildren(of: layoutNode, with: current) }
@@ -407,7 +407,7 @@ enum Reconciler {
     private static func applyStyle(to node: TreeNode, component: Component, parentComponent: Component?,
                                    itemIndex: Int, context: BuildContext) throws(FrondError) {
         let style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
-        let layoutNode = node.node
+        let layoutNode: LayoutNode = node
         let oldStyle = layoutNode.style
         guard style != oldStyle else { return }
         do {
@@ -449,7 +449,7 @@ enum Reconciler {
                                               context: BuildContext) throws(FrondError) {
         let component = node.component
         if let previousComponent, previousComponent.measuresLike(component) { return }
-        let layoutNode = node.node
+        let layoutNode: LayoutNode = node
         if !isNew {
             let restore = previousComponent?.measureFunction(context)
             context.undo.append { try? layoutNode.setMeasureFunction(restore) }

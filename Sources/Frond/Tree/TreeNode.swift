@@ -18,8 +18,6 @@ final class TreeNode: LayoutNode {
     let componentType: ObjectIdentifier
     /// The component of the latest build.
     @exclusivity(unchecked) var component: Component
-    /// The node as a layout node (itself).
-    @inline(__always) var node: LayoutNode { self }
     @exclusivity(unchecked) var treeChildren: [TreeNode] = []
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
