@@ -251,16 +251,20 @@ enum Reconciler {
             prefix += 1
         }
         let positional = prefix == components.count && prefix == old.count
-        var previousByKey: [TreeNode.ChildKey: TreeNode] = [:]
+        // The previous children after the common prefix, by identity (values: their index).
+        var previousByKey: ChildKeyTable? = nil
         if matching && !positional {
-            var counts: [ObjectIdentifier: Int] = [:]
+            var table = ChildKeyTable(capacity: old.count - prefix)
+            var counters = KeylessCounters()
             for (index, child) in old.enumerated() {
-                let childKey = key(for: child.component, type: child.componentType, counts: &counts)
-                if index >= prefix { previousByKey[childKey] = child }
+                let childKey = key(for: child.component, type: child.componentType, counters: &counters)
+                if index >= prefix { _ = table.insert(childKey, value: index) }
             }
+            previousByKey = table
         }
-        var counts: [ObjectIdentifier: Int] = [:]
-        var keyed: [TreeNode.ChildKey: Component] = [:]
+        var counters = KeylessCounters()
+        // The keyed children so far (values: their index), to find two with one identity.
+        var keyed: ChildKeyTable? = nil
         var children: [TreeNode] = []
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
@@ -270,24 +274,26 @@ enum Reconciler {
                 previous = old[index]
             } else if matching || component.key != nil {
                 // Without previous children there is nothing to match: keys only need checking.
-                let childKey = key(for: component, type: component.kindIdentity, counts: &counts)
+                let childKey = key(for: component, type: component.kindIdentity, counters: &counters)
                 if component.key != nil {
-                    if let other = keyed[childKey] {
-                        throw FrondError(.invalidTree, "\(other) and \(component) are siblings under \(node.component) with the same identity (type and key)")
+                    if keyed == nil { keyed = ChildKeyTable(capacity: components.count - index) }
+                    if let other = keyed?.insert(childKey, value: index), components.indices.contains(other) {
+                        throw FrondError(.invalidTree, "\(components[other]) and \(component) are siblings under \(node.component) with the same identity (type and key)")
                     }
-                    keyed[childKey] = component
                 }
                 if index < prefix {
                     previous = old[index]
                 } else if matching {
-                    previous = previousByKey.removeValue(forKey: childKey)
+                    previous = previousByKey?.remove(childKey).flatMap { old.indices.contains($0) ? old[$0] : nil }
                 }
             }
             children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
                                       itemIndex: index, context: context, depth: depth + 1))
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
-        if !previousByKey.isEmpty { context.dropped.append(contentsOf: previousByKey.values) }
+        if let previousByKey {
+            for index in previousByKey.remainingValues where old.indices.contains(index) { context.dropped.append(old[index]) }
+        }
         if children.count != node.treeChildren.count || zip(children, node.treeChildren).contains(where: { $0 !== $1 })
             || children.contains(where: { changesPlacements($0, context) }) {
             node.placementsChangedFlush = context.flush
@@ -321,11 +327,9 @@ enum Reconciler {
     }
 
     private static func key(for component: Component, type: ObjectIdentifier,
-                            counts: inout [ObjectIdentifier: Int]) -> TreeNode.ChildKey {
+                            counters: inout KeylessCounters) -> TreeNode.ChildKey {
         if let key = component.key { return TreeNode.ChildKey(type: type, key: key, counter: 0) }
-        let counter = counts[type, default: 0]
-        counts[type] = counter + 1
-        return TreeNode.ChildKey(type: type, key: nil, counter: counter)
+        return TreeNode.ChildKey(type: type, key: nil, counter: counters.next(for: type))
     }
 
     /// Gives the node's layout node the children's layout nodes (only if they changed).
