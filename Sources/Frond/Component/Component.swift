@@ -76,6 +76,10 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// The components inside this one, in order.
     var childComponents: [Component] { [] }
 
+    /// The same components as the build reads them (kinds that hold their children in
+    /// another form override it to skip making an array).
+    var childComponentList: ChildComponents { ChildComponents(childComponents) }
+
     /// Sets the container properties of this component's layout node.
     func configureNode(_ style: inout LayoutStyle) {}
 

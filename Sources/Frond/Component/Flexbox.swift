@@ -42,11 +42,13 @@ public final class Flexbox: Component, @unchecked Sendable {
         var components: [Component] = []
         guard !children.isEmpty else { return components }
         components.reserveCapacity(children.count)
-        for child in children {
-            if let component = child.component { components.append(component) }
+        for index in children.indices {
+            if let component = children[index].component { components.append(component) }
         }
         return components
     }
+
+    override var childComponentList: ChildComponents { ChildComponents(flexChildren: children) }
 
     override func configureNode(_ layout: inout LayoutStyle) {
         layout.flexDirection = style.direction
@@ -65,17 +67,18 @@ public final class Flexbox: Component, @unchecked Sendable {
     }
 
     override func configureChild(at index: Int, _ layout: inout LayoutStyle) {
-        let child = children[index]
-        layout.flexGrow = child.flexGrow
-        layout.flexShrink = child.flexShrink
-        layout.flexBasis = child.flexBasis
-        layout.alignSelf = child.alignSelf
-        if let edges = child.edges {
+        // (Field by field: a copy of the child would retain its component and edges.)
+        guard children.indices.contains(index) else { return }
+        layout.flexGrow = children[index].flexGrow
+        layout.flexShrink = children[index].flexShrink
+        layout.flexBasis = children[index].flexBasis
+        layout.alignSelf = children[index].alignSelf
+        if let edges = children[index].edges {
             layout.margin = edges.margin
             layout.position = edges.position
         }
-        layout.positionType = child.positionType
-        if let ratio = child.aspectRatio { layout.aspectRatio = ratio }
+        layout.positionType = children[index].positionType
+        if let ratio = children[index].aspectRatio { layout.aspectRatio = ratio }
     }
 
     override func validateParameters(_ place: String) throws(FrondError) {
@@ -133,7 +136,7 @@ public struct FlexChild: @unchecked Sendable {
     public var aspectRatio: Float?
     /// The margin and the position, out of line (few children set them): nil when both
     /// are all undefined. Never changed in place (a new box replaces it).
-    private(set) var edges: Edges?
+    @usableFromInline private(set) var edges: Edges?
 
     public var margin: EdgeValues {
         get { edges?.margin ?? EdgeValues() }
@@ -158,11 +161,29 @@ public struct FlexChild: @unchecked Sendable {
         setEdges(margin: margin, position: position)
     }
 
+    /// A child with no margin or position (skips checking two sets of edges that are
+    /// known to be unset: lists build thousands of children).
+    @inlinable public init(_ component: Component?) {
+        self.init(component, flexGrow: 0, flexShrink: 0, edges: nil)
+    }
+
+    @usableFromInline
+    init(_ component: Component?, flexGrow: Float, flexShrink: Float, edges: Edges?) {
+        self.component = component
+        self.flexGrow = flexGrow
+        self.flexShrink = flexShrink
+        flexBasis = .auto
+        alignSelf = .auto
+        positionType = .relative
+        aspectRatio = nil
+        self.edges = edges
+    }
+
     private mutating func setEdges(margin: EdgeValues, position: EdgeValues) {
         edges = margin.isExactlyUnset && position.isExactlyUnset ? nil : Edges(margin: margin, position: position)
     }
 
-    final class Edges: @unchecked Sendable {
+    @usableFromInline final class Edges: @unchecked Sendable {
         let margin: EdgeValues
         let position: EdgeValues
 
@@ -175,9 +196,9 @@ public struct FlexChild: @unchecked Sendable {
 
 extension Component {
     /// This component as a flexbox child that grows by `factor`.
-    public func flexGrow(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: factor) }
+    public func flexGrow(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: factor, flexShrink: 0, edges: nil) }
     /// This component as a flexbox child that shrinks by `factor`.
-    public func flexShrink(_ factor: Float) -> FlexChild { FlexChild(self, flexShrink: factor) }
+    public func flexShrink(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: 0, flexShrink: factor, edges: nil) }
 }
 
 extension FlexChild {

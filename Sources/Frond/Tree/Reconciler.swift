@@ -160,13 +160,13 @@ enum Reconciler {
         try updateMeasureFunction(of: node, previousComponent: previousComponent, isNew: isNew, context: context)
 
         // The components this node's children come from.
-        let childComponents: [Component]
+        let childComponents: ChildComponents
         if let renderable = component as? AnyRenderComponent {
             let child = try renderedChild(of: renderable, node: node, previous: previous,
                                           previousComponent: previousComponent, context: context)
-            childComponents = child.map { [$0] } ?? []
+            childComponents = ChildComponents(one: child)
         } else {
-            childComponents = component.childComponents
+            childComponents = component.childComponentList
         }
 
         try buildChildren(childComponents, of: node, isNew: isNew, context: context, depth: depth)
@@ -237,7 +237,7 @@ enum Reconciler {
     }
 
     /// Matches the children to the previous ones and builds them.
-    private static func buildChildren(_ components: [Component], of node: TreeNode, isNew: Bool,
+    private static func buildChildren(_ components: ChildComponents, of node: TreeNode, isNew: Bool,
                                       context: BuildContext, depth: Int) throws(FrondError) {
         let old = node.treeChildren
         let matching = !old.isEmpty
@@ -246,8 +246,8 @@ enum Reconciler {
         // them line up, no table is needed (and no key can be duplicated, as none was).
         var prefix = 0
         let limit = min(old.count, components.count)
-        while prefix < limit && old[prefix].componentType == components[prefix].kindIdentity
-            && old[prefix].component.key == components[prefix].key {
+        while prefix < limit, let component = components[prefix], old[prefix].componentType == component.kindIdentity,
+              old[prefix].component.key == component.key {
             prefix += 1
         }
         let positional = prefix == components.count && prefix == old.count
@@ -268,7 +268,8 @@ enum Reconciler {
         var children: [TreeNode] = []
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
-        for (index, component) in components.enumerated() {
+        for index in 0..<components.count {
+            guard let component = components[index] else { continue }
             var previous: TreeNode? = nil
             if positional {
                 previous = old[index]
@@ -277,8 +278,8 @@ enum Reconciler {
                 let childKey = key(for: component, type: component.kindIdentity, counters: &counters)
                 if component.key != nil {
                     if keyed == nil { keyed = ChildKeyTable(capacity: components.count - index) }
-                    if let other = keyed?.insert(childKey, value: index), components.indices.contains(other) {
-                        throw FrondError(.invalidTree, "\(components[other]) and \(component) are siblings under \(node.component) with the same identity (type and key)")
+                    if let other = keyed?.insert(childKey, value: index) {
+                        throw FrondError(.invalidTree, "\(components[other].map { "\($0)" } ?? "a child") and \(component) are siblings under \(node.component) with the same identity (type and key)")
                     }
                 }
                 if index < prefix {

@@ -1,0 +1,53 @@
+/// The components inside a component, in order, as the build reads them: without making
+/// an array for a render component's one child or a flexbox's children (a list of
+/// thousands of rows would make thousands of arrays per build).
+struct ChildComponents {
+    private enum Storage {
+        case none
+        case one(Component)
+        /// A flexbox's children (their components are never nil: ``Flexbox`` drops those).
+        case flexChildren([FlexChild])
+        case list([Component])
+    }
+    private let storage: Storage
+
+    static let none = ChildComponents(storage: .none)
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    init(_ components: [Component]) {
+        storage = components.isEmpty ? .none : .list(components)
+    }
+
+    init(one component: Component?) {
+        storage = component.map { .one($0) } ?? .none
+    }
+
+    init(flexChildren children: [FlexChild]) {
+        storage = children.isEmpty ? .none : .flexChildren(children)
+    }
+
+    var count: Int {
+        switch storage {
+        case .none: return 0
+        case .one: return 1
+        case .flexChildren(let children): return children.count
+        case .list(let components): return components.count
+        }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The component at `index` (below ``count``); nil only for a flexbox child without
+    /// one, which a ``Flexbox`` never keeps.
+    subscript(index: Int) -> Component? {
+        switch storage {
+        case .none: return nil
+        case .one(let component): return index == 0 ? component : nil
+        case .flexChildren(let children): return children.indices.contains(index) ? children[index].component : nil
+        case .list(let components): return components.indices.contains(index) ? components[index] : nil
+        }
+    }
+}
