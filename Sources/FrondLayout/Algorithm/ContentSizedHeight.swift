@@ -84,7 +84,7 @@ extension LayoutNode {
     /// The flags of a measured leaf's result (a leaf's `hadOverflow` never changes).
     @inline(__always)
     func measuredLeafFlags(heightMode: SizingMode) -> ResultFlags {
-        var flags: ResultFlags = heightMode == .maxContent ? [.sizeMatchesMeasurement, .contentSizedHeight]
+        var flags: ResultFlags = heightMode == .maxContent ? ResultFlags.sizeMatchesMeasurement.union(.contentSizedHeight)
             : .sizeMatchesMeasurement
         if state.hadOverflow { flags.insert(.measurementOverflows) }
         return flags
@@ -98,7 +98,7 @@ extension LayoutNode {
         let height = state.measuredHeight
         let contentSized = heightMode != .stretchFit
             && boundAxis(.column, direction, height, ownerHeight, ownerWidth).bitPattern == height.bitPattern
-        var flags: ResultFlags = contentSized ? [.sizeMatchesMeasurement, .contentSizedHeight] : .sizeMatchesMeasurement
+        var flags: ResultFlags = contentSized ? ResultFlags.sizeMatchesMeasurement.union(.contentSizedHeight) : .sizeMatchesMeasurement
         if state.hadOverflow { flags.insert(.measurementOverflows) }
         return flags
     }
@@ -154,7 +154,7 @@ extension LayoutNode {
             }
             guard matches else { return [] }
         }
-        let matching: ResultFlags = measurementOverflows ? [.sizeMatchesMeasurement, .measurementOverflows]
+        let matching: ResultFlags = measurementOverflows ? ResultFlags.sizeMatchesMeasurement.union(.measurementOverflows)
             : .sizeMatchesMeasurement
 
         let height = state.measuredHeight
