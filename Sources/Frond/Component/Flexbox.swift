@@ -82,8 +82,13 @@ public final class Flexbox: Component, @unchecked Sendable {
     }
 
     override func validateParameters(_ place: String) throws(FrondError) {
-        for (name, value) in [("spacing", style.spacing), ("lineSpacing", style.lineSpacing)]
-        where !(value.isFinite && value >= 0) {
+        // (Two checks written out: a list of the pairs would be allocated for every flexbox.)
+        try Self.checkSpacing(style.spacing, "spacing", place)
+        try Self.checkSpacing(style.lineSpacing, "lineSpacing", place)
+    }
+
+    private static func checkSpacing(_ value: Float, _ name: String, _ place: String) throws(FrondError) {
+        guard value.isFinite && value >= 0 else {
             throw FrondError(.invalidValue, "\(place): \(name) \(value) is not a finite number ≥ 0")
         }
     }

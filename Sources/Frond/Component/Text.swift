@@ -14,7 +14,10 @@ public final class Text: Component, @unchecked Sendable {
         // Made in name order (color, fontFamily, fontSize, fontWeight, lineHeight, maxLines,
         // text, textAlign).
         var attributes: [Attribute] = []
-        attributes.reserveCapacity(6)
+        // (Room for exactly the attributes set: a list of many rows keeps them all.)
+        let optional = (style.color == nil ? 0 : 1) + (style.fontFamily == nil ? 0 : 1) + (style.fontWeight == nil ? 0 : 1)
+            + (style.maxLines == nil ? 0 : 1) + (style.alignment == nil ? 0 : 1)
+        attributes.reserveCapacity(3 + optional)
         if let color = style.color { attributes.append(Attribute(name: "color", value: .color(color))) }
         if let family = style.fontFamily { attributes.append(Attribute(name: "fontFamily", value: .string(family))) }
         attributes.append(Attribute(name: "fontSize", value: .number(Double(style.fontSize))))
