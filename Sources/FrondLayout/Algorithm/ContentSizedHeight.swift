@@ -251,17 +251,14 @@ extension LayoutNode {
     /// The conditions of the rule that depend on styles only (the node's and its layout
     /// children's); also how a container decides whether a measurement is worth fusing.
     func heightIsContentSizedByStyle(_ children: [LayoutNode], baselineLayout: Bool) -> Bool {
-        let gapsAreFixed = resolved.rowGap.unit != .percent && resolved.columnGap.unit != .percent
-        guard !resolved.hasMinMaxHeight, resolved.aspectRatio == nil, resolved.overflow != .scroll,
-              resolved.flexWrap == .noWrap, !baselineLayout, gapsAreFixed, !usesSpecFlexibleLengths,
+        // (The style-only conditions of each side are kept in the resolved styles.)
+        guard resolved.allowsContentSizedHeight, !baselineLayout, !usesSpecFlexibleLengths,
               !config.errata.contains(.stretchFlexBasis) else { return false }
         let isColumn = resolved.flexDirection.isColumn
         var eligible = true
         children.forEachBorrowed { child in
             guard eligible && child.resolved.display != .none else { return }
-            let style = child.resolved
-            eligible = style.positionType == .relative && !style.hasInsets && !style.hasAutoMargin
-                && style.aspectRatio == nil && !style.usesOwnerSize && !child.state.childrenUsePercentMinMax
+            eligible = child.resolved.isPlainFlowItem && !child.state.childrenUsePercentMinMax
                 && child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
             if isColumn {
                 let basis = child.processedFlexBasis().unit

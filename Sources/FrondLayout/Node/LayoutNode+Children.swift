@@ -22,20 +22,24 @@ extension LayoutNode {
         guard index >= 0 && index <= childNodes.count else {
             throw LayoutError(.invalidTree, "child index \(index) is out of range 0...\(childNodes.count)")
         }
-        if child.owner != nil {
+        if child.hasOwner {
             throw LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
         }
+        // (The walks up the tree hold each ancestor unowned: a parent outlives its place in
+        // the owner chain, since it clears its children's owner when it dies, and nothing
+        // here releases a node. Holding them strongly costs a retain and a release each.)
         var depthAbove = 1
-        var ancestor: LayoutNode? = self
-        while let node = ancestor {
+        unowned(unsafe) var node = self
+        while true {
             if node === child {
                 throw LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
             }
-            if node.isLayingOut || (node.owner == nil && child.isLayingOut) {
+            if node.isLayingOut || (!node.hasOwner && child.isLayingOut) {
                 throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
             }
-            ancestor = node.owner
-            if ancestor != nil { depthAbove += 1 }
+            guard let parent = node.ownerStorage else { break }
+            node = parent.takeUnretainedValue()
+            depthAbove += 1
         }
         if isMeasured {
             throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
@@ -55,13 +59,14 @@ extension LayoutNode {
         } else {
             childNodes.insert(child, at: index)
         }
-        child.owner = self
+        child.ownerStorage = Unmanaged.passUnretained(self)
         var height = child.heightBound + 1
-        var above: LayoutNode? = self
-        while let node = above, node.heightBound < height {
-            node.heightBound = height
+        unowned(unsafe) var above = self
+        while above.heightBound < height {
+            above.heightBound = height
             height += 1
-            above = node.owner
+            guard let parent = above.ownerStorage else { break }
+            above = parent.takeUnretainedValue()
         }
         if child.resolved.display == .contents { contentsChildCount += 1 }
         if child.resolved.hasPercentMinMax { percentMinMaxChildCount += 1 }

@@ -107,9 +107,11 @@ open class LayoutNode {
 
     deinit {
         sidesStorage?.release()
-        // Children outlive a parent only as roots of their own trees.
-        for child in childNodes where child.owner === self {
-            child.owner = nil
+        // Children outlive a parent only as roots of their own trees. (Compared by address:
+        // neither the children nor this dying node are retained for it.)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        childNodes.forEachBorrowed { child in
+            if child.ownerStorage?.toOpaque() == me { child.ownerStorage = nil }
         }
     }
 
@@ -186,12 +188,14 @@ open class LayoutNode {
     }
 
     func markDirtyAndPropagate() {
-        var node: LayoutNode? = self
-        while let current = node, !current.isDirtyFlag {
+        // (Ancestors are held unowned, as in `insertChild`: nothing here releases a node.)
+        unowned(unsafe) var current = self
+        while !current.isDirtyFlag {
             current.isDirtyFlag = true
             current.state.computedFlexBasis = .nan
             current.state.fusionCheckVersion = 0
-            node = current.owner
+            guard let parent = current.ownerStorage else { return }
+            current = parent.takeUnretainedValue()
         }
     }
 
@@ -236,8 +240,8 @@ open class LayoutNode {
 
     /// The root of the tree this node belongs to.
     var treeRoot: LayoutNode {
-        var node = self
-        while let parent = node.owner { node = parent }
+        unowned(unsafe) var node = self
+        while let parent = node.ownerStorage { node = parent.takeUnretainedValue() }
         return node
     }
 

@@ -104,9 +104,15 @@ public struct EdgeValues: Hashable, Sendable {
     /// asks this of four sets).
     @inline(__always)
     package var isExactlyUnset: Bool {
-        @inline(__always) func unset(_ value: LayoutValue) -> Bool { value.unit == .undefined && value.value == 0 }
-        return unset(left) && unset(top) && unset(right) && unset(bottom) && unset(start) && unset(end)
-            && unset(horizontal) && unset(vertical) && unset(all)
+        // Every unit is `.undefined` (raw value 0) and every number is +0 or -0 (no bits but
+        // the sign): OR-ed together without a branch per value.
+        let units = left.unit.rawValue | top.unit.rawValue | right.unit.rawValue | bottom.unit.rawValue
+            | start.unit.rawValue | end.unit.rawValue | horizontal.unit.rawValue | vertical.unit.rawValue
+            | all.unit.rawValue
+        let numbers = left.value.bitPattern | top.value.bitPattern | right.value.bitPattern | bottom.value.bitPattern
+            | start.value.bitPattern | end.value.bitPattern | horizontal.value.bitPattern
+            | vertical.value.bitPattern | all.value.bitPattern
+        return units == 0 && numbers & 0x7FFF_FFFF == 0
     }
 
     /// Whether any of the nine values satisfies `predicate` (without making an array).

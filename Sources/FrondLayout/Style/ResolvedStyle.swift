@@ -70,6 +70,13 @@ struct ResolvedStyle {
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
     var fixedMarginRow: Float = 0
     var fixedMarginColumn: Float = 0
+    /// The style-only conditions that let a container's height be content-sized (see
+    /// ContentSizedHeight.swift), on the container's side: no min/max height or aspect
+    /// ratio, no scrolling, no wrapping, no percentage gap. (True for the default style.)
+    var allowsContentSizedHeight = true
+    /// The same on an item's side: relative, no insets, no auto margins, no aspect ratio and
+    /// no percentage resolving against the containing block (`usesOwnerSize`).
+    var isPlainFlowItem = true
 
     /// The default style's facts (Yoga's defaults, no sides set).
     init() {}
@@ -109,7 +116,16 @@ struct ResolvedStyle {
         usesOwnerSize = hasPercentMinMax || style.width.unit == .percent || style.height.unit == .percent
 
         // Most styles set no margin, padding, border or inset at all: then every sum is 0.
-        guard let sides, sides.isSet else { return }
+        if let sides, sides.isSet { resolveSides(style, sides) }
+        allowsContentSizedHeight = !hasMinMaxHeight && aspectRatio == nil && overflow != .scroll && flexWrap == .noWrap
+            && rowGap.unit != .percent && columnGap.unit != .percent
+        isPlainFlowItem = positionType == .relative && !hasInsets && !hasAutoMargin && aspectRatio == nil
+            && !usesOwnerSize
+    }
+
+    /// The facts of the margins, paddings, borders and insets of `style` (whose `sides`
+    /// are set).
+    private mutating func resolveSides(_ style: LayoutStyle, _ sides: ResolvedSides) {
         let insets = ResolvedStyle.withoutAuto(style.position)
         hasHorizontalInsets = insets.left.isDefined || insets.right.isDefined || insets.start.isDefined
             || insets.end.isDefined || insets.horizontal.isDefined || insets.all.isDefined
