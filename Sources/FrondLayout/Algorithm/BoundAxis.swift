@@ -7,6 +7,15 @@ extension LayoutNode {
                                   _ axisSize: Float, _ widthSize: Float) -> Float {
         let dimension = axis.dimension
         guard dimension == .width ? resolved.hasMinMaxWidth : resolved.hasMinMaxHeight else { return value }
+        return clampedToMinAndMax(direction, dimension, value, axisSize, widthSize)
+    }
+
+    /// The clamp of ``boundAxisWithinMinAndMax(_:_:_:_:_:)`` for a node with a min or max
+    /// size on `dimension` (kept out of line, so that the common case inlines into every
+    /// caller).
+    @inline(never)
+    private func clampedToMinAndMax(_ direction: LayoutDirection, _ dimension: Axis, _ value: Float,
+                                    _ axisSize: Float, _ widthSize: Float) -> Float {
         let maximum = resolvedMaxDimension(direction, dimension, axisSize, widthSize)
         if maximum >= 0 && value > maximum { return maximum }
         let minimum = resolvedMinDimension(direction, dimension, axisSize, widthSize)

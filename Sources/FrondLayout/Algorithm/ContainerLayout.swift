@@ -338,7 +338,10 @@ extension LayoutNode {
     func availableInnerDimension(_ direction: LayoutDirection, _ dimension: Axis, _ available: Float,
                                          _ paddingAndBorder: Float, _ ownerSize: Float, _ ownerWidth: Float) -> Float {
         var inner = available - paddingAndBorder
-        if inner.isDefined {
+        if inner.isDefined && !(dimension == .width ? resolved.hasMinMaxWidth : resolved.hasMinMaxHeight) {
+            // (No min or max size: both resolve to NaN below, leaving these bounds.)
+            inner = maxOrDefined(minOrDefined(inner, Float.greatestFiniteMagnitude), 0)
+        } else if inner.isDefined {
             let minimum = resolvedMinDimension(direction, dimension, ownerSize, ownerWidth)
             let maximum = resolvedMaxDimension(direction, dimension, ownerSize, ownerWidth)
             let minInner = minimum.isNaN ? 0 : minimum - paddingAndBorder
@@ -359,7 +362,13 @@ extension LayoutNode {
     /// The children that take part in this node's layout: `display: contents` children
     /// are replaced by their own children (recursively).
     var layoutChildren: [LayoutNode] {
-        if contentsChildCount == 0 { return childNodes }
+        @inline(__always) get { contentsChildCount == 0 ? childNodes : flattenedLayoutChildren() }
+    }
+
+    /// ``layoutChildren`` when a child has `display: contents` (out of line, so that the
+    /// common case inlines).
+    @inline(never)
+    private func flattenedLayoutChildren() -> [LayoutNode] {
         var result: [LayoutNode] = []
         result.reserveCapacity(childNodes.count)
         appendLayoutChildren(to: &result)
@@ -378,8 +387,14 @@ extension LayoutNode {
 
     /// `display: contents` children have no box: zero their results (recursively
     /// through nested contents nodes) so they read as empty frames.
+    @inline(__always)
     func resetContentsChildren(pass: LayoutPass) {
-        guard contentsChildCount > 0 else { return }
+        if contentsChildCount > 0 { resetContentsChildrenLayouts(pass: pass) }
+    }
+
+    /// ``resetContentsChildren(pass:)`` for a node with `display: contents` children.
+    @inline(never)
+    private func resetContentsChildrenLayouts(pass: LayoutPass) {
         state.childrenTouchedPass = pass.generation
         for child in childNodes where child.resolved.display == .contents {
             child.resetLayout(direction: child.resolveDirection(state.direction), pass: pass)

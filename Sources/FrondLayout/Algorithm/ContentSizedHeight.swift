@@ -292,7 +292,8 @@ extension LayoutNode {
             allows = heightIsContentSizedByStyle(children, baselineLayout: baselineLayout)
             children.forEachBorrowed { child in
                 guard allows && child.resolved.display != .none else { return }
-                allows = child.subtreeAllowsFusion()
+                // (A leaf allows it, and nothing reads what it would remember.)
+                allows = child.isMeasured || child.childNodes.isEmpty || child.subtreeAllowsFusion()
             }
         }
         state.fusionCheckVersion = config.version

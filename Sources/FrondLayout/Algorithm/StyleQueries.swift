@@ -57,7 +57,14 @@ extension LayoutNode {
     func marginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
         let fixed = axis.isRow ? resolved.fixedMarginRow : resolved.fixedMarginColumn
         if !fixed.isNaN { return fixed }
-        return inlineStartMargin(axis, .ltr, widthSize) + inlineEndMargin(axis, .ltr, widthSize)
+        return resolvedMarginForAxis(axis, widthSize)
+    }
+
+    /// ``marginForAxis(_:_:)`` when a margin is a percentage (kept out of line, so that the
+    /// common case above inlines into every caller).
+    @inline(never)
+    private func resolvedMarginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
+        inlineStartMargin(axis, .ltr, widthSize) + inlineEndMargin(axis, .ltr, widthSize)
     }
 
     @inline(__always)
@@ -125,7 +132,15 @@ extension LayoutNode {
             ? (direction == .rtl ? resolved.fixedPaddingBorderRowRTL : resolved.fixedPaddingBorderRowLTR)
             : resolved.fixedPaddingBorderColumn
         if !fixed.isNaN { return fixed }
-        return inlineStartPaddingAndBorder(axis, direction, widthSize) + inlineEndPaddingAndBorder(axis, direction, widthSize)
+        return resolvedPaddingAndBorderForAxis(axis, direction, widthSize)
+    }
+
+    /// ``paddingAndBorderForAxis(_:_:_:)`` when a padding is a percentage (out of line, as
+    /// `resolvedMarginForAxis`).
+    @inline(never)
+    private func resolvedPaddingAndBorderForAxis(_ axis: FlexDirection, _ direction: LayoutDirection,
+                                                 _ widthSize: Float) -> Float {
+        inlineStartPaddingAndBorder(axis, direction, widthSize) + inlineEndPaddingAndBorder(axis, direction, widthSize)
     }
 
     /// Padding plus border across a dimension (what `box-sizing: content-box` adds).
