@@ -28,7 +28,9 @@ public final class BackgroundComponent: Component, @unchecked Sendable {
 
     override var placesAbsoluteChildren: Bool { true }
 
-    override var childComponents: [Component] { background.map { [$0, child] } ?? [child] }
+    override var childComponents: ChildComponents {
+        background.map { ChildComponents([$0, child]) } ?? ChildComponents(one: child)
+    }
 
     override func configureNode(_ style: inout LayoutStyle) {
         Fill.configureContainer(&style)

@@ -36,7 +36,7 @@ public final class CenterComponent: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, centering: centering, sizing: sizing, child: child())
     }
 
-    override var childComponents: [Component] { child.map { [$0] } ?? [] }
+    override var childComponents: ChildComponents { ChildComponents(one: child) }
 
     override func configureNode(_ style: inout LayoutStyle) {
         style.flexDirection = .column

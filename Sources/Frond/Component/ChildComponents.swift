@@ -1,6 +1,6 @@
 /// The components inside a component, in order, as the build reads them: without making
-/// an array for a render component's one child or a flexbox's children (a list of
-/// thousands of rows would make thousands of arrays per build).
+/// an array for a single child or a flexbox's children (a list of thousands of rows
+/// would make thousands of arrays per build).
 struct ChildComponents {
     private enum Storage {
         case none

@@ -74,11 +74,7 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     // MARK: Layout (overridden by the built-in kinds)
 
     /// The components inside this one, in order.
-    var childComponents: [Component] { [] }
-
-    /// The same components as the build reads them (kinds that hold their children in
-    /// another form override it to skip making an array).
-    var childComponentList: ChildComponents { ChildComponents(childComponents) }
+    var childComponents: ChildComponents { .none }
 
     /// Sets the container properties of this component's layout node.
     func configureNode(_ style: inout LayoutStyle) {}
@@ -116,7 +112,7 @@ open class CompositeComponent: Component, @unchecked Sendable {
         super.init(view: view, size: size, key: key)
     }
 
-    override var childComponents: [Component] { [child] }
+    override var childComponents: ChildComponents { ChildComponents(one: child) }
 
     override func configureNode(_ style: inout LayoutStyle) {
         Fill.configureContainer(&style)

@@ -37,18 +37,7 @@ public final class Flexbox: Component, @unchecked Sendable {
         super.init(view: view, size: size, key: key)
     }
 
-    override var childComponents: [Component] {
-        // (One buffer of the right size: compactMap grows its result step by step.)
-        var components: [Component] = []
-        guard !children.isEmpty else { return components }
-        components.reserveCapacity(children.count)
-        for index in children.indices {
-            if let component = children[index].component { components.append(component) }
-        }
-        return components
-    }
-
-    override var childComponentList: ChildComponents { ChildComponents(flexChildren: children) }
+    override var childComponents: ChildComponents { ChildComponents(flexChildren: children) }
 
     override func configureNode(_ layout: inout LayoutStyle) {
         layout.flexDirection = style.direction

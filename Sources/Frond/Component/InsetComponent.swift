@@ -31,7 +31,7 @@ public final class InsetComponent: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, insets: insets, child: child())
     }
 
-    override var childComponents: [Component] { [child] }
+    override var childComponents: ChildComponents { ChildComponents(one: child) }
 
     override func configureNode(_ style: inout LayoutStyle) {
         Fill.configureContainer(&style)

@@ -27,7 +27,9 @@ public final class OverlayComponent: Component, @unchecked Sendable {
 
     override var placesAbsoluteChildren: Bool { true }
 
-    override var childComponents: [Component] { overlay.map { [child, $0] } ?? [child] }
+    override var childComponents: ChildComponents {
+        overlay.map { ChildComponents([child, $0]) } ?? ChildComponents(one: child)
+    }
 
     override func configureNode(_ style: inout LayoutStyle) {
         Fill.configureContainer(&style)

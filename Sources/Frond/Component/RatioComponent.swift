@@ -30,7 +30,7 @@ public final class RatioComponent: Component, @unchecked Sendable {
         self.init(view: view, size: size, key: key, ratio: ratio, child: child())
     }
 
-    override var childComponents: [Component] { [child] }
+    override var childComponents: ChildComponents { ChildComponents(one: child) }
 
     override func configureNode(_ style: inout LayoutStyle) {
         Fill.configureContainer(&style)

@@ -30,7 +30,7 @@ public final class StaticLayout: Component, @unchecked Sendable {
 
     override var placesAbsoluteChildren: Bool { true }
 
-    override var childComponents: [Component] { children.compactMap(\.component) }
+    override var childComponents: ChildComponents { ChildComponents(children.compactMap(\.component)) }
 
     override func configureNode(_ style: inout LayoutStyle) {
         style.flexDirection = .column

@@ -166,7 +166,7 @@ enum Reconciler {
                                           previousComponent: previousComponent, context: context)
             childComponents = ChildComponents(one: child)
         } else {
-            childComponents = component.childComponentList
+            childComponents = component.childComponents
         }
 
         try buildChildren(childComponents, of: node, isNew: isNew, context: context, depth: depth)
