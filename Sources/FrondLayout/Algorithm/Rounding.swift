@@ -154,10 +154,17 @@ extension LayoutNode {
 
         var childChanged = false
         if movedOffGrid || state.childrenTouchedPass == pass.generation {
-            childNodes.forEachBorrowed { child in
-                if child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass) {
-                    childChanged = true
+            // Last child first: each child's rounding depends only on this node's position, and
+            // layout has just visited the children in order, so those it visited last are the
+            // likeliest to be still in the processor's caches when the tree is larger than them.
+            let children = childNodes
+            var index = children.count
+            while index > 0 {
+                index -= 1
+                let changed = children.borrowed(index)._withUnsafeGuaranteedRef { child in
+                    child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
                 }
+                if changed { childChanged = true }
             }
         }
         if childChanged { state.descendantFramesChangedPass = pass.number }
