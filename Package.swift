@@ -18,8 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "FrondLayout"),
-        .target(name: "Frond", dependencies: ["FrondLayout"]),
+        // Software prefetch (a static inline wrapper of the compiler's builtin) for the tree walks.
+        .systemLibrary(name: "CPrefetch"),
+        .target(name: "FrondLayout", dependencies: ["CPrefetch"]),
+        .target(name: "Frond", dependencies: ["FrondLayout", "CPrefetch"]),
         .target(name: "FrondTestSupport", dependencies: ["Frond"]),
         .systemLibrary(name: "CFrond", path: "include"),
         // libffi, for typed action blocks (C handlers with native signatures); only FrondCAPI uses it.

@@ -194,7 +194,12 @@ struct Mounter {
         children.reserveCapacity(node.treeChildren.count)
         createViews(under: node, left: left, top: top, into: &children)
         guard !children.isEmpty else { return }
-        for child in children {
+        // (Each view asks for the node of the one a few places ahead, which it will fill:
+        // see TreeNode+Prefetch.swift.)
+        for (index, child) in children.enumerated() {
+            if index &+ LayoutNode.prefetchDistance < children.count {
+                children[index &+ LayoutNode.prefetchDistance].treeNode?.prefetch()
+            }
             statistics.viewsVisited += 1
             guard let childNode = child.treeNode else { continue }
             // (The view was made with its attributes: they are all new.)
@@ -228,7 +233,13 @@ struct Mounter {
     /// Creates the views of the view-bearing components under `node` (as
     /// ``placements(under:left:top:into:)`` finds them), each with its frame.
     private mutating func createViews(under node: TreeNode, left: Float, top: Float, into views: inout [MountedView]) {
-        for child in node.treeChildren {
+        // (Each child asks for the one a few places ahead: see TreeNode+Prefetch.swift.)
+        let children = node.treeChildren
+        for ahead in 0..<LayoutNode.prefetchDistance { children.prefetchNode(at: ahead) }
+        for (index, child) in children.enumerated() {
+            children.prefetchNode(at: index &+ LayoutNode.prefetchDistance)
+            // (And for the component of the next, whose node has had time to arrive.)
+            children.prefetchComponent(at: index &+ 1)
             let frame = child.frame
             let childLeft = left + frame.left
             let childTop = top + frame.top

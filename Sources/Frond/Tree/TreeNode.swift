@@ -45,6 +45,8 @@ final class TreeNode: LayoutNode {
     /// or the view types among them.
     @exclusivity(unchecked) var placementsChangedFlush: UInt64 = 0
     /// The last flush in which this node got its view type (or lost or gained a view).
+    /// (The last field: the mount step asks for the bytes up to its end, see
+    /// TreeNode+Prefetch.swift and PrefetchTests.)
     @exclusivity(unchecked) var viewChangedFlush: UInt64 = 0
 
     /// A node for `component` with the layout style `style` (refused when the style is).

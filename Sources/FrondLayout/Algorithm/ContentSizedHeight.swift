@@ -288,6 +288,10 @@ extension LayoutNode {
         var allows = true
         if !isMeasured && !childNodes.isEmpty {
             let children = layoutChildren
+            // (The first pass over a new tree meets the nodes of a subtree here first: a
+            // few children are asked for at once, so that their misses overlap. See
+            // LayoutNode+Prefetch.swift.)
+            for index in 0..<Swift.min(children.count, LayoutNode.prefetchedChildren) { children.prefetchNode(at: index) }
             let baselineLayout = isBaselineLayout(children)
             allows = heightIsContentSizedByStyle(children, baselineLayout: baselineLayout)
             children.forEachBorrowed { child in

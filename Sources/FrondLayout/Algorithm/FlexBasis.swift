@@ -51,7 +51,11 @@ extension LayoutNode {
             }
             state.childrenUsePercentMinMax = childrenUsePercentMinMax
         }
+        // (The first pass over a new tree meets each child here first: each asks for the
+        // one a few places ahead, see LayoutNode+Prefetch.swift.)
+        for ahead in 0..<LayoutNode.prefetchDistance { children.prefetchNode(at: ahead) }
         children.forEachBorrowed(in: children.indices) { index, child in
+            children.prefetchNode(at: index &+ LayoutNode.prefetchDistance)
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return

@@ -1,0 +1,43 @@
+@testable import Frond
+@testable import FrondLayout
+import Testing
+
+/// The prefetching walks ask for a fixed number of bytes of each node (constants, so that
+/// asking costs no lazy initialization). These tests keep the constants true as fields
+/// are added or moved, and check that asking for nodes outside an array is a no-op.
+@Suite struct PrefetchTests {
+    private func node() throws -> TreeNode {
+        try TreeNode(identity: 1, component: Component(), config: LayoutConfig(), style: LayoutStyle())
+    }
+
+    private func offset<T>(of field: UnsafeMutablePointer<T>, in node: AnyObject) -> Int {
+        Int(bitPattern: UInt(bitPattern: field)) - Int(bitPattern: UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()))
+    }
+
+    @Test func layoutNodeSpanEndsWithTheLayoutState() throws {
+        let node = try node()
+        let start = withUnsafeMutablePointer(to: &node.state) { offset(of: $0, in: node) }
+        #expect(start > 0)
+        #expect(LayoutNode.prefetchedBytes == start + MemoryLayout<NodeLayoutState>.size)
+    }
+
+    @Test func treeNodeSpanEndsWithTheLastField() throws {
+        let node = try node()
+        let start = withUnsafeMutablePointer(to: &node.viewChangedFlush) { offset(of: $0, in: node) }
+        // (The flush marks are the last fields the class declares.)
+        #expect(TreeNode.prefetchedBytes == start + MemoryLayout<UInt64>.size)
+        #expect(TreeNode.prefetchedBytes > LayoutNode.prefetchedBytes)
+    }
+
+    @Test func askingOutsideTheArrayDoesNothing() throws {
+        let nodes = [try node(), try node()]
+        for index in [-3, -1, 0, 1, 2, 7, Int.max, Int.min] {
+            nodes.prefetchNode(at: index)
+            nodes.prefetchComponent(at: index)
+            (nodes as [LayoutNode]).prefetchNode(at: index)
+        }
+        [TreeNode]().prefetchNode(at: 0)
+        [LayoutNode]().prefetchNode(at: 0)
+        #expect(nodes.allSatisfy { $0.identity == 1 })
+    }
+}
