@@ -18,8 +18,7 @@ import pytest
 from frond import (Action, ActionEvent, CallbackError, Component, Flexbox, MemoryHost, MisuseError, Mutation,
                    RenderComponent, Root, Scope, SizeRange, ThreadError)
 from frond.render import _render_class
-
-WAIT = 30  # seconds before a test gives up on another thread
+from threading_support import WAIT, in_thread
 
 
 class ThreadRecordingHost(MemoryHost):
@@ -73,23 +72,6 @@ def mounted() -> tuple[Root, ThreadRecordingHost, Counter]:
     root.set_component(Flexbox(children=[counter]))
     root.flush()
     return root, host, counter
-
-
-def in_thread(function: Callable[[], Any], name: str = "intruder") -> Any:
-    """Runs `function` on a new thread; returns what it returned or the exception it raised."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append(function())
-        except BaseException as error:  # noqa: BLE001
-            outcome.append(error)
-
-    thread = threading.Thread(target=run, name=name)
-    thread.start()
-    thread.join(timeout=WAIT)
-    assert not thread.is_alive(), "the thread hung"
-    return outcome[0]
 
 
 # ---- prepare and commit ---------------------------------------------------------------

@@ -12,25 +12,7 @@ from typing import Any
 import pytest
 
 from frond import MisuseError, Node, ThreadError, _runtime, handle_count
-
-WAIT = 30
-
-
-def in_thread(function: Callable[[], Any], name: str = "intruder") -> Any:
-    """Runs `function` on a new thread; returns what it returned or the exception it raised."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append(function())
-        except BaseException as error:  # noqa: BLE001
-            outcome.append(error)
-
-    thread = threading.Thread(target=run, name=name)
-    thread.start()
-    thread.join(timeout=WAIT)
-    assert not thread.is_alive(), "the thread hung"
-    return outcome[0]
+from threading_support import WAIT, in_thread
 
 
 def tree() -> tuple[Node, Node, Node]:
