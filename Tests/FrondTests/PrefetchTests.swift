@@ -30,14 +30,15 @@ import Testing
     }
 
     @Test func askingOutsideTheArrayDoesNothing() throws {
-        let nodes = [try node(), try node()]
+        let nodes: [LayoutNode] = [try node(), try node()]
+        let children = TreeChildren(nodes: nodes)
         for index in [-3, -1, 0, 1, 2, 7, Int.max, Int.min] {
+            children.prefetchNode(at: index)
+            children.prefetchComponent(at: index)
             nodes.prefetchNode(at: index)
-            nodes.prefetchComponent(at: index)
-            (nodes as [LayoutNode]).prefetchNode(at: index)
         }
-        [TreeNode]().prefetchNode(at: 0)
+        TreeChildren(nodes: []).prefetchNode(at: 0)
         [LayoutNode]().prefetchNode(at: 0)
-        #expect(nodes.allSatisfy { $0.identity == 1 })
+        #expect(children.allSatisfy { $0.identity == 1 })
     }
 }

@@ -120,14 +120,13 @@ enum Reconciler {
         let node: TreeNode
         if let previous {
             node = previous
-            let (oldComponent, oldRendered, oldChildren, oldDirty) = (node.component, node.rendered, node.treeChildren,
-                                                                      node.isOnDirtyPath)
+            // (The children, which are the layout node's, have undo steps of their own.)
+            let (oldComponent, oldRendered, oldDirty) = (node.component, node.rendered, node.isOnDirtyPath)
             let oldSize = node.subtreeSize
             context.undo.append {
                 node.subtreeSize = oldSize
                 node.component = oldComponent
                 node.rendered = oldRendered
-                node.treeChildren = oldChildren
                 node.isOnDirtyPath = oldDirty
             }
             node.component = component
@@ -265,7 +264,8 @@ enum Reconciler {
         var counters = KeylessCounters()
         // The keyed children so far (values: their index), to find two with one identity.
         var keyed: ChildKeyTable? = nil
-        var children: [TreeNode] = []
+        // (Layout nodes: the list becomes the layout node's own, see below.)
+        var children: [LayoutNode] = []
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
         for index in 0..<components.count {
@@ -295,26 +295,23 @@ enum Reconciler {
         if let previousByKey {
             for index in previousByKey.remainingValues where old.indices.contains(index) { context.dropped.append(old[index]) }
         }
-        if children.count != node.treeChildren.count || zip(children, node.treeChildren).contains(where: { $0 !== $1 })
-            || children.contains(where: { changesPlacements($0, context) }) {
+        let built = TreeChildren(nodes: children)
+        if built.count != old.count || zip(built, old).contains(where: { $0 !== $1 })
+            || built.contains(where: { changesPlacements($0, context) }) {
             node.placementsChangedFlush = context.flush
         }
-        node.treeChildren = children
-        node.subtreeSize = children.reduce(1) { $0 + $1.subtreeSize }
+        node.subtreeSize = built.reduce(1) { $0 + $1.subtreeSize }
         if matching {
-            try setLayoutChildren(of: node, context: context)
+            try setLayoutChildren(of: node, to: children, context: context)
         } else {
             // No previous children: the layout node has none, and every child is new.
             let layoutNode: LayoutNode = node
-            if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
-            layoutNode.reserveChildCapacity(children.count)
-            for child in children {
-                do {
-                    try layoutNode.appendChild(child)
-                } catch {
-                    throw FrondError(.invalidTree, "\(node.component): \(error.message)")
-                }
+            do {
+                try layoutNode.adoptChildren(children)
+            } catch {
+                throw FrondError(.invalidTree, "\(node.component): \(error.message)")
             }
+            if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
         }
     }
 
@@ -333,10 +330,10 @@ enum Reconciler {
         return TreeNode.ChildKey(type: type, key: nil, counter: counters.next(for: type))
     }
 
-    /// Gives the node's layout node the children's layout nodes (only if they changed).
-    private static func setLayoutChildren(of node: TreeNode, context: BuildContext) throws(FrondError) {
+    /// Makes `wanted` the node's children (only if they changed).
+    private static func setLayoutChildren(of node: TreeNode, to wanted: [LayoutNode],
+                                          context: BuildContext) throws(FrondError) {
         let layoutNode: LayoutNode = node
-        let wanted: [LayoutNode] = node.treeChildren
         let current = layoutNode.children
         guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
         context.undo.append { try? replaceChildren(of: layoutNode, with: current) }

@@ -9,7 +9,7 @@ extension TreeNode {
     /// A tree node's size in bytes: the mount step reads from its start (the reference
     /// count) to its end (its view and flush marks). A constant, so that asking costs no
     /// lazy initialization; `PrefetchTests` checks it against where the last field ends.
-    static let prefetchedBytes = 792
+    static let prefetchedBytes = 784
     /// How much of a component the mount step reads first (its view configuration).
     static let prefetchedComponentBytes = 128
 
@@ -20,15 +20,15 @@ extension TreeNode {
     }
 }
 
-extension Array where Element == TreeNode {
+extension TreeChildren {
     /// Asks for the node at `index`, if there is one (returns at once).
     @inline(__always)
     func prefetchNode(at index: Int) {
         guard index >= 0 && index < count else { return }
-        withUnsafeBufferPointer { buffer in
+        nodes.withUnsafeBufferPointer { buffer in
             // (The element's bits are the node's address: read without retaining it.)
             let node = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index &* MemoryLayout<TreeNode>.stride, as: UnsafeRawPointer.self)
+                .load(fromByteOffset: index &* MemoryLayout<LayoutNode>.stride, as: UnsafeRawPointer.self)
             frond_prefetch_bytes(node, TreeNode.prefetchedBytes)
         }
     }
@@ -38,9 +38,9 @@ extension Array where Element == TreeNode {
     @inline(__always)
     func prefetchComponent(at index: Int) {
         guard index >= 0 && index < count else { return }
-        withUnsafeBufferPointer { buffer in
+        nodes.withUnsafeBufferPointer { buffer in
             let node = Unmanaged<TreeNode>.fromOpaque(UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index &* MemoryLayout<TreeNode>.stride, as: UnsafeRawPointer.self))
+                .load(fromByteOffset: index &* MemoryLayout<LayoutNode>.stride, as: UnsafeRawPointer.self))
             node._withUnsafeGuaranteedRef { node in
                 frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TreeNode.prefetchedComponentBytes)
             }

@@ -5,8 +5,8 @@
 ///
 /// A tree node is the component's layout node (one object, not two: a large build makes
 /// one allocation per component fewer, and the mount step finds a node's frame next to
-/// its component). Its layout children are its tree children's nodes once the build has
-/// set them; its own children and parent are ``treeChildren`` and ``treeParent``.
+/// its component). Its children are its layout children (one list, which only the build
+/// changes: see ``treeChildren``); its parent in the tree is ``treeParent``.
 ///
 /// (Fields are read and written only by the flush that owns the tree, one thread at a
 /// time: they skip Swift's run-time exclusivity checks, which cost more than the work in
@@ -18,7 +18,8 @@ final class TreeNode: LayoutNode {
     let componentType: ObjectIdentifier
     /// The component of the latest build.
     @exclusivity(unchecked) var component: Component
-    @exclusivity(unchecked) var treeChildren: [TreeNode] = []
+    /// The children: the layout node's children, which the build makes tree nodes only.
+    var treeChildren: TreeChildren { TreeChildren(nodes: children) }
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
     /// pointer is always nil or a live node, without the cost of a weak reference.
@@ -85,5 +86,19 @@ final class TreeNode: LayoutNode {
     func forEach(_ body: (TreeNode) -> Void) {
         body(self)
         for child in treeChildren { child.forEach(body) }
+    }
+}
+
+/// A tree node's children: its layout children, as tree nodes. (A tree node's layout
+/// children are set by the build alone, always to tree nodes; the list is shared, not
+/// copied.)
+struct TreeChildren: RandomAccessCollection {
+    let nodes: [LayoutNode]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { nodes.count }
+
+    subscript(index: Int) -> TreeNode {
+        unsafeDowncast(nodes[index], to: TreeNode.self)
     }
 }

@@ -84,6 +84,77 @@ extension LayoutNode {
         if count > childNodes.capacity { childNodes.reserveCapacity(max(count, 2 * childNodes.capacity)) }
     }
 
+    /// Gives a node without children the nodes of `children`, in order: the same as
+    /// appending them one by one (the same checks and errors), except that the array
+    /// itself becomes the node's list (no copy) and the walk up the tree is made once.
+    /// Refused, changing nothing, when the node has children already.
+    package func adoptChildren(_ children: [LayoutNode]) throws(LayoutError) {
+        guard !children.isEmpty else { return }
+        guard childNodes.isEmpty else {
+            throw LayoutError(.invalidTree, "the node has children already")
+        }
+        var depthAbove = 1
+        unowned(unsafe) var top = self
+        while true {
+            if top.isLayingOut {
+                throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
+            }
+            guard let parent = top.ownerStorage else { break }
+            top = parent.takeUnretainedValue()
+            depthAbove += 1
+        }
+        if isMeasured {
+            throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
+        }
+        var deepest: Int32 = 0
+        var contents = 0, percentMinMax = 0
+        for index in children.indices {
+            let failure = children.borrowed(index)._withUnsafeGuaranteedRef { child -> LayoutError? in
+                if child.hasOwner {
+                    // (Also a node listed twice: its first place gave it this parent.)
+                    return LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
+                }
+                // Of this node and its ancestors only the topmost has no parent, like the child.
+                if child === top {
+                    return LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
+                }
+                if child.isLayingOut {
+                    return LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
+                }
+                var depthBelow = Int(child.heightBound)
+                if depthAbove + depthBelow > LayoutNode.maximumDepth {
+                    depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
+                    child.heightBound = Int32(clamping: depthBelow)
+                    if depthAbove + depthBelow > LayoutNode.maximumDepth {
+                        return LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
+                    }
+                }
+                child.ownerStorage = Unmanaged.passUnretained(self)
+                deepest = max(deepest, child.heightBound)
+                if child.resolved.display == .contents { contents += 1 }
+                if child.resolved.hasPercentMinMax { percentMinMax += 1 }
+                return nil
+            }
+            if let failure {
+                // The children before this one had no parent: they get none back.
+                children.forEachBorrowed(in: 0..<index) { _, child in child.ownerStorage = nil }
+                throw failure
+            }
+        }
+        childNodes = children
+        contentsChildCount += contents
+        percentMinMaxChildCount += percentMinMax
+        var height = deepest + 1
+        unowned(unsafe) var above = self
+        while above.heightBound < height {
+            above.heightBound = height
+            height += 1
+            guard let parent = above.ownerStorage else { break }
+            above = parent.takeUnretainedValue()
+        }
+        markDirtyAndPropagate()
+    }
+
     /// Removes and returns the child at `index`; it becomes the root of its own tree.
     @discardableResult
     public func removeChild(at index: Int) throws(LayoutError) -> LayoutNode {
