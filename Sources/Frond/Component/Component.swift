@@ -95,6 +95,10 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// The component as a ``LegacyComponent`` (whose views' mounts are told), or nil.
     var mountHooks: LegacyComponent? { nil }
 
+    /// The component as an ``AnyRenderComponent``, or nil. (A build asks this of every
+    /// component and its parent: an overridden property costs less than a cast.)
+    var asRenderComponent: AnyRenderComponent? { nil }
+
     /// Whether some of this component's children are absolute items placed within it, so
     /// that its node must be their containing block (never `position: static`).
     var placesAbsoluteChildren: Bool { false }

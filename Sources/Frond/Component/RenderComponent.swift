@@ -1,6 +1,7 @@
 /// The engine's view of every component whose child comes from `render` (stateful or
 /// not). Subclass ``RenderComponent`` or ``StatelessComponent`` instead.
 open class AnyRenderComponent: Component, @unchecked Sendable {
+    override final var asRenderComponent: AnyRenderComponent? { self }
     /// Whether the component keeps state in a scope.
     var isStateful: Bool { false }
     /// A new scope's state (nil when none can be made).

@@ -160,7 +160,7 @@ enum Reconciler {
 
         // The components this node's children come from.
         let childComponents: ChildComponents
-        if let renderable = component as? AnyRenderComponent {
+        if let renderable = component.asRenderComponent {
             let child = try renderedChild(of: renderable, node: node, previous: previous,
                                           previousComponent: previousComponent, context: context)
             childComponents = ChildComponents(one: child)
@@ -221,7 +221,7 @@ enum Reconciler {
             context.newScopes.append((node, scope))
         }
         let stateChanged = node.scope?.hasNewState ?? false
-        if let previous, !stateChanged, let oldComponent = previousComponent as? AnyRenderComponent {
+        if let previous, !stateChanged, let oldComponent = previousComponent?.asRenderComponent {
             if oldComponent === component {
                 // Same instance: only something below changed.
                 return previous.rendered
@@ -427,7 +427,7 @@ enum Reconciler {
         var style = LayoutStyle()
         component.size.apply(to: &style)
         component.configureNode(&style)
-        if let renderParent = parentComponent as? AnyRenderComponent {
+        if let renderParent = parentComponent?.asRenderComponent {
             renderParent.configureRenderedChild(component, &style)
         } else {
             parentComponent?.configureChild(at: itemIndex, &style)

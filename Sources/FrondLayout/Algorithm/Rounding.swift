@@ -153,7 +153,8 @@ extension LayoutNode {
         }
 
         var childChanged = false
-        if movedOffGrid || state.childrenTouchedPass == pass.generation {
+        // (A leaf's empty list is not even copied.)
+        if (movedOffGrid || state.childrenTouchedPass == pass.generation) && !childNodes.isEmpty {
             // Last child first: each child's rounding depends only on this node's position, and
             // layout has just visited the children in order, so those it visited last are the
             // likeliest to be still in the processor's caches when the tree is larger than them.
