@@ -53,48 +53,42 @@ struct ResultFlags: OptionSet {
     static let noOverflowBelow = ResultFlags(rawValue: 32)
 }
 
-/// The count of a node's remembered measurements (up to eight) and the first four of
-/// them, stored inline; the node keeps the other four in a ``MeasurementOverflow``, made
-/// the first time it needs a fifth (few do: a node is usually measured under one to four
-/// sets of constraints per pass). (The overflow is not kept here, so that the working
+/// The count of a node's remembered measurements (up to eight) and the first two of
+/// them, stored inline; the node keeps the other six in a ``MeasurementOverflow``, made
+/// the first time it needs a third (few do: most nodes are measured under one or two sets
+/// of constraints per pass, or laid out without a measurement at all, and a list of
+/// many rows keeps every node). (The overflow is not kept here, so that the working
 /// state stays plain data, copied without reference counting.)
 struct MeasurementCache {
     static let capacity = 8
-    static let inlineCapacity = 4
+    static let inlineCapacity = 2
     /// Number of valid entries; the next write goes to this index (wrapping at capacity).
     /// (First, so that it shares a cache line with the first entries.)
     var count = 0
-    private var e0 = CachedMeasurement(), e1 = CachedMeasurement(), e2 = CachedMeasurement(), e3 = CachedMeasurement()
+    private var e0 = CachedMeasurement(), e1 = CachedMeasurement()
 
     /// One of the inline entries (`index` below ``inlineCapacity``).
     subscript(index: Int) -> CachedMeasurement {
-        @inline(__always) get {
-            switch index {
-            case 0: return e0
-            case 1: return e1
-            case 2: return e2
-            default: return e3
-            }
-        }
+        @inline(__always) get { index == 0 ? e0 : e1 }
         @inline(__always) set {
-            switch index {
-            case 0: e0 = newValue
-            case 1: e1 = newValue
-            case 2: e2 = newValue
-            default: e3 = newValue
-            }
+            if index == 0 { e0 = newValue } else { e1 = newValue }
         }
     }
 }
 
-/// Entries 4 to 7 of a node's ``MeasurementCache``. Owned by one node and never shared,
+/// Entries 2 to 7 of a node's ``MeasurementCache``. Owned by one node and never shared,
 /// so it is changed in place.
 final class MeasurementOverflow {
-    private var e4 = CachedMeasurement(), e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
+    private var e2 = CachedMeasurement(), e3 = CachedMeasurement(), e4 = CachedMeasurement()
+    private var e5 = CachedMeasurement(), e6 = CachedMeasurement(), e7 = CachedMeasurement()
 
+    /// The entry at `index` of the whole cache (``MeasurementCache/inlineCapacity`` up to
+    /// ``MeasurementCache/capacity``).
     subscript(index: Int) -> CachedMeasurement {
         get {
             switch index {
+            case 2: return e2
+            case 3: return e3
             case 4: return e4
             case 5: return e5
             case 6: return e6
@@ -103,6 +97,8 @@ final class MeasurementOverflow {
         }
         set {
             switch index {
+            case 2: e2 = newValue
+            case 3: e3 = newValue
             case 4: e4 = newValue
             case 5: e5 = newValue
             case 6: e6 = newValue
