@@ -22,45 +22,53 @@ extension LayoutNode {
         guard index >= 0 && index <= childNodes.count else {
             throw LayoutError(.invalidTree, "child index \(index) is out of range 0...\(childNodes.count)")
         }
-        if child.hasOwner {
-            throw LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
-        }
+        if child.hasOwner { throw .childHasAParent }
         // (The walks up the tree hold each ancestor unowned: a parent outlives its place in
         // the owner chain, since it clears its children's owner when it dies, and nothing
         // here releases a node. Holding them strongly costs a retain and a release each.)
         var depthAbove = 1
         unowned(unsafe) var node = self
         while true {
-            if node === child {
-                throw LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
-            }
-            if node.isLayingOut || (!node.hasOwner && child.isLayingOut) {
-                throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
-            }
+            if node === child { throw .cycle }
+            if node.isLayingOut || (!node.hasOwner && child.isLayingOut) { throw .reentrantChange }
             guard let parent = node.ownerStorage else { break }
             node = parent.takeUnretainedValue()
             depthAbove += 1
         }
-        if isMeasured {
-            throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
-        }
-        // The child's height bound is exact or too high (removals do not lower it): the
-        // subtree is only walked when the bound says the tree might get too deep.
-        var depthBelow = Int(child.heightBound)
-        if depthAbove + depthBelow > LayoutNode.maximumDepth {
-            depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
-            child.heightBound = Int32(clamping: depthBelow)
-            if depthAbove + depthBelow > LayoutNode.maximumDepth {
-                throw LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
-            }
-        }
+        if isMeasured { throw .measuredParent }
+        if let failure = child.depthFailure(below: depthAbove) { throw failure }
         if index == childNodes.count {
             childNodes.append(child)
         } else {
             childNodes.insert(child, at: index)
         }
         child.ownerStorage = Unmanaged.passUnretained(self)
-        var height = child.heightBound + 1
+        raiseHeightBounds(above: child.heightBound)
+        if child.resolved.display == .contents { contentsChildCount += 1 }
+        if child.resolved.hasPercentMinMax { percentMinMaxChildCount += 1 }
+        markDirtyAndPropagate()
+    }
+
+    /// The error of placing this node `depthAbove` nodes deep (counting the new parent's
+    /// chain up to its root), or nil when the tree stays within ``maximumDepth``.
+    private func depthFailure(below depthAbove: Int) -> LayoutError? {
+        // The height bound is exact or too high (removals do not lower it): the subtree is
+        // only walked when the bound says the tree might get too deep.
+        var depthBelow = Int(heightBound)
+        if depthAbove + depthBelow > LayoutNode.maximumDepth {
+            depthBelow = subtreeDepth(limit: LayoutNode.maximumDepth)
+            heightBound = Int32(clamping: depthBelow)
+            if depthAbove + depthBelow > LayoutNode.maximumDepth {
+                return LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
+            }
+        }
+        return nil
+    }
+
+    /// Raises the height bounds of this node and its ancestors for a new child whose
+    /// bound is `childBound`.
+    private func raiseHeightBounds(above childBound: Int32) {
+        var height = childBound + 1
         unowned(unsafe) var above = self
         while above.heightBound < height {
             above.heightBound = height
@@ -68,9 +76,6 @@ extension LayoutNode {
             guard let parent = above.ownerStorage else { break }
             above = parent.takeUnretainedValue()
         }
-        if child.resolved.display == .contents { contentsChildCount += 1 }
-        if child.resolved.hasPercentMinMax { percentMinMaxChildCount += 1 }
-        markDirtyAndPropagate()
     }
 
     /// Appends `child` after the last child (see ``insertChild(_:at:)``).
@@ -90,45 +95,26 @@ extension LayoutNode {
     /// Refused, changing nothing, when the node has children already.
     package func adoptChildren(_ children: [LayoutNode]) throws(LayoutError) {
         guard !children.isEmpty else { return }
-        guard childNodes.isEmpty else {
-            throw LayoutError(.invalidTree, "the node has children already")
-        }
+        guard childNodes.isEmpty else { throw LayoutError(.invalidTree, "the node has children already") }
         var depthAbove = 1
         unowned(unsafe) var top = self
         while true {
-            if top.isLayingOut {
-                throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
-            }
+            if top.isLayingOut { throw .reentrantChange }
             guard let parent = top.ownerStorage else { break }
             top = parent.takeUnretainedValue()
             depthAbove += 1
         }
-        if isMeasured {
-            throw LayoutError(.invalidTree, "a node with a measure function cannot have children")
-        }
+        if isMeasured { throw .measuredParent }
         var deepest: Int32 = 0
         var contents = 0, percentMinMax = 0
         for index in children.indices {
             let failure = children.borrowed(index)._withUnsafeGuaranteedRef { child -> LayoutError? in
-                if child.hasOwner {
-                    // (Also a node listed twice: its first place gave it this parent.)
-                    return LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
-                }
+                // (A node listed twice has a parent at its second place: its first gave it one.)
+                if child.hasOwner { return .childHasAParent }
                 // Of this node and its ancestors only the topmost has no parent, like the child.
-                if child === top {
-                    return LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
-                }
-                if child.isLayingOut {
-                    return LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
-                }
-                var depthBelow = Int(child.heightBound)
-                if depthAbove + depthBelow > LayoutNode.maximumDepth {
-                    depthBelow = child.subtreeDepth(limit: LayoutNode.maximumDepth)
-                    child.heightBound = Int32(clamping: depthBelow)
-                    if depthAbove + depthBelow > LayoutNode.maximumDepth {
-                        return LayoutError(.tooDeep, "the tree would be \(depthAbove + depthBelow) nodes deep; the limit is \(LayoutNode.maximumDepth)")
-                    }
-                }
+                if child === top { return .cycle }
+                if child.isLayingOut { return .reentrantChange }
+                if let failure = child.depthFailure(below: depthAbove) { return failure }
                 child.ownerStorage = Unmanaged.passUnretained(self)
                 deepest = max(deepest, child.heightBound)
                 if child.resolved.display == .contents { contents += 1 }
@@ -144,14 +130,7 @@ extension LayoutNode {
         childNodes = children
         contentsChildCount += contents
         percentMinMaxChildCount += percentMinMax
-        var height = deepest + 1
-        unowned(unsafe) var above = self
-        while above.heightBound < height {
-            above.heightBound = height
-            height += 1
-            guard let parent = above.ownerStorage else { break }
-            above = parent.takeUnretainedValue()
-        }
+        raiseHeightBounds(above: deepest)
         markDirtyAndPropagate()
     }
 
@@ -253,5 +232,21 @@ extension Array where Element == LayoutNode {
     @inline(__always)
     func forEachBorrowed(_ body: (LayoutNode) throws -> Void) rethrows {
         try forEachBorrowed(in: 0..<count) { try body($1) }
+    }
+}
+
+extension LayoutError {
+    // The refusals of inserting a child (each made where it is found).
+    static var childHasAParent: LayoutError {
+        LayoutError(.invalidTree, "the child already has a parent; remove it from that parent first")
+    }
+    static var cycle: LayoutError {
+        LayoutError(.invalidTree, "inserting the node would create a cycle (it is this node or one of its ancestors)")
+    }
+    static var reentrantChange: LayoutError {
+        LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
+    }
+    static var measuredParent: LayoutError {
+        LayoutError(.invalidTree, "a node with a measure function cannot have children")
     }
 }

@@ -250,8 +250,6 @@ open class LayoutNode {
     public var isInLayoutPass: Bool { treeRoot.isLayingOut }
 
     func checkNotLayingOut() throws(LayoutError) {
-        if treeRoot.isLayingOut {
-            throw LayoutError(.reentrantCall, "the tree is being laid out; it cannot be changed from its own callbacks")
-        }
+        if treeRoot.isLayingOut { throw .reentrantChange }
     }
 }
