@@ -115,4 +115,33 @@ import Testing
         style.position.top = .points(0)
         #expect((try? LayoutNode(style: style))?.sides != nil)
     }
+
+    /// Margins, borders and paddings live out of the node, made by the first layout of a
+    /// node with sides: they must read as computed, and as zero once the sides are gone.
+    @Test func sideResultsFollowTheStyleAcrossLayouts() throws {
+        let parent = LayoutNode(), node = LayoutNode()
+        try parent.appendChild(node)
+        var style = LayoutStyle()
+        style.margin.left = .points(3)
+        style.border.top = .points(2)
+        style.padding.right = .percent(10)
+        try node.setStyle(style)
+        #expect(node.sideResultsStorage == nil)
+        try parent.calculateLayout(width: 200, height: 100)
+        #expect(node.layout.margin == LayoutInsets(left: 3))
+        #expect(node.layout.border == LayoutInsets(top: 2))
+        #expect(node.layout.padding == LayoutInsets(right: 20))
+        #expect(node.layout.frame.width == 197)
+
+        try node.setStyle(LayoutStyle())
+        try parent.calculateLayout(width: 200, height: 100)
+        #expect(node.layout.margin == LayoutInsets())
+        #expect(node.layout.border == LayoutInsets())
+        #expect(node.layout.padding == LayoutInsets())
+        #expect(node.layout.frame.width == 200)
+
+        // A node that never had sides never makes the results.
+        #expect(parent.sideResultsStorage == nil)
+        #expect(parent.layout.padding == LayoutInsets())
+    }
 }

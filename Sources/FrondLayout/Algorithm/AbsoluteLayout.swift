@@ -196,16 +196,16 @@ extension LayoutNode {
     private func placeAbsoluteAtFlexStart(_ child: LayoutNode, _ direction: LayoutDirection, _ axis: FlexDirection,
                                           _ blockWidth: Float) {
         let edge = axis.flexStartEdge
-        var position = child.flexStartMargin(axis, direction, blockWidth) + state.border[edge]
-        if child.absoluteOffsetsIncludePadding { position += state.padding[edge] }
+        var position = child.flexStartMargin(axis, direction, blockWidth) + borders[edge]
+        if child.absoluteOffsetsIncludePadding { position += paddings[edge] }
         child.state.setPosition(position, edge)
     }
 
     private func placeAbsoluteAtFlexEnd(_ child: LayoutNode, _ direction: LayoutDirection, _ axis: FlexDirection,
                                         _ blockWidth: Float) {
         let edge = axis.flexEndEdge
-        var position = state.border[edge] + child.flexEndMargin(axis, direction, blockWidth)
-        if child.absoluteOffsetsIncludePadding { position += state.padding[edge] }
+        var position = borders[edge] + child.flexEndMargin(axis, direction, blockWidth)
+        if child.absoluteOffsetsIncludePadding { position += paddings[edge] }
         child.state.setPosition(oppositeEdgePosition(position, axis, self, child), axis.flexStartEdge)
     }
 
@@ -213,14 +213,14 @@ extension LayoutNode {
                                        _ blockWidth: Float) {
         let start = axis.flexStartEdge
         let end = axis.flexEndEdge
-        var contentBoxSize = state.measured(axis.dimension) - state.border[start] - state.border[end]
+        var contentBoxSize = state.measured(axis.dimension) - borders[start] - borders[end]
         if child.absoluteOffsetsIncludePadding {
-            contentBoxSize -= state.padding[start] + state.padding[end]
+            contentBoxSize -= paddings[start] + paddings[end]
         }
         let childOuterSize = child.state.measured(axis.dimension) + child.marginForAxis(axis, blockWidth)
-        var position = (contentBoxSize - childOuterSize) / 2 + state.border[start]
+        var position = (contentBoxSize - childOuterSize) / 2 + borders[start]
             + child.flexStartMargin(axis, direction, blockWidth)
-        if child.absoluteOffsetsIncludePadding { position += state.padding[start] }
+        if child.absoluteOffsetsIncludePadding { position += paddings[start] }
         child.state.setPosition(position, start)
     }
 }

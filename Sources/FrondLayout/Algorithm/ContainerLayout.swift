@@ -41,21 +41,25 @@ extension LayoutNode {
         let marginRowTrailing = inlineEndMargin(rowAxis, direction, ownerWidth)
         let marginColumnLeading = inlineStartMargin(columnAxis, direction, ownerWidth)
         let marginColumnTrailing = inlineEndMargin(columnAxis, direction, ownerWidth)
-        state.margin[startEdge] = marginRowLeading
-        state.margin[endEdge] = marginRowTrailing
-        state.margin.top = marginColumnLeading
-        state.margin.bottom = marginColumnTrailing
         let marginAxisRow = marginRowLeading + marginRowTrailing
         let marginAxisColumn = marginColumnLeading + marginColumnTrailing
-
-        state.border[startEdge] = border(rowAxis.inlineStartEdge(direction), direction)
-        state.border[endEdge] = border(rowAxis.inlineEndEdge(direction), direction)
-        state.border.top = border(.top, direction)
-        state.border.bottom = border(.bottom, direction)
-        state.padding[startEdge] = padding(rowAxis.inlineStartEdge(direction), direction, ownerWidth)
-        state.padding[endEdge] = padding(rowAxis.inlineEndEdge(direction), direction, ownerWidth)
-        state.padding.top = padding(.top, direction, ownerWidth)
-        state.padding.bottom = padding(.bottom, direction, ownerWidth)
+        // (Without sides every result is zero: a node keeps them only once it has some.)
+        if sidesStorage != nil || sideResultsStorage != nil {
+            makeSideResults()._withUnsafeGuaranteedRef { results in
+                results.margin[startEdge] = marginRowLeading
+                results.margin[endEdge] = marginRowTrailing
+                results.margin.top = marginColumnLeading
+                results.margin.bottom = marginColumnTrailing
+                results.border[startEdge] = border(rowAxis.inlineStartEdge(direction), direction)
+                results.border[endEdge] = border(rowAxis.inlineEndEdge(direction), direction)
+                results.border.top = border(.top, direction)
+                results.border.bottom = border(.bottom, direction)
+                results.padding[startEdge] = padding(rowAxis.inlineStartEdge(direction), direction, ownerWidth)
+                results.padding[endEdge] = padding(rowAxis.inlineEndEdge(direction), direction, ownerWidth)
+                results.padding.top = padding(.top, direction, ownerWidth)
+                results.padding.bottom = padding(.bottom, direction, ownerWidth)
+            }
+        }
 
         if isMeasured {
             measureLeaf(direction: direction, availableWidth: availableWidth - marginAxisRow,
@@ -407,6 +411,11 @@ extension LayoutNode {
     func resetLayout(direction: LayoutDirection, pass: LayoutPass) {
         let lineIndex = state.lineIndex
         state = NodeLayoutState()
+        sideResultsStorage?._withUnsafeGuaranteedRef { results in
+            results.margin = EdgeQuad()
+            results.border = EdgeQuad()
+            results.padding = EdgeQuad()
+        }
         state.direction = direction
         state.width = 0
         state.height = 0

@@ -9,8 +9,9 @@ extension LayoutNode {
                      ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
         let availableWidth = widthMode == .maxContent ? Float.nan : availableWidth
         let availableHeight = heightMode == .maxContent ? Float.nan : availableHeight
-        let paddingAndBorderRow = state.padding.left + state.padding.right + state.border.left + state.border.right
-        let paddingAndBorderColumn = state.padding.top + state.padding.bottom + state.border.top + state.border.bottom
+        let (padding, border) = (paddings, borders)
+        let paddingAndBorderRow = padding.left + padding.right + border.left + border.right
+        let paddingAndBorderColumn = padding.top + padding.bottom + border.top + border.bottom
         // Never ask for a negative size.
         let innerWidth = availableWidth.isNaN ? availableWidth : maxOrDefined(0, availableWidth - paddingAndBorderRow)
         let innerHeight = availableHeight.isNaN ? availableHeight : maxOrDefined(0, availableHeight - paddingAndBorderColumn)
@@ -73,12 +74,12 @@ extension LayoutNode {
                       widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) {
         var width = availableWidth
         if widthMode == .maxContent || widthMode == .fitContent {
-            width = state.padding.left + state.padding.right + state.border.left + state.border.right
+            width = paddings.left + paddings.right + borders.left + borders.right
         }
         state.measuredWidth = boundAxis(.row, direction, width, ownerWidth, ownerWidth)
         var height = availableHeight
         if heightMode == .maxContent || heightMode == .fitContent {
-            height = state.padding.top + state.padding.bottom + state.border.top + state.border.bottom
+            height = paddings.top + paddings.bottom + borders.top + borders.bottom
         }
         state.measuredHeight = boundAxis(.column, direction, height, ownerHeight, ownerWidth)
     }

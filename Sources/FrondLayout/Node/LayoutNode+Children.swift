@@ -106,7 +106,7 @@ extension LayoutNode {
         }
         if isMeasured { throw .measuredParent }
         var deepest: Int32 = 0
-        var contents = 0, percentMinMax = 0
+        var contents: Int32 = 0, percentMinMax: Int32 = 0
         for index in children.indices {
             let failure = children.borrowed(index)._withUnsafeGuaranteedRef { child -> LayoutError? in
                 // (A node listed twice has a parent at its second place: its first gave it one.)

@@ -57,10 +57,10 @@ open class LayoutNode {
     /// At least the number of nodes on the longest downward chain from this node (exact
     /// until a descendant is removed); lets insertions skip measuring the subtree's depth.
     @exclusivity(unchecked) var heightBound: Int32 = 1
-    @exclusivity(unchecked) var contentsChildCount = 0
+    @exclusivity(unchecked) var contentsChildCount: Int32 = 0
     /// How many children have a percentage min/max size (kept as children and styles
     /// change, so that a layout need not visit every child's style to know).
-    @exclusivity(unchecked) var percentMinMaxChildCount = 0
+    @exclusivity(unchecked) var percentMinMaxChildCount: Int32 = 0
     @exclusivity(unchecked) var resolved: ResolvedStyle
     /// The per-side values, held by the node with one retain of its own (taken and given
     /// back by `sides`, released by `deinit`) so that the algorithm reads them without
@@ -74,6 +74,10 @@ open class LayoutNode {
             old?.release()
         }
     }
+    /// The side results of the last layout, held with one retain of the node's own (as
+    /// `sidesStorage`); made by the first layout of a node with sides, nil until then
+    /// (all zero). Read them with ``margins``, ``borders`` and ``paddings``.
+    @exclusivity(unchecked) var sideResultsStorage: Unmanaged<SideResults>?
     @exclusivity(unchecked) var state = NodeLayoutState()
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
     /// Measurements 4 to 7 (see ``MeasurementCache``); nil until a fifth is needed.
@@ -107,6 +111,7 @@ open class LayoutNode {
 
     deinit {
         sidesStorage?.release()
+        sideResultsStorage?.release()
         // Children outlive a parent only as roots of their own trees. (Compared by address:
         // neither the children nor this dying node are retained for it.)
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -155,8 +160,29 @@ open class LayoutNode {
     /// The results of the last layout pass (frames rounded to the config's pixel grid).
     public var layout: LayoutResult {
         LayoutResult(frame: state.rounded, direction: state.direction, hadOverflow: state.hadOverflow,
-                     margin: state.margin.insets.finite, border: state.border.insets.finite,
-                     padding: state.padding.insets.finite)
+                     margin: margins.insets.finite, border: borders.insets.finite,
+                     padding: paddings.insets.finite)
+    }
+
+    /// The margins the last layout computed (zero where none is set).
+    var margins: EdgeQuad {
+        @inline(__always) get { sideResultsStorage?._withUnsafeGuaranteedRef { $0.margin } ?? EdgeQuad() }
+    }
+    /// The borders the last layout computed (zero where none is set).
+    var borders: EdgeQuad {
+        @inline(__always) get { sideResultsStorage?._withUnsafeGuaranteedRef { $0.border } ?? EdgeQuad() }
+    }
+    /// The paddings the last layout computed (zero where none is set).
+    var paddings: EdgeQuad {
+        @inline(__always) get { sideResultsStorage?._withUnsafeGuaranteedRef { $0.padding } ?? EdgeQuad() }
+    }
+
+    /// The node's side results, made if it has none yet.
+    func makeSideResults() -> Unmanaged<SideResults> {
+        if let results = sideResultsStorage { return results }
+        let results = Unmanaged.passRetained(SideResults())
+        sideResultsStorage = results
+        return results
     }
 
     /// The rounded frame of the last layout pass (``layout``'s frame, without the rest).

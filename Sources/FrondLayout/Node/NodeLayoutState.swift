@@ -169,9 +169,6 @@ struct NodeLayoutState {
     /// When `cachedLayout` was computed: the pass and the pass's count of layouts then.
     var cachedLayoutPass: UInt32 = 0
     var cachedLayoutSerial = 0
-    var margin = EdgeQuad()
-    var border = EdgeQuad()
-    var padding = EdgeQuad()
 
     // Rounded results and the bookkeeping that lets rounding skip untouched subtrees. (The
     // first two, which a host reads for every node it mounts, share a cache line.)
@@ -212,6 +209,15 @@ struct NodeLayoutState {
     mutating func setMeasured(_ value: Float, _ axis: Axis) {
         if axis == .width { measuredWidth = value } else { measuredHeight = value }
     }
+}
+
+/// The margins, borders and paddings a node's last layout computed, kept out of the node
+/// (see ``LayoutNode/sideResults``): a node whose style sets no side has none, and its
+/// results are all zero.
+final class SideResults {
+    var margin = EdgeQuad()
+    var border = EdgeQuad()
+    var padding = EdgeQuad()
 }
 
 /// Four floats, one per physical side.
