@@ -41,4 +41,29 @@ import Testing
         [LayoutNode]().prefetchNode(at: 0)
         #expect(children.allSatisfy { $0.identity == 1 })
     }
+
+    /// Subtree walks read a child list in place (its count and first elements) where
+    /// Swift's native array storage keeps them.
+    @Test func childListsAreReadWhereArraysKeepThem() throws {
+        for count in [0, 1, 3, 9] {
+            let parent = LayoutNode()
+            let children = (0..<count).map { _ in LayoutNode() }
+            try parent.adoptChildren(children)
+            let storage = parent.childListStorage
+            #expect(storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self) == count)
+            for (index, child) in children.enumerated() {
+                let element = storage.load(fromByteOffset: LayoutNode.arrayElementsOffset + index * 8,
+                                           as: UnsafeRawPointer.self)
+                #expect(element == UnsafeRawPointer(Unmanaged.passUnretained(child).toOpaque()))
+            }
+            // Asking around and beyond the ends changes nothing.
+            for index in [-4, -1, 0, count - 1, count, count + 3] {
+                children.prefetchSubtrees(at: index, step: 1)
+                children.prefetchSubtrees(at: index, step: -1)
+            }
+            parent.prefetchChildList()
+            parent.prefetchFirstChildren()
+            #expect(parent.childCount == count && children.allSatisfy { $0.parent === parent })
+        }
+    }
 }

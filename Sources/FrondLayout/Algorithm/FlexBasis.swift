@@ -51,11 +51,11 @@ extension LayoutNode {
             }
             state.childrenUsePercentMinMax = childrenUsePercentMinMax
         }
-        // (The first pass over a new tree meets each child here first: each asks for the
-        // one a few places ahead, see LayoutNode+Prefetch.swift.)
-        for ahead in 0..<LayoutNode.prefetchDistance { children.prefetchNode(at: ahead) }
+        // (The first pass over a new tree meets each child and its subtree here first: each
+        // asks for the subtrees a few places ahead, see LayoutNode+Prefetch.swift.)
+        children.prefetchSubtrees(at: -1, step: 1)
         children.forEachBorrowed(in: children.indices) { index, child in
-            children.prefetchNode(at: index &+ LayoutNode.prefetchDistance)
+            children.prefetchSubtrees(at: index, step: 1)
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return

@@ -158,13 +158,13 @@ extension LayoutNode {
             // Last child first: each child's rounding depends only on this node's position, and
             // layout has just visited the children in order, so those it visited last are the
             // likeliest to be still in the processor's caches when the tree is larger than them.
-            // (Each child asks for the one a few places ahead: see LayoutNode+Prefetch.swift.)
+            // (Each child asks for the subtrees a few places ahead: see LayoutNode+Prefetch.swift.)
             let children = childNodes
             var index = children.count
-            for ahead in 1...LayoutNode.prefetchDistance { children.prefetchNode(at: index - ahead) }
+            children.prefetchSubtrees(at: index, step: -1)
             while index > 0 {
                 index -= 1
-                children.prefetchNode(at: index - LayoutNode.prefetchDistance)
+                children.prefetchSubtrees(at: index, step: -1)
                 let changed = children.borrowed(index)._withUnsafeGuaranteedRef { child in
                     child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
                 }

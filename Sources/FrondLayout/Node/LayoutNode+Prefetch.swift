@@ -9,6 +9,13 @@ import CPrefetch
 // of a container's children and the fusion check (where the first pass over a new tree
 // meets them), rounding (after the whole tree has been laid out) and, in Frond, the
 // mount step.
+//
+// A walk that goes down each sibling's subtree (flex bases, rounding) meets a chain of
+// misses under every sibling: the node, its child list, its children, their lists. It
+// asks for them in stages (`prefetchSubtrees`): a few siblings ahead the node, one
+// closer its child list (the node has arrived by then), closer still the first
+// children (the list has arrived), so that each read of a stage finds what the stage
+// before asked for.
 
 extension LayoutNode {
     /// How many bytes from its start a pass reads of a node: through the end of its
@@ -20,6 +27,10 @@ extension LayoutNode {
     package static let prefetchDistance = 2
     /// How many children a walk that asks for all of a node's children at once asks for.
     static let prefetchedChildren = 8
+    /// How many children of a sibling a walk down subtrees asks for ahead.
+    static let prefetchedSubtreeChildren = 4
+    /// How much of a child list a walk asks for: the header and the first elements.
+    static let prefetchedListBytes = 64
 }
 
 extension Array where Element == LayoutNode {
@@ -28,5 +39,70 @@ extension Array where Element == LayoutNode {
     func prefetchNode(at index: Int) {
         guard index >= 0 && index < count else { return }
         frond_prefetch_bytes(borrowed(index).toOpaque(), LayoutNode.prefetchedBytes)
+    }
+}
+
+extension LayoutNode {
+    /// Where Swift's native array storage keeps what these walks read: the count, and
+    /// the elements (after the object header, the count and the capacity). The walks
+    /// read a child list in place, since copying it would retain it, which writes to it;
+    /// `PrefetchTests` checks both offsets against real arrays.
+    static let arrayCountOffset = 16
+    static let arrayElementsOffset = 32
+
+    /// The address of this node's child list storage, read without retaining it.
+    @inline(__always)
+    var childListStorage: UnsafeRawPointer {
+        withUnsafeMutablePointer(to: &childNodes) { field in
+            UnsafeRawPointer(field).load(as: UnsafeRawPointer.self)
+        }
+    }
+
+    /// Asks for this node's child list (read the node a step after asking for it).
+    @inline(__always)
+    func prefetchChildList() {
+        frond_prefetch_bytes(childListStorage, LayoutNode.prefetchedListBytes)
+    }
+
+    /// Asks for this node's first children (read its list a step after asking for it).
+    @inline(__always)
+    func prefetchFirstChildren() {
+        let storage = childListStorage
+        let count = storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self)
+        for index in 0..<Swift.min(count, LayoutNode.prefetchedSubtreeChildren) {
+            let node = storage.load(fromByteOffset: LayoutNode.arrayElementsOffset &+ index &* MemoryLayout<LayoutNode>.stride,
+                                    as: UnsafeRawPointer.self)
+            frond_prefetch_bytes(node, LayoutNode.prefetchedBytes)
+        }
+    }
+}
+
+extension Array where Element == LayoutNode {
+    /// Asks for the child list of the node at `index`, if there is one. (Reads the node:
+    /// ask for it a step earlier.)
+    @inline(__always)
+    func prefetchChildList(at index: Int) {
+        guard index >= 0 && index < count else { return }
+        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchChildList() }
+    }
+
+    /// Asks for the first children of the node at `index`, if there is one. (Reads the
+    /// node and its list: ask for those a step earlier.)
+    @inline(__always)
+    func prefetchChildren(at index: Int) {
+        guard index >= 0 && index < count else { return }
+        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchFirstChildren() }
+    }
+
+    /// For a walk that visits the siblings in order (`step` +1) or in reverse (-1) and
+    /// goes down each one's subtree: called as it reaches `index`, asks for the node
+    /// `step` × 3 places on, the child list of the one before it and the first children
+    /// of the one before that, each read where an earlier call asked for it. A subtree is
+    /// then in the caches as the walk goes down it.
+    @inline(__always)
+    func prefetchSubtrees(at index: Int, step: Int) {
+        prefetchNode(at: index &+ 3 &* step)
+        prefetchChildList(at: index &+ 2 &* step)
+        prefetchChildren(at: index &+ step)
     }
 }
