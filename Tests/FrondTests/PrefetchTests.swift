@@ -66,4 +66,33 @@ import Testing
             #expect(parent.childCount == count && children.allSatisfy { $0.parent === parent })
         }
     }
+
+    /// Delivery asks for an update's attribute list ahead, where it found one by looking
+    /// at a probe. With this Swift the probe must succeed (or the speed-up is lost), and
+    /// asking at any mutation, of any case, must change nothing.
+    @Test func deliveryFindsUpdatesAttributeLists() throws {
+        let layout = try #require(Mutation.updateLayout, "this Swift lays out updates differently")
+        let list = [Attribute(name: "text", value: .string("hi")), Attribute(name: "x", value: .number(1))]
+        var mutations: [Mutation] = [
+            .create(ViewID(1), viewType: "text"), .update(ViewID(1), set: list, unset: ["old"]),
+            .setFrame(ViewID(1), LayoutFrame(left: 1, top: 2, width: 3, height: 4)),
+            .insert(child: ViewID(1), parent: .root, index: 0), .move(child: ViewID(1), parent: .root, index: 0),
+            .remove(child: ViewID(1), parent: .root), .destroy(ViewID(1)),
+        ]
+        let copy = mutations
+        mutations.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let bytes = UnsafeRawPointer(buffer.baseAddress! + index)
+                let isUpdate = bytes.load(fromByteOffset: layout.tagOffset, as: UInt8.self) == layout.tag
+                if case .update = buffer[index] {
+                    #expect(isUpdate)
+                    #expect(bytes.load(fromByteOffset: layout.listOffset, as: UInt.self) == unsafeBitCast(list, to: UInt.self))
+                } else {
+                    #expect(!isUpdate)
+                }
+                (buffer.baseAddress! + index).prefetchAttributeList(layout)
+            }
+        }
+        #expect(mutations == copy)
+    }
 }

@@ -188,10 +188,12 @@ struct Mounter {
     /// every view is new. The mutations are those ``reconcile(_:with:)`` would send, in
     /// the same order, without its matching.
     private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
-        guard !node.treeChildren.isEmpty else { return }
+        // (The count is read in place: the list itself is not copied twice.)
+        let count = node.childCount
+        guard count > 0 else { return }
         var children: [MountedView] = []
         // (Usually one view per child: viewless children with several views grow it.)
-        children.reserveCapacity(node.treeChildren.count)
+        children.reserveCapacity(count)
         createViews(under: node, left: left, top: top, into: &children)
         guard !children.isEmpty else { return }
         // (Each view asks for the node of the one a few places ahead, which it will fill:

@@ -485,9 +485,15 @@ public final class Root: @unchecked Sendable {
     /// release the attribute list an update carries: two touches of memory per view that
     /// nothing else reads at that point.
     static func deliver(_ mutations: inout [Mutation], to host: Host) {
+        // (Each asks for the attribute list of an update a few places ahead, which it
+        // releases after the host: see Mutation+Prefetch.swift.)
+        let layout = Mutation.updateLayout
         mutations.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             for index in buffer.indices {
+                if let layout, index &+ Mutation.prefetchDistance < buffer.count {
+                    (base + (index &+ Mutation.prefetchDistance)).prefetchAttributeList(layout)
+                }
                 let mutation = (base + index).move()
                 host.apply(mutation)
                 (base + index).initialize(to: .destroy(.root))
