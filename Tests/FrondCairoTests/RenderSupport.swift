@@ -70,13 +70,22 @@ extension RenderedImage {
     }
 }
 
-/// A fresh directory for one test's files.
+/// A fresh directory for one test's files, inside one directory for the whole test
+/// process, which is removed when the process exits (so repeated runs leave nothing).
 func temporaryDirectory(_ name: String = #function) throws -> String {
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("frond-cairo-\(safe)-\(UUID().uuidString)")
+    let url = testFilesDirectory.appendingPathComponent("\(safe)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
 }
+
+/// The directory of this test process's files; made (and set to be removed at exit) the
+/// first time a test asks for a directory.
+private let testFilesDirectory: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("frond-cairo-tests-\(getpid())")
+    atexit { try? FileManager.default.removeItem(at: testFilesDirectory) }
+    return url
+}()
 
 /// Writes a `width` × `height` PNG of one color.
 func writeSolidPNG(_ path: String, width: Int, height: Int, color: Color) throws {
