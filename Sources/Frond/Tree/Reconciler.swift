@@ -312,6 +312,7 @@ enum Reconciler {
                 throw FrondError(.invalidTree, "\(node.component): \(error.message)")
             }
             if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
+            if isNew && !children.isEmpty { layoutNode.checkFusionAhead() }
         }
     }
 

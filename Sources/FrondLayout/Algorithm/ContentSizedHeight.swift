@@ -279,6 +279,13 @@ extension LayoutNode {
         !isMeasured && !childNodes.isEmpty && subtreeAllowsFusion()
     }
 
+    /// Finds (and keeps) whether the subtree allows fusion now rather than at the first
+    /// layout: the component engine asks when it has just given a new node its children,
+    /// whose answers it has asked for before, while they are all still in the caches.
+    package func checkFusionAhead() {
+        _ = subtreeAllowsFusion()
+    }
+
     /// Whether every container in the subtree passes ``heightIsContentSizedByStyle``
     /// (kept until the subtree changes: any change marks the node dirty).
     private func subtreeAllowsFusion() -> Bool {
