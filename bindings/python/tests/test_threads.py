@@ -14,6 +14,7 @@ import pytest
 from frond import (Action, ActionEvent, ActionName, Animation, Component, Flexbox, MemoryHost, MisuseError,
                    RenderComponent, Root, Scope, SizeRange, ThreadError, handle_count)
 from frond.render import _render_class
+from threading_support import in_thread
 
 ADD = ActionName("add", int)
 
@@ -50,23 +51,6 @@ class Fading(RenderComponent):
 def _render_classes() -> None:
     _render_class(Counter)
     _render_class(Fading)
-
-
-def in_thread(function: Callable[[], Any]) -> Any:
-    """Runs `function` on a new thread; returns what it returned or the exception it raised."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append(function())
-        except BaseException as error:  # noqa: BLE001
-            outcome.append(error)
-
-    thread = threading.Thread(target=run, name="intruder")
-    thread.start()
-    thread.join(timeout=30)
-    assert not thread.is_alive(), "the thread hung"
-    return outcome[0]
 
 
 def mounted_counter() -> tuple[Root, MemoryHost, Counter]:
