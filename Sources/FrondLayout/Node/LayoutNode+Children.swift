@@ -83,12 +83,6 @@ extension LayoutNode {
         try insertChild(child, at: childNodes.count)
     }
 
-    /// Makes room for `count` children in all, so that appending up to that many does
-    /// not grow the list step by step.
-    package func reserveChildCapacity(_ count: Int) {
-        if count > childNodes.capacity { childNodes.reserveCapacity(max(count, 2 * childNodes.capacity)) }
-    }
-
     /// Gives a node without children the nodes of `children`, in order: the same as
     /// appending them one by one (the same checks and errors), except that the array
     /// itself becomes the node's list (no copy) and the walk up the tree is made once.
