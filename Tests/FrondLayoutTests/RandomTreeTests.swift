@@ -76,9 +76,18 @@ import Testing
 
     /// Writes a tree in the corpus format to a temporary file and returns its path.
     static func dump(_ root: LayoutNode, texts: [ObjectIdentifier: String], name: String) -> String {
+        write(describe(root, texts: texts), name: name)
+    }
+
+    /// A tree in the corpus format (kept in memory, and written only if a check fails).
+    static func describe(_ root: LayoutNode, texts: [ObjectIdentifier: String]) -> String {
+        TreeDescription.encode(root, measuredTexts: texts).serialized
+    }
+
+    /// Writes a described tree to a temporary file and returns its path.
+    static func write(_ description: String, name: String) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("frond-\(name).json").path
-        let text = TreeDescription.encode(root, measuredTexts: texts).serialized
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        FileManager.default.createFile(atPath: path, contents: Data(description.utf8))
         return path
     }
 
@@ -109,7 +118,8 @@ import Testing
     func test_relayoutAfterChangesMatchesAFreshLayout(seed: Int, errata: Errata) throws {
         let config = try LayoutConfig(errata: errata)
         let (nodes, texts) = try Self.randomTreeWithTexts(seed: UInt64(seed), nodes: 120, config: config)
-        let beforePath = Self.dump(nodes[0], texts: texts, name: "relayout-\(seed)-before")
+        // (The tree as it was before the first layout, written out only for a failure.)
+        let before = Self.describe(nodes[0], texts: texts)
         try nodes[0].calculateLayout()
         var random = Generator(state: UInt64(seed) &* 7919)
         var changes: [(Int, LayoutStyle)] = []
@@ -127,6 +137,7 @@ import Testing
         try fresh[0].calculateLayout()
         let expected = Self.frames(fresh)
         if let first = zip(incremental, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+            let beforePath = Self.write(before, name: "relayout-\(seed)-before")
             let afterPath = Self.dump(nodes[0], texts: texts, name: "relayout-\(seed)-after")
             Issue.record("""
                 seed \(seed): node \(first.offset) is \(first.element.0) after relayout, \(first.element.1) fresh; \
