@@ -30,7 +30,7 @@ open class LayoutNode {
 
     // (Stored properties are ordered by how often a pass reads them: a tree of many nodes
     // does not fit in the processor's caches, so the fields most visits read share a few
-    // lines. What few nodes need, the sides and measurements beyond the fourth, lives
+    // lines. What few nodes need, the sides and measurements beyond the second, lives
     // behind references, so that a node stays small enough for the allocator's fast path;
     // what a pass never reads comes last.)
 
@@ -80,7 +80,7 @@ open class LayoutNode {
     @exclusivity(unchecked) var sideResultsStorage: Unmanaged<SideResults>?
     @exclusivity(unchecked) var state = NodeLayoutState()
     @exclusivity(unchecked) var baselineFunction: BaselineFunction?
-    /// Measurements 4 to 7 (see ``MeasurementCache``); nil until a fifth is needed.
+    /// Measurements 2 to 7 (see ``MeasurementCache``); nil until a third is needed.
     @exclusivity(unchecked) var measurementOverflow: MeasurementOverflow?
     /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
     @exclusivity(unchecked) var styleOriginals: StyleOriginals

@@ -212,7 +212,7 @@ struct NodeLayoutState {
 }
 
 /// The margins, borders and paddings a node's last layout computed, kept out of the node
-/// (see ``LayoutNode/sideResults``): a node whose style sets no side has none, and its
+/// (see ``LayoutNode/sideResultsStorage``): a node whose style sets no side has none, and its
 /// results are all zero.
 final class SideResults {
     var margin = EdgeQuad()
