@@ -527,6 +527,66 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         #expect(Holder.scopes.allSatisfy { !$0.isValid })
     }
 
+    /// A scope and its handle hold each other while the component is in the tree; the
+    /// scope lets go of both the handle and the state when it ends, so a handle nobody
+    /// keeps is freed and one kept afterwards holds no state.
+    @Test func test_aScopeLetsGoOfItsHandleAndItsStateWhenItsComponentLeaves() throws {
+        final class Count: @unchecked Sendable { var value = 0 }
+        final class Tracked: @unchecked Sendable {
+            let live: Count
+            init(_ live: Count) {
+                self.live = live
+                live.value += 1
+            }
+            deinit { live.value -= 1 }
+        }
+        final class Handles: @unchecked Sendable { var byKey: [String: StateScope<Tracked>] = [:] }
+        final class Keeper: RenderComponent<Tracked>, @unchecked Sendable {
+            let live: Count
+            let handles: Handles
+            let name: String
+            init(_ name: String, live: Count, handles: Handles) {
+                self.live = live
+                self.handles = handles
+                self.name = name
+                super.init(key: name)
+            }
+            override func initialState() -> Tracked? { Tracked(live) }
+            override func render(state: Tracked, scope: StateScope<Tracked>) -> Component? {
+                handles.byKey[name] = scope
+                return Text(name)
+            }
+        }
+        let live = Count()
+        let handles = Handles()
+        let root = Root(sizeRange: .fixed(width: 100, height: 100))
+        root.setComponent(Flexbox { Keeper("a", live: live, handles: handles); Keeper("b", live: live, handles: handles) })
+        try root.flush()
+        #expect(live.value == 2)
+
+        // While a is in the tree its scope keeps the handle, and gives the same one again.
+        weak var weakA = handles.byKey["a"]
+        handles.byKey["a"] = nil
+        do {
+            let a = try #require(weakA)
+            try a.update { _ in }
+            try root.flush()
+            #expect(handles.byKey["a"] === a)
+        }
+        handles.byKey["a"] = nil
+
+        // Both leave: a's handle (kept by nobody) is freed; b's, still kept, holds no state.
+        root.setComponent(Flexbox {})
+        #expect(try root.flush().scopesDestroyed == 2)
+        #expect(weakA == nil)
+        #expect(live.value == 0)
+        let b = try #require(handles.byKey["b"])
+        #expect(!b.isValid)
+        #expect(b.currentState == nil)
+        let error = #expect(throws: FrondError.self) { try b.update { _ in } }
+        #expect(error?.kind == .misuse)
+    }
+
     @Test func test_aChildOnTheDirtyPathUnderANewParentTakesItsNewItemStyle() throws {
         let log = CallLog()
         let root = Root(sizeRange: .fixed(width: 100, height: 100))

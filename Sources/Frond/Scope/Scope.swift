@@ -12,7 +12,8 @@ final class Scope: @unchecked Sendable {
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
     /// The handle render and action handlers get (one per scope, so it can be compared
-    /// and kept); made by whichever needs it first, on the root's thread.
+    /// and kept); made by whichever needs it first, on the root's thread. The handle
+    /// holds the scope too: ``invalidate()`` breaks that cycle.
     var stateScope: AnyObject?
     /// Run once, on the root's thread, when the scope dies.
     var invalidationHandlers: [() -> Void] = []
@@ -28,7 +29,9 @@ final class Scope: @unchecked Sendable {
     /// True once the component left the tree: its state is gone and updates are refused.
     var isInvalidated: Bool { invalidated.load(ordering: .acquiring) }
 
-    /// Ends the scope: updates are refused from now on and the handlers run.
+    /// Ends the scope: updates are refused from now on and the handlers run. The state
+    /// goes too (nothing reads it any more), so a handle kept after the component left
+    /// the tree holds only this small record.
     func invalidate() {
         guard !isInvalidated else { return }
         invalidated.store(true, ordering: .releasing)
@@ -36,6 +39,8 @@ final class Scope: @unchecked Sendable {
         invalidationHandlers = []
         for handler in handlers { handler() }
         controller?.scopeDidEnd()
+        stateScope = nil
+        state = ()
     }
 }
 
@@ -98,7 +103,11 @@ struct StateUpdateBox: @unchecked Sendable {
 /// are queued and applied, in order, at the root's next flush, which re-renders the
 /// component (and only the path from it to the root).
 public final class StateScope<State>: @unchecked Sendable {
-    private weak var scope: Scope?
+    // (Held strongly: a weak reference would give every scope a side table, one more
+    // allocation per stateful component. The scope's reference back to this handle is
+    // dropped when the scope ends, and every scope ends: when its component leaves the
+    // tree, when a build that made it fails, or when its root goes away.)
+    private let scope: Scope
     private weak var queue: UpdateQueue?
 
     init(scope: Scope, queue: UpdateQueue) {
@@ -106,29 +115,28 @@ public final class StateScope<State>: @unchecked Sendable {
         self.queue = queue
     }
 
-    /// The scope and queue while both live.
+    /// The scope, and the queue while the root is there.
     var target: (Scope, UpdateQueue)? {
-        guard let scope, let queue else { return nil }
+        guard let queue else { return nil }
         return (scope, queue)
     }
 
     /// False once the component left the tree (or its root is gone).
     public var isValid: Bool {
-        guard let scope, queue != nil else { return false }
-        return !scope.isInvalidated
+        queue != nil && !scope.isInvalidated
     }
 
     /// The state as of the last flush; nil once the component left the tree. Read it on
     /// the root's thread (between flushes, or while rendering).
     public var currentState: State? {
-        guard let scope, !scope.isInvalidated else { return nil }
+        guard !scope.isInvalidated else { return nil }
         return scope.state as? State
     }
 
     /// Runs `handler` once, on the root's thread, when the component leaves the tree or
     /// its root goes away (at once when that has happened already).
     public func onInvalidate(_ handler: @escaping () -> Void) {
-        guard let scope, !scope.isInvalidated else {
+        guard !scope.isInvalidated else {
             handler()
             return
         }
@@ -147,7 +155,7 @@ public final class StateScope<State>: @unchecked Sendable {
     /// Queues a change that may decline when it runs: returning false drops it (the state
     /// stays as it was, even if `change` modified its copy).
     public func updateIfAccepted(_ change: @escaping (inout State) -> Bool) throws(FrondError) {
-        guard let scope, let queue, !scope.isInvalidated else {
+        guard let queue, !scope.isInvalidated else {
             throw FrondError(.misuse, "the state's component has left the tree; its state cannot change")
         }
         queue.enqueue(StateUpdate(scope: scope) { old in
