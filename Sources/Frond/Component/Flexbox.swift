@@ -161,7 +161,9 @@ public struct FlexChild: @unchecked Sendable {
         self.init(component, flexGrow: 0, flexShrink: 0, edges: nil)
     }
 
-    @usableFromInline
+    // (Inlinable, as the initializers that call it: a component made in the caller then
+    // moves into the child instead of being retained here and released there.)
+    @inlinable
     init(_ component: Component?, flexGrow: Float, flexShrink: Float, edges: Edges?) {
         self.component = component
         self.flexGrow = flexGrow
@@ -190,9 +192,13 @@ public struct FlexChild: @unchecked Sendable {
 
 extension Component {
     /// This component as a flexbox child that grows by `factor`.
-    public func flexGrow(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: factor, flexShrink: 0, edges: nil) }
+    @inlinable public func flexGrow(_ factor: Float) -> FlexChild {
+        FlexChild(self, flexGrow: factor, flexShrink: 0, edges: nil)
+    }
     /// This component as a flexbox child that shrinks by `factor`.
-    public func flexShrink(_ factor: Float) -> FlexChild { FlexChild(self, flexGrow: 0, flexShrink: factor, edges: nil) }
+    @inlinable public func flexShrink(_ factor: Float) -> FlexChild {
+        FlexChild(self, flexGrow: 0, flexShrink: factor, edges: nil)
+    }
 }
 
 extension FlexChild {
@@ -229,31 +235,34 @@ public enum ChildrenBuilder {
     @inlinable public static func buildBlock(_ lines: FlexChildren...) -> FlexChildren { .list(FlexChildren.joined(lines)) }
     // (Blocks of up to six lines, the usual sizes, without the variadic array.)
     @inlinable public static func buildBlock(_ a: FlexChildren) -> FlexChildren { a }
-    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren) -> FlexChildren {
+    @inlinable public static func buildBlock(_ a: consuming FlexChildren, _ b: consuming FlexChildren) -> FlexChildren {
         var children = FlexChildren.room(a.count + b.count)
         a.append(to: &children); b.append(to: &children)
         return .list(children)
     }
-    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren) -> FlexChildren {
+    @inlinable public static func buildBlock(_ a: consuming FlexChildren, _ b: consuming FlexChildren,
+                                             _ c: consuming FlexChildren) -> FlexChildren {
         var children = FlexChildren.room(a.count + b.count + c.count)
         a.append(to: &children); b.append(to: &children); c.append(to: &children)
         return .list(children)
     }
-    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
-                                             _ d: FlexChildren) -> FlexChildren {
+    @inlinable public static func buildBlock(_ a: consuming FlexChildren, _ b: consuming FlexChildren,
+                                             _ c: consuming FlexChildren, _ d: consuming FlexChildren) -> FlexChildren {
         var children = FlexChildren.room(a.count + b.count + c.count + d.count)
         a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
         return .list(children)
     }
-    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
-                                             _ d: FlexChildren, _ e: FlexChildren) -> FlexChildren {
+    @inlinable public static func buildBlock(_ a: consuming FlexChildren, _ b: consuming FlexChildren,
+                                             _ c: consuming FlexChildren, _ d: consuming FlexChildren,
+                                             _ e: consuming FlexChildren) -> FlexChildren {
         var children = FlexChildren.room(a.count + b.count + c.count + d.count + e.count)
         a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
         e.append(to: &children)
         return .list(children)
     }
-    @inlinable public static func buildBlock(_ a: FlexChildren, _ b: FlexChildren, _ c: FlexChildren,
-                                             _ d: FlexChildren, _ e: FlexChildren, _ f: FlexChildren) -> FlexChildren {
+    @inlinable public static func buildBlock(_ a: consuming FlexChildren, _ b: consuming FlexChildren,
+                                             _ c: consuming FlexChildren, _ d: consuming FlexChildren,
+                                             _ e: consuming FlexChildren, _ f: consuming FlexChildren) -> FlexChildren {
         var children = FlexChildren.room(a.count + b.count + c.count + d.count + e.count + f.count)
         a.append(to: &children); b.append(to: &children); c.append(to: &children); d.append(to: &children)
         e.append(to: &children); f.append(to: &children)
@@ -294,9 +303,9 @@ public enum FlexChildren {
         return children
     }
 
-    /// Appends the line's children to `children`.
-    @inlinable public func append(to children: inout [FlexChild]) {
-        switch self {
+    /// Appends the line's children to `children` (moving them: the line is used up).
+    @inlinable public consuming func append(to children: inout [FlexChild]) {
+        switch consume self {
         case .one(let child): children.append(child)
         case .list(let more): children.append(contentsOf: more)
         }
