@@ -70,10 +70,21 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
     override func makeInitialState() throws(FrondError) -> Any? { try initialState() }
 
     override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
-        guard let scope, let typed = state as? State else {
+        guard let scope, let state else {
             throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
         }
-        return try render(state: typed, scope: stateScope(scope, queue))
+        let handle = stateScope(scope, queue)
+        // The state is kept as `Any`, almost always holding exactly a `State`: that case is
+        // recognised by comparing the types, which costs far less than a dynamic cast (and
+        // than making the metadata of `State?` that `as?` needs, on every render).
+        func render<Stored>(stored: Stored) throws(FrondError) -> Component? {
+            if Stored.self == State.self { return try self.render(state: unsafeBitCast(stored, to: State.self), scope: handle) }
+            guard let typed = stored as? State else {
+                throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
+            }
+            return try self.render(state: typed, scope: handle)
+        }
+        return try _openExistential(state, do: render(stored:))
     }
 
     override func respond(to action: ActionEvent, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Bool {
