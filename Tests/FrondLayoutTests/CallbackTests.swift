@@ -50,6 +50,52 @@ import Testing
         #expect(root.childCount == 2)
     }
 
+    /// Leaves set up with `setMeasuredByLeafMeasurer` are measured by their config's leaf
+    /// measurer, which is handed each leaf; a config without one fails the pass cleanly.
+    @Test func test_theConfigsLeafMeasurerMeasuresTheLeavesThatAskForIt() throws {
+        final class ByTag: LeafMeasurer {
+            var asked: [ObjectIdentifier] = []
+            func measure(_ node: LayoutNode, width: Float, widthMode: MeasureMode, height: Float,
+                         heightMode: MeasureMode) throws -> LayoutSize {
+                asked.append(ObjectIdentifier(node))
+                return LayoutSize(width: Float(node.tag), height: 10)
+            }
+        }
+        let config = LayoutConfig()
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .flexStart
+        let root = try LayoutNode(config: config, style: rowStyle)
+        let a = LayoutNode(config: config), b = LayoutNode(config: config)
+        a.tag = 30
+        b.tag = 50
+        try root.appendChild(a)
+        try root.appendChild(b)
+        try a.setMeasuredByLeafMeasurer()
+        try b.setMeasuredByLeafMeasurer()
+        #expect(a.hasMeasureFunction && b.hasMeasureFunction)
+
+        let error = #expect(throws: LayoutError.self) { try root.calculateLayout(width: 200, height: 100) }
+        #expect(error?.kind == .callbackFailed)
+        let measurer = ByTag()
+        config.leafMeasurer = measurer
+        try root.calculateLayout(width: 200, height: 100)
+        #expect(a.layout.frame == LayoutFrame(left: 0, top: 0, width: 30, height: 10))
+        #expect(b.layout.frame == LayoutFrame(left: 30, top: 0, width: 50, height: 10))
+        #expect(Set(measurer.asked) == [ObjectIdentifier(a), ObjectIdentifier(b)])
+
+        // A measure function takes over from the measurer; removing it leaves a plain leaf.
+        try a.setMeasureFunction { _, _, _, _ in LayoutSize(width: 5, height: 5) }
+        try root.calculateLayout(width: 200, height: 100)
+        #expect(a.layout.width == 5)
+        try a.setMeasureFunction(nil)
+        #expect(!a.hasMeasureFunction)
+        // As with a function: a measured leaf takes no children, and a parent is not measured.
+        #expect(throws: LayoutError.self) { try b.appendChild(LayoutNode(config: config)) }
+        #expect(throws: LayoutError.self) { try root.setMeasuredByLeafMeasurer() }
+        #expect(!root.hasMeasureFunction)
+    }
+
     @Test func test_baselineFunctionPlacesItemsOnTheBaseline() throws {
         var rowStyle = LayoutStyle()
         rowStyle.flexDirection = .row

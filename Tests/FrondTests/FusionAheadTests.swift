@@ -67,10 +67,18 @@ import Testing
         }),
     ]
 
-    /// A plain layout tree with the styles and measure functions of `node`'s subtree.
+    /// A plain layout tree with the styles and measurements of `node`'s subtree.
     private func plainCopy(of node: LayoutNode) throws -> LayoutNode {
         let copy = try LayoutNode(config: node.config, style: node.style)
-        if let measure = node.measureFunction { try copy.setMeasureFunction(measure) }
+        if let measure = node.measureFunction {
+            try copy.setMeasureFunction(measure)
+        } else if node.isMeasured {
+            // A text's node is measured by the root's text measurer, which reads the node.
+            let measurer = try #require(node.config.leafMeasurer)
+            try copy.setMeasureFunction { width, widthMode, height, heightMode in
+                try measurer.measure(node, width: width, widthMode: widthMode, height: height, heightMode: heightMode)
+            }
+        }
         for child in node.children { try copy.appendChild(try plainCopy(of: child)) }
         return copy
     }

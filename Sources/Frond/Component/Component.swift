@@ -82,8 +82,18 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// Sets the properties the child at `index` gets as an item of this component.
     func configureChild(at index: Int, _ style: inout LayoutStyle) {}
 
-    /// A measure function when the component's size comes from its content.
-    func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? { nil }
+    /// How the component's node is measured when its size comes from its content (nil:
+    /// it does not).
+    func measurement(_ context: BuildContext) -> Measurement? { nil }
+
+    /// How a node whose size comes from its content is measured.
+    enum Measurement {
+        /// By this function.
+        case function(LayoutNode.MeasureFunction)
+        /// By the root's text measurer, which reads the node's ``Text`` (no closure per
+        /// text: see ``LayoutNode/setMeasuredByLeafMeasurer()``).
+        case text
+    }
 
     /// Whether `other` (replacing this component) measures its content exactly as this one
     /// does, so the node keeps its measure function and cached measurements.

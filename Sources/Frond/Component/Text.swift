@@ -29,15 +29,7 @@ public final class Text: Component, @unchecked Sendable {
         super.init(view: ViewConfiguration("text", sortedAttributes: attributes), size: size, key: key)
     }
 
-    override func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? {
-        let measurer = context.textMeasurer
-        let text = self.text
-        let style = self.style
-        return { width, widthMode, height, heightMode in
-            try measurer.measure(text, style: style, width: width, widthMode: widthMode,
-                                 height: height, heightMode: heightMode)
-        }
-    }
+    override func measurement(_ context: BuildContext) -> Measurement? { .text }
 
     override func measuresLike(_ other: Component) -> Bool {
         guard let other = other as? Text else { return false }
@@ -272,7 +264,7 @@ struct MonospaceLines {
 /// The default ``MonospaceTextMeasurer`` has no state, so while it is the current one a
 /// flag (kept in step with the measurer under the lock) lets ``measure(_:style:width:widthMode:height:heightMode:)``
 /// call it directly, without the lock or a dynamic call.
-final class TextMeasurerSlot: Sendable {
+final class TextMeasurerSlot: LeafMeasurer, Sendable {
     private let measurer: Mutex<any TextMeasurer>
     private let isMonospace: Atomic<Bool>
 
@@ -289,6 +281,17 @@ final class TextMeasurerSlot: Sendable {
                 isMonospace.store(newValue is MonospaceTextMeasurer, ordering: .releasing)
             }
         }
+    }
+
+    /// Measures the text of a ``Text``'s node (the root's layout config hands it the
+    /// nodes that ``Component/Measurement/text`` set up).
+    func measure(_ node: LayoutNode, width: Float, widthMode: MeasureMode, height: Float,
+                 heightMode: MeasureMode) throws -> LayoutSize {
+        guard let text = (node as? TreeNode)?.component as? Text else {
+            throw FrondError(.invalidTree, "the text measurer was asked to measure a node that shows no text")
+        }
+        return try measure(text.text, style: text.style, width: width, widthMode: widthMode,
+                           height: height, heightMode: heightMode)
     }
 
     /// Measures with the current measurer (called outside the lock).

@@ -124,6 +124,7 @@ public final class Root: @unchecked Sendable {
         self.sizeRange = sizeRange
         self.host = host
         measurerSlot = TextMeasurerSlot(textMeasurer)
+        layoutConfig.leafMeasurer = measurerSlot
         let request = flushRequest
         queue = UpdateQueue { request.fire() }
         container = LayoutNode(config: layoutConfig)

@@ -447,22 +447,30 @@ enum Reconciler {
         return style
     }
 
-    /// Installs the component's measure function when the measured content changed.
+    /// Installs the component's measurement when the measured content changed.
     private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?, isNew: Bool,
                                               context: BuildContext) throws(FrondError) {
         let component = node.component
         if let previousComponent, previousComponent.measuresLike(component) { return }
         let layoutNode: LayoutNode = node
         if !isNew {
-            let restore = previousComponent?.measureFunction(context)
-            context.undo.append { try? layoutNode.setMeasureFunction(restore) }
+            let restore = previousComponent?.measurement(context)
+            context.undo.append { try? install(restore, on: layoutNode) }
         }
-        let function = component.measureFunction(context)
-        if isNew && function == nil { return }
+        let measurement = component.measurement(context)
+        if isNew, case .none = measurement { return }
         do {
-            try layoutNode.setMeasureFunction(function)
+            try install(measurement, on: layoutNode)
         } catch {
             throw FrondError(.invalidTree, "\(component): \(error.message)")
+        }
+    }
+
+    private static func install(_ measurement: Component.Measurement?, on node: LayoutNode) throws(LayoutError) {
+        switch measurement {
+        case nil: try node.setMeasureFunction(nil)
+        case .function(let function)?: try node.setMeasureFunction(function)
+        case .text?: try node.setMeasuredByLeafMeasurer()
         }
     }
 

@@ -45,9 +45,10 @@ open class LegacyComponent: Component, @unchecked Sendable {
     /// The view stopped showing this component.
     open func didUnmount(view: ViewID) {}
 
-    override func measureFunction(_ context: BuildContext) -> LayoutNode.MeasureFunction? {
+    override func measurement(_ context: BuildContext) -> Measurement? {
         guard measuresContent else { return nil }
-        return { [self] width, widthMode, height, heightMode in
+        // (A closure holding only the component needs no allocation of its own.)
+        return .function { [self] width, widthMode, height, heightMode in
             try measure(width: width, widthMode: widthMode, height: height, heightMode: heightMode)
         }
     }

@@ -24,15 +24,15 @@ extension LayoutNode {
         }
 
         var size = LayoutSize(width: 0, height: 0)
-        if let measureFunction {
+        if isMeasured {
             pass.statistics.measureCallbacks += 1
             do {
                 // A size that overflowed to infinity is no constraint (a measure function
                 // only ever sees NaN with the undefined mode).
-                let measured = try measureFunction(innerWidth.isFinite ? innerWidth : .nan,
-                                                   innerWidth.isFinite ? widthMode.measureMode : .undefined,
-                                                   innerHeight.isFinite ? innerHeight : .nan,
-                                                   innerHeight.isFinite ? heightMode.measureMode : .undefined)
+                let measured = try measureContent(width: innerWidth.isFinite ? innerWidth : .nan,
+                                                  widthMode: innerWidth.isFinite ? widthMode.measureMode : .undefined,
+                                                  height: innerHeight.isFinite ? innerHeight : .nan,
+                                                  heightMode: innerHeight.isFinite ? heightMode.measureMode : .undefined)
                 if measured.width.isFinite && measured.height.isFinite {
                     // Negative sizes are read as 0, as Yoga does.
                     size = LayoutSize(width: max(0, measured.width), height: max(0, measured.height))
@@ -56,10 +56,10 @@ extension LayoutNode {
     /// The content width of a measured leaf laid out as narrow as it can be: the measure
     /// function is asked for at most 0 points of width, with no height limit.
     func measureMinContentWidth(direction: LayoutDirection, pass: LayoutPass) -> Float {
-        guard let measureFunction else { return 0 }
+        guard isMeasured else { return 0 }
         pass.statistics.measureCallbacks += 1
         do {
-            let measured = try measureFunction(0, .atMost, .nan, .undefined)
+            let measured = try measureContent(width: 0, widthMode: .atMost, height: .nan, heightMode: .undefined)
             if measured.width.isFinite && measured.height.isFinite { return max(0, measured.width) }
             pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
                                in: "measure function")

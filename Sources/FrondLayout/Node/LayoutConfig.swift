@@ -40,6 +40,14 @@ public struct ExperimentalFeatures: OptionSet, Hashable, Sendable {
     public static let fixFlexBasisFitContent = ExperimentalFeatures(rawValue: 1 << 1)
 }
 
+/// Measures leaves given the node, so that one object serves many leaves (see
+/// ``LayoutNode/setMeasuredByLeafMeasurer()``). The arguments are those of
+/// ``LayoutNode/MeasureFunction``.
+package protocol LeafMeasurer: AnyObject {
+    func measure(_ node: LayoutNode, width: Float, widthMode: MeasureMode, height: Float,
+                 heightMode: MeasureMode) throws -> LayoutSize
+}
+
 /// Settings shared by the nodes created with it.
 ///
 /// Changing a setting bumps ``version``; every node using the config then discards
@@ -73,6 +81,10 @@ public final class LayoutConfig {
 
     /// Incremented on every change; nodes compare it with the version their cache was built with.
     @exclusivity(unchecked) public private(set) var version: UInt32 = 1
+
+    /// Measures the leaves set up with ``LayoutNode/setMeasuredByLeafMeasurer()`` (the
+    /// engine's text measurer). Set it before laying out such a node.
+    @exclusivity(unchecked) package var leafMeasurer: (any LeafMeasurer)?
 
     public init() {}
 

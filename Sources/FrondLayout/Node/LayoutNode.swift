@@ -45,10 +45,10 @@ open class LayoutNode {
     }
     /// `owner != nil`, without touching reference counts.
     @inline(__always) var hasOwner: Bool { ownerStorage != nil }
-    @exclusivity(unchecked) var measureFunction: MeasureFunction? {
-        didSet { isMeasured = measureFunction != nil }
-    }
-    /// Mirrors `measureFunction != nil` (reading the flag does not copy the closure).
+    @exclusivity(unchecked) var measureFunction: MeasureFunction?
+    /// Whether the node is a measured leaf: by `measureFunction` or, when that is nil, by
+    /// its config's ``LayoutConfig/leafMeasurer`` (reading the flag does not copy the
+    /// closure).
     @exclusivity(unchecked) var isMeasured = false
     @exclusivity(unchecked) var isDirtyFlag = true
     /// Set on a root while a pass runs over its tree.
@@ -238,7 +238,34 @@ open class LayoutNode {
             throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
         }
         measureFunction = function
+        isMeasured = function != nil
         markDirtyAndPropagate()
+    }
+
+    /// Makes this leaf measured by its config's ``LayoutConfig/leafMeasurer`` (which is
+    /// handed the node), in place of a measure function: one measurer serves every such
+    /// node, where a closure per node would be an allocation per node. Marks the node
+    /// dirty, as installing a function does.
+    package func setMeasuredByLeafMeasurer() throws(LayoutError) {
+        try checkNotLayingOut()
+        if !childNodes.isEmpty {
+            throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
+        }
+        measureFunction = nil
+        isMeasured = true
+        markDirtyAndPropagate()
+    }
+
+    /// The content size of a measured leaf under the given constraints: from the measure
+    /// function, or the config's leaf measurer.
+    @inline(__always)
+    func measureContent(width: Float, widthMode: MeasureMode, height: Float,
+                        heightMode: MeasureMode) throws -> LayoutSize {
+        if let measureFunction { return try measureFunction(width, widthMode, height, heightMode) }
+        guard let measurer = config.leafMeasurer else {
+            throw LayoutError(.callbackFailed, "the node is measured by its config's leaf measurer, and the config has none")
+        }
+        return try measurer.measure(self, width: width, widthMode: widthMode, height: height, heightMode: heightMode)
     }
 
     /// True when the node has a baseline function.
