@@ -266,6 +266,8 @@ enum Reconciler {
         var keyed: ChildKeyTable? = nil
         // (Layout nodes: the list becomes the layout node's own, see below.)
         var children: [LayoutNode] = []
+        var subtreeSize = 1
+        var childChangedPlacements = false
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
         for index in 0..<components.count {
@@ -288,19 +290,22 @@ enum Reconciler {
                     previous = previousByKey?.remove(childKey).flatMap { old.indices.contains($0) ? old[$0] : nil }
                 }
             }
-            children.append(try build(component, previous: previous, parent: node, parentComponent: node.component,
-                                      itemIndex: index, context: context, depth: depth + 1))
+            let child = try build(component, previous: previous, parent: node, parentComponent: node.component,
+                                  itemIndex: index, context: context, depth: depth + 1)
+            // (Read while the child is in the caches: a list of thousands of rows would miss
+            // on every child in a pass of its own.)
+            subtreeSize += child.subtreeSize
+            if changesPlacements(child, context) { childChangedPlacements = true }
+            children.append(child)
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
         if let previousByKey {
             for index in previousByKey.remainingValues where old.indices.contains(index) { context.dropped.append(old[index]) }
         }
-        let built = TreeChildren(nodes: children)
-        if built.count != old.count || zip(built, old).contains(where: { $0 !== $1 })
-            || built.contains(where: { changesPlacements($0, context) }) {
+        if childChangedPlacements || children.count != old.count || zip(children, old).contains(where: { $0 !== $1 }) {
             node.placementsChangedFlush = context.flush
         }
-        node.subtreeSize = built.reduce(1) { $0 + $1.subtreeSize }
+        node.subtreeSize = subtreeSize
         if matching {
             try setLayoutChildren(of: node, to: children, context: context)
         } else {
