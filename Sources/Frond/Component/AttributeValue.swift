@@ -16,7 +16,8 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     case block(ActionBlock)
 
     /// Refuses values that cannot be compared or drawn (NaN, infinities, bad colors).
-    func validated(_ place: @autoclosure () -> String) throws(FrondError) -> AttributeValue {
+    /// (Checks in place: returning the value would copy it, retaining what it holds.)
+    func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         switch self {
         case .number(let number):
             guard number.isFinite else { throw FrondError(.invalidValue, "\(place()): \(number) is not a finite number") }
@@ -27,7 +28,6 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         case .bool, .string, .hostValue, .block:
             break
         }
-        return self
     }
 
     public var description: String {

@@ -62,13 +62,15 @@ public struct ViewConfiguration: Hashable, Sendable {
     public func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         guard let viewType else { return }
         guard !viewType.isEmpty else { throw FrondError(.invalidValue, "\(place()): the view type is empty") }
+        // (Each attribute is read in place: copying one would retain its name and value.)
         for index in attributes.indices {
-            let name = attributes[index].name
-            guard !name.isEmpty else { throw FrondError(.invalidValue, "\(place()): an attribute name is empty") }
-            if index > 0 && attributes[index - 1].name == name {
-                throw FrondError(.invalidValue, "\(place()): attribute \"\(name)\" is given twice")
+            guard !attributes[index].name.isEmpty else {
+                throw FrondError(.invalidValue, "\(place()): an attribute name is empty")
             }
-            _ = try attributes[index].value.validated("\(place()) attribute \"\(name)\"")
+            if index > 0 && attributes[index - 1].name == attributes[index].name {
+                throw FrondError(.invalidValue, "\(place()): attribute \"\(attributes[index].name)\" is given twice")
+            }
+            try attributes[index].value.validate("\(place()) attribute \"\(attributes[index].name)\"")
         }
     }
 

@@ -48,7 +48,7 @@ extension Root {
         if case .custom(let name, _) = event, name.isEmpty {
             throw FrondError(.invalidValue, "send(_:to:): the event's attribute name is empty")
         }
-        if let payload = event.payload { _ = try payload.validated("send(\(event), to: \(view))") }
+        if let payload = event.payload { try payload.validate("send(\(event), to: \(view))") }
         let trip = try withCommittedTree("send \(event)") { () throws(FrondError) -> ActionTrip? in
             guard view != .root, let mounted = registry[view], let node = mounted.treeNode else {
                 throw FrondError(.invalidValue, "send(\(event), to: \(view)): the view is not mounted")

@@ -295,7 +295,8 @@ enum Reconciler {
             // (Read while the child is in the caches: a list of thousands of rows would miss
             // on every child in a pass of its own.)
             subtreeSize += child.subtreeSize
-            if changesPlacements(child, context) { childChangedPlacements = true }
+            // (Without previous children the placements changed anyway, unless none is built.)
+            if matching && !childChangedPlacements && changesPlacements(child, context) { childChangedPlacements = true }
             children.append(child)
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
