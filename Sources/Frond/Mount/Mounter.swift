@@ -59,8 +59,9 @@ final class MountedView {
 /// not visit, and whose layout subtree kept its frames, is skipped with everything in
 /// it; a view whose content still places the same views (see
 /// ``TreeNode/placementsChangedFlush``) gets its children's attributes and frames
-/// brought up to date without matching them again. So a state update in one row of a
-/// long list costs one pass over the list's views, not over every view.
+/// brought up to date without matching them again; when no frame changed either, only
+/// the views of the children the build rebuilt are looked at (``rebuiltChildren``). So a
+/// state update in one row of a long list looks at that row's views, not at the list's.
 struct Mounter {
     private(set) var mutations: [Mutation] = []
     private(set) var statistics = CommitStatistics()
@@ -78,6 +79,10 @@ struct Mounter {
     private(set) var disappeared: [(view: MountedView, parent: MountedView)] = []
     /// The views that may start or stop showing legacy components (see ``MountHooks``).
     private(set) var hooks = MountHooks()
+    /// The children each node whose component stayed had rebuilt (the build's record, by
+    /// the node's identity): with no frame changed below such a node, only those
+    /// children's views need looking at.
+    var rebuiltChildren: [ObjectIdentifier: [TreeNode]] = [:]
 
     /// Takes over the registry (swap it back with ``registry`` when done).
     init(nextViewID: UInt64, flush: UInt64, mountedPass: UInt64) {
@@ -170,6 +175,12 @@ struct Mounter {
             return
         }
         // The same views for the same nodes, in the same order (and disappearing ones).
+        if !framesChanged, let rebuilt = rebuiltChildren[ObjectIdentifier(node)] {
+            // No frame changed below: only the views of the children the build visited can
+            // change, and the build says which (a list's one updated row, not every row).
+            for child in rebuilt { mountVisited(child, in: view) }
+            return
+        }
         for child in view.children {
             guard !child.isDisappearing, let childNode = child.treeNode else { continue }
             statistics.viewsVisited += 1
@@ -182,6 +193,26 @@ struct Mounter {
             }
             mountContent(of: child, node: childNode, left: 0, top: 0, full: false)
         }
+    }
+
+    /// Brings up to date the views `child` (a child the build visited of the node `view`
+    /// shows, which kept the same views) places in `view`: its own, or those of its visited
+    /// children when it has no view. What the loop over all of `view`'s children does
+    /// for these; it does nothing for the others, whose nodes were not visited.
+    private mutating func mountVisited(_ child: TreeNode, in view: MountedView) {
+        guard child.visitedFlush == flush else { return }
+        guard child.component.view.hasView else {
+            let grandchildren = rebuiltChildren[ObjectIdentifier(child)].map { $0[...] }
+                ?? child.treeChildren.filter { $0.visitedFlush == flush }[...]
+            for grandchild in grandchildren { mountVisited(grandchild, in: view) }
+            return
+        }
+        guard let id = child.viewID, let childView = registry[id], childView.treeNode === child,
+              !childView.isDisappearing else { return }
+        statistics.viewsVisited += 1
+        updateAttributes(of: childView, to: child.component.view.mountedAttributes)
+        hooks.touch(childView, child)
+        mountContent(of: childView, node: child, left: 0, top: 0, full: false)
     }
 
     /// Fills `view`, which has no children yet, with `node`'s content (at `left`, `top`):

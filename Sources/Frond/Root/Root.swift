@@ -267,6 +267,9 @@ public final class Root: @unchecked Sendable {
         let layoutEnd: UInt64
     }
     private var prepared: PreparedFlush?
+    /// The children state updates marked dirty since the last commit (on the flushing
+    /// thread; see ``DirtyChildren``).
+    private var dirtyChildren = DirtyChildren()
 
     /// Undoes a build (and puts the previous top node back: outside a layout this cannot
     /// fail), after a failed prepare or for a discarded one.
@@ -305,6 +308,7 @@ public final class Root: @unchecked Sendable {
         let context = BuildContext(config: layoutConfig, textMeasurer: measurerSlot, queue: queue,
                                    flush: flushCount, nextIdentity: nextIdentity)
         if viewTypes.isActive { context.viewTypes = viewTypes }
+        context.dirtyChildren = dirtyChildren
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
@@ -344,6 +348,8 @@ public final class Root: @unchecked Sendable {
     private func commitPrepared() -> CommitStatistics {
         guard let flush = prepared else { return CommitStatistics() }
         prepared = nil
+        // (The build took every mark: the next updates start a new list.)
+        dirtyChildren.removeAll()
         let context = flush.context
         let newTree = flush.newTree
         let mountStart = DispatchTime.now().uptimeNanoseconds
@@ -376,6 +382,7 @@ public final class Root: @unchecked Sendable {
         var mounter = Mounter(nextViewID: nextViewID, flush: context.flush, mountedPass: mountedPass)
         animator.prepareCommit(flush.animations, registry: registry)
         mounter.keepsDisappearing = flush.animations.disappearingNodes
+        mounter.rebuiltChildren = context.rebuiltChildren
         swap(&mounter.registry, &registry)
         mounter.mount(newTree, in: rootView)
         swap(&mounter.registry, &registry)
@@ -446,7 +453,7 @@ public final class Root: @unchecked Sendable {
             }
             scope.state = state
             scope.hasNewState = true
-            node.markDirtyPath()
+            node.markDirtyPath(&dirtyChildren)
             statistics.stateUpdates += 1
         }
     }

@@ -20,6 +20,11 @@ final class BuildContext {
     @exclusivity(unchecked) var newScopes: [(node: TreeNode, scope: Scope)] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
     @exclusivity(unchecked) var dropped: [TreeNode] = []
+    /// The children state updates marked dirty, by parent (see ``DirtyChildren``).
+    @exclusivity(unchecked) var dirtyChildren = DirtyChildren()
+    /// The children each node whose component stayed had rebuilt, by the node's identity
+    /// (for the mount step, which then looks at those children only).
+    @exclusivity(unchecked) var rebuiltChildren: [ObjectIdentifier: [TreeNode]] = [:]
     /// Animating components (``ComponentAnimationProtocol``) this build placed: new ones
     /// (previous nil) and new instances replacing a previous component.
     @exclusivity(unchecked) var animatedNodes: [(node: TreeNode, previous: Component?)] = []
@@ -187,18 +192,25 @@ enum Reconciler {
             node.subtreeSize = oldSize
         }
         var size = oldSize
-        for (index, child) in node.treeChildren.enumerated() {
-            guard child.isOnDirtyPath else {
-                context.statistics.reusedSubtrees += 1
-                continue
-            }
+        let children = node.treeChildren
+        // The dirty children: from the marks' list when it has them, else by reading every
+        // child's mark.
+        let dirty = context.dirtyChildren.indices(under: node)
+            ?? children.indices.filter { children[$0].isOnDirtyPath }
+        context.statistics.reusedSubtrees += children.count - dirty.count
+        var rebuilt: [TreeNode] = []
+        rebuilt.reserveCapacity(dirty.count)
+        for index in dirty {
+            let child = children[index]
             let before = child.subtreeSize
             // A previous node given to build is always the node it returns.
             _ = try build(child.component, previous: child, parent: node, parentComponent: node.component,
                           itemIndex: index, context: context, depth: depth + 1)
             size += child.subtreeSize - before
             if changesPlacements(child, context) { node.placementsChangedFlush = context.flush }
+            rebuilt.append(child)
         }
+        context.rebuiltChildren[ObjectIdentifier(node)] = rebuilt
         node.subtreeSize = size
         node.isOnDirtyPath = false
     }

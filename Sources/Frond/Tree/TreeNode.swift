@@ -73,12 +73,14 @@ final class TreeNode: LayoutNode {
         let counter: Int
     }
 
-    /// Marks this node and its ancestors as holding a pending state change.
-    func markDirtyPath() {
+    /// Marks this node and its ancestors as holding a pending state change, and notes in
+    /// `dirtyChildren` each node newly marked under its parent (see ``DirtyChildren``).
+    func markDirtyPath(_ dirtyChildren: inout DirtyChildren) {
         var current: TreeNode? = self
         while let node = current, !node.isOnDirtyPath {
             node.isOnDirtyPath = true
             current = node.treeParent
+            if let parent = current { dirtyChildren.add(node, of: parent) }
         }
     }
 
@@ -101,4 +103,38 @@ struct TreeChildren: RandomAccessCollection {
     subscript(index: Int) -> TreeNode {
         unsafeDowncast(nodes[index], to: TreeNode.self)
     }
+}
+
+/// The children on the dirty path of each node (by the parent's identity), as state
+/// updates marked them: a build finds a list's one dirty row among thousands without
+/// reading every row's node, which a large list has long evicted from the caches.
+///
+/// It lists every child marked since the last commit (a failed build leaves its marks
+/// and this list as they were): a node's dirty children are all in its list, and the
+/// list may also name children that are no longer dirty or no longer the node's.
+struct DirtyChildren {
+    private(set) var byParent: [ObjectIdentifier: [TreeNode]] = [:]
+
+    mutating func add(_ child: TreeNode, of parent: TreeNode) {
+        byParent[ObjectIdentifier(parent), default: []].append(child)
+    }
+
+    /// The indices of `node`'s dirty children, in order; nil when they are not worth
+    /// finding this way (many, or the node has none listed).
+    func indices(under node: TreeNode) -> [Int]? {
+        guard let listed = byParent[ObjectIdentifier(node)], listed.count <= DirtyChildren.listedLimit else { return nil }
+        let children = node.children
+        var indices: [Int] = []
+        for child in listed where child.isOnDirtyPath && child.treeParent === node {
+            // (Compares addresses only: no child but the listed one is read.)
+            if let index = children.firstIndex(where: { $0 === child }), !indices.contains(index) { indices.append(index) }
+        }
+        return indices.sorted()
+    }
+
+    /// How many listed children a node may have for the list to be used (each is looked
+    /// for among the node's children; more are found by reading every child).
+    static let listedLimit = 16
+
+    mutating func removeAll() { byParent.removeAll() }
 }
