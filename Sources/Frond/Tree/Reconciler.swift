@@ -441,6 +441,7 @@ enum Reconciler {
 
     /// A component's layout style: its size, its container properties and the item
     /// properties its parent gives it.
+    @inline(__always)
     private static func layoutStyle(of component: Component, parentComponent: Component?,
                                     itemIndex: Int) -> LayoutStyle {
         var style = LayoutStyle()
