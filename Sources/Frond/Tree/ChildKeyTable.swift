@@ -135,7 +135,9 @@ struct ChildKeyTable {
 /// to a dictionary.
 struct KeylessCounters {
     private var few: [(type: ObjectIdentifier, count: Int)] = []
-    private var many: [ObjectIdentifier: Int] = [:]
+    /// Made for the seventeenth type (nil until then: every child list makes counters,
+    /// and even an empty dictionary costs its making and its release).
+    private var many: [ObjectIdentifier: Int]? = nil
 
     /// The number of keyless children of `type` counted before this one (then counts it).
     mutating func next(for type: ObjectIdentifier) -> Int {
@@ -147,8 +149,9 @@ struct KeylessCounters {
             few.append((type, 1))
             return 0
         }
-        let count = many[type, default: 0]
-        many[type] = count + 1
+        let count = many?[type] ?? 0
+        many = many ?? [:]
+        many?[type] = count + 1
         return count
     }
 }
