@@ -39,6 +39,16 @@ private final class GaugeScopes: @unchecked Sendable {
 }
 
 @Suite struct DirtyChildrenTests {
+    /// A root showing a list of `count` gauges (flushed), its host and the gauges' scopes.
+    private func shownList(_ count: Int) throws -> (Root, RecordingHost, GaugeScopes) {
+        let scopes = GaugeScopes()
+        let host = RecordingHost()
+        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
+        root.setComponent(list(Array(0..<count), scopes))
+        try root.flush()
+        return (root, host, scopes)
+    }
+
     private func list(_ ids: [Int], _ scopes: GaugeScopes) -> Component {
         Flexbox(view: ViewConfiguration("list"), style: FlexboxStyle(alignItems: .flexStart),
                 children: ids.map { FlexChild(Gauge(id: $0, scopes: scopes)) })
@@ -60,11 +70,7 @@ private final class GaugeScopes: @unchecked Sendable {
     }
 
     @Test func test_anUpdateInOneRowOfALongListVisitsThatRowOnly() throws {
-        let scopes = GaugeScopes()
-        let host = RecordingHost()
-        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
-        root.setComponent(list(Array(0..<500), scopes))
-        try root.flush()
+        let (root, host, scopes) = try shownList(500)
         // A new value of the same width: one view changes, no frame moves.
         try scopes.update(250, to: 11)
         let statistics = try root.flush()
@@ -84,11 +90,7 @@ private final class GaugeScopes: @unchecked Sendable {
     }
 
     @Test func test_anUpdateMarkedBeforeAFailedBuildIsStillBuiltAfterIt() throws {
-        let scopes = GaugeScopes()
-        let host = RecordingHost()
-        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
-        root.setComponent(list(Array(0..<100), scopes))
-        try root.flush()
+        let (root, host, scopes) = try shownList(100)
         try scopes.update(10, to: 2)
         try scopes.update(70, to: -1)
         #expect(throws: FrondError.self) { try root.flush() }
@@ -105,11 +107,7 @@ private final class GaugeScopes: @unchecked Sendable {
     }
 
     @Test func test_anUpdateInADiscardedPreparedFlushIsBuiltByTheNextFlush() throws {
-        let scopes = GaugeScopes()
-        let host = RecordingHost()
-        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
-        root.setComponent(list(Array(0..<50), scopes))
-        try root.flush()
+        let (root, host, scopes) = try shownList(50)
         try scopes.update(3, to: 4)
         try root.prepare()
         try root.discardPrepared()
@@ -121,11 +119,7 @@ private final class GaugeScopes: @unchecked Sendable {
     }
 
     @Test func test_manyUpdatesInOneFlushAreAllBuilt() throws {
-        let scopes = GaugeScopes()
-        let host = RecordingHost()
-        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
-        root.setComponent(list(Array(0..<200), scopes))
-        try root.flush()
+        let (root, host, scopes) = try shownList(200)
         // More rows than the notes are searched for: every row's mark is read instead.
         let updated = Array(stride(from: 1, to: 200, by: 5))
         for id in updated { try scopes.update(id, to: id + 2) }
@@ -136,11 +130,7 @@ private final class GaugeScopes: @unchecked Sendable {
     }
 
     @Test func test_updatesAndEditsInOneFlushMatchAFreshRoot() throws {
-        let scopes = GaugeScopes()
-        let host = RecordingHost()
-        let root = Root(sizeRange: .flexibleHeight(width: 100), host: host)
-        root.setComponent(list(Array(0..<30), scopes))
-        try root.flush()
+        let (root, host, scopes) = try shownList(30)
         // Row 5 is updated and removed, row 9 updated and moved, row 20 updated in place.
         try scopes.update(5, to: 9)
         try scopes.update(9, to: 3)

@@ -53,6 +53,19 @@ final class Counter: RenderComponent<Int>, @unchecked Sendable {
     }
 }
 
+/// How many ``Tracked`` states are alive.
+private final class Count: @unchecked Sendable { var value = 0 }
+
+/// A state whose release the tests can see (it counts itself in `live` while it lives).
+private final class Tracked: @unchecked Sendable {
+    let live: Count
+    init(_ live: Count) {
+        self.live = live
+        live.value += 1
+    }
+    deinit { live.value -= 1 }
+}
+
 /// A list of counters in a column, keyed by name.
 func counterList(_ names: [String], log: CallLog, skipUpdates: Bool = false) -> Component {
     Flexbox(view: ViewConfiguration("list"), style: FlexboxStyle(direction: .column),
@@ -485,15 +498,6 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
     }
 
     @Test func test_aRootGoingAwayReleasesEveryStateAndInvalidatesItsScopes() throws {
-        final class Count: @unchecked Sendable { var value = 0 }
-        final class Tracked: @unchecked Sendable {
-            let live: Count
-            init(_ live: Count) {
-                self.live = live
-                live.value += 1
-            }
-            deinit { live.value -= 1 }
-        }
         final class Holder: RenderComponent<Tracked>, @unchecked Sendable {
             nonisolated(unsafe) static var scopes: [StateScope<Tracked>] = []
             let live: Count
@@ -531,15 +535,6 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
     /// scope lets go of both the handle and the state when it ends, so a handle nobody
     /// keeps is freed and one kept afterwards holds no state.
     @Test func test_aScopeLetsGoOfItsHandleAndItsStateWhenItsComponentLeaves() throws {
-        final class Count: @unchecked Sendable { var value = 0 }
-        final class Tracked: @unchecked Sendable {
-            let live: Count
-            init(_ live: Count) {
-                self.live = live
-                live.value += 1
-            }
-            deinit { live.value -= 1 }
-        }
         final class Handles: @unchecked Sendable { var byKey: [String: StateScope<Tracked>] = [:] }
         final class Keeper: RenderComponent<Tracked>, @unchecked Sendable {
             let live: Count
