@@ -1,4 +1,7 @@
 @testable import Frond
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import FrondLayout
 import Testing
 
@@ -27,6 +30,30 @@ import Testing
         // (The flush marks are the last fields the class declares.)
         #expect(TreeNode.prefetchedBytes == start + MemoryLayout<UInt64>.size)
         #expect(TreeNode.prefetchedBytes > LayoutNode.prefetchedBytes)
+    }
+
+    /// The walk that measures a text asks for the whole ``Text`` object, whose text and
+    /// style come last: the object must fit in what it asks for.
+    @Test func textsFitInWhatTheirMeasurementAsksFor() throws {
+        let text = Text("a text", style: TextStyle(fontSize: 12, fontFamily: "DejaVu Sans", color: Color(red: 1, green: 0, blue: 0),
+                                                   maxLines: 2))
+        // (glibc's malloc_usable_size, found at run time: Swift's Glibc module leaves out
+        // malloc.h. The usable size is at least the object's, and more when the chunk
+        // reused was larger: the smallest of many live texts' is the object's, rounded up.)
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size"))
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        let texts = [text] + (0..<64).map { Text("text \($0)", style: text.style) }
+        let usable = try #require(texts.map { usableSize(Unmanaged.passUnretained($0).toOpaque()) }.min())
+        #expect(usable > 0 && usable <= TextMeasurerSlot.prefetchedTextBytes)
+        // Asking changes nothing, for a text's node or for any other node.
+        let slot = TextMeasurerSlot(MonospaceTextMeasurer())
+        let node = try TreeNode(identity: 1, component: text, config: LayoutConfig(), style: LayoutStyle())
+        for secondStep in [false, true] {
+            slot.prefetchInputs(of: node, secondStep: secondStep)
+            slot.prefetchInputs(of: LayoutNode(), secondStep: secondStep)
+        }
+        #expect(node.component === text && text.text == "a text")
     }
 
     @Test func askingOutsideTheArrayDoesNothing() throws {
@@ -61,8 +88,10 @@ import Testing
                 children.prefetchSubtrees(at: index, step: 1)
                 children.prefetchSubtrees(at: index, step: -1)
             }
-            parent.prefetchChildList()
-            parent.prefetchFirstChildren()
+            for measuring in [false, true] {
+                parent.prefetchChildList(measuring: measuring)
+                parent.prefetchFirstChildren(measuring: measuring)
+            }
             #expect(parent.childCount == count && children.allSatisfy { $0.parent === parent })
         }
     }

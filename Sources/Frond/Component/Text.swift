@@ -1,3 +1,4 @@
+import CPrefetch
 import Synchronization
 
 /// A run of text whose size comes from the root's ``TextMeasurer``. It is mounted as a
@@ -293,6 +294,21 @@ final class TextMeasurerSlot: LeafMeasurer, Sendable {
         return try measure(text.text, style: text.style, width: width, widthMode: widthMode,
                            height: height, heightMode: heightMode)
     }
+
+    /// Asks, for a text's node, for its component (in the node's last fields) and then
+    /// for the component's own fields (the text and its style are the last).
+    func prefetchInputs(of node: LayoutNode, secondStep: Bool) {
+        guard let node = node as? TreeNode else { return }
+        if secondStep {
+            frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TextMeasurerSlot.prefetchedTextBytes)
+        } else {
+            node.prefetchComponentField()
+        }
+    }
+
+    /// How much of a ``Text`` the second step asks for: the whole object (its text and
+    /// style come after everything a component has). `PrefetchTests` checks it.
+    static let prefetchedTextBytes = 264
 
     /// Measures with the current measurer (called outside the lock).
     @inline(__always)

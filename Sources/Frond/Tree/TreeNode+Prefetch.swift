@@ -18,6 +18,12 @@ extension TreeNode {
     func prefetch() {
         frond_prefetch_bytes(Unmanaged.passUnretained(self).toOpaque(), TreeNode.prefetchedBytes)
     }
+
+    /// Asks for the line holding this node's component reference.
+    @inline(__always)
+    func prefetchComponentField() {
+        withUnsafeMutablePointer(to: &component) { frond_prefetch_bytes($0, MemoryLayout<Component>.size) }
+    }
 }
 
 extension TreeChildren {

@@ -53,9 +53,9 @@ extension LayoutNode {
         }
         // (The first pass over a new tree meets each child and its subtree here first: each
         // asks for the subtrees a few places ahead, see LayoutNode+Prefetch.swift.)
-        children.prefetchSubtrees(at: -1, step: 1)
+        children.prefetchSubtrees(at: -1, step: 1, measuring: true)
         children.forEachBorrowed(in: children.indices) { index, child in
-            children.prefetchSubtrees(at: index, step: 1)
+            children.prefetchSubtrees(at: index, step: 1, measuring: true)
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return

@@ -46,6 +46,17 @@ public struct ExperimentalFeatures: OptionSet, Hashable, Sendable {
 package protocol LeafMeasurer: AnyObject {
     func measure(_ node: LayoutNode, width: Float, widthMode: MeasureMode, height: Float,
                  heightMode: MeasureMode) throws -> LayoutSize
+    /// Asks for what measuring `node` reads besides the node (a walk that will measure it
+    /// calls this a few nodes ahead: see LayoutNode+Prefetch.swift), in two steps: first
+    /// when the node has arrived (asking for the node's fields that lead there), then a
+    /// step later (asking for what those lead to). Must only read what earlier steps
+    /// asked for, and change nothing.
+    func prefetchInputs(of node: LayoutNode, secondStep: Bool)
+}
+
+extension LeafMeasurer {
+    /// Asks for nothing (a measurer that reads only the node).
+    package func prefetchInputs(of node: LayoutNode, secondStep: Bool) {}
 }
 
 /// Settings shared by the nodes created with it.

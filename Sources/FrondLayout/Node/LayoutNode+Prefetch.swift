@@ -58,15 +58,26 @@ extension LayoutNode {
         }
     }
 
-    /// Asks for this node's child list (read the node a step after asking for it).
+    /// Asks for this node's child list (read the node a step after asking for it); for a
+    /// leaf that a walk which measures will measure by its config's leaf measurer, for
+    /// the measurer's inputs instead (the first step, see ``LeafMeasurer``).
     @inline(__always)
-    func prefetchChildList() {
+    func prefetchChildList(measuring: Bool) {
+        if measuring && isMeasured {
+            if measureFunction == nil { config.leafMeasurer?.prefetchInputs(of: self, secondStep: false) }
+            return
+        }
         frond_prefetch_bytes(childListStorage, LayoutNode.prefetchedListBytes)
     }
 
-    /// Asks for this node's first children (read its list a step after asking for it).
+    /// Asks for this node's first children (read its list a step after asking for it); for
+    /// a leaf to be measured by its config's leaf measurer, the measurer's second step.
     @inline(__always)
-    func prefetchFirstChildren() {
+    func prefetchFirstChildren(measuring: Bool) {
+        if measuring && isMeasured {
+            if measureFunction == nil { config.leafMeasurer?.prefetchInputs(of: self, secondStep: true) }
+            return
+        }
         let storage = childListStorage
         let count = storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self)
         for index in 0..<Swift.min(count, LayoutNode.prefetchedSubtreeChildren) {
@@ -81,17 +92,17 @@ extension Array where Element == LayoutNode {
     /// Asks for the child list of the node at `index`, if there is one. (Reads the node:
     /// ask for it a step earlier.)
     @inline(__always)
-    func prefetchChildList(at index: Int) {
+    func prefetchChildList(at index: Int, measuring: Bool) {
         guard index >= 0 && index < count else { return }
-        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchChildList() }
+        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchChildList(measuring: measuring) }
     }
 
     /// Asks for the first children of the node at `index`, if there is one. (Reads the
     /// node and its list: ask for those a step earlier.)
     @inline(__always)
-    func prefetchChildren(at index: Int) {
+    func prefetchChildren(at index: Int, measuring: Bool) {
         guard index >= 0 && index < count else { return }
-        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchFirstChildren() }
+        borrowed(index)._withUnsafeGuaranteedRef { $0.prefetchFirstChildren(measuring: measuring) }
     }
 
     /// For a walk that visits the siblings in order (`step` +1) or in reverse (-1) and
@@ -99,10 +110,12 @@ extension Array where Element == LayoutNode {
     /// `step` × 3 places on, the child list of the one before it and the first children
     /// of the one before that, each read where an earlier call asked for it. A subtree is
     /// then in the caches as the walk goes down it.
+    /// With `measuring` (a walk that measures leaves), a measured leaf's stages ask for
+    /// what measuring it reads instead of children it does not have.
     @inline(__always)
-    func prefetchSubtrees(at index: Int, step: Int) {
+    func prefetchSubtrees(at index: Int, step: Int, measuring: Bool = false) {
         prefetchNode(at: index &+ 3 &* step)
-        prefetchChildList(at: index &+ 2 &* step)
-        prefetchChildren(at: index &+ step)
+        prefetchChildList(at: index &+ 2 &* step, measuring: measuring)
+        prefetchChildren(at: index &+ step, measuring: measuring)
     }
 }
