@@ -122,6 +122,8 @@ struct FailingMeasurer: TextMeasurer {
             let error = #expect(throws: FrondError.self) { try root.flush() }
             #expect(error?.kind == .invalidValue)
             #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
+            // The place names the component (its description is made only for the message).
+            #expect(error?.message.hasPrefix("\(component)") == true, "\(error?.message ?? "no error")")
         }
     }
 

@@ -47,12 +47,16 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// Throws when this component's own values cannot be laid out or mounted (its
     /// children are checked when they are built). Flushing a root checks every component.
     public func validate() throws(FrondError) {
-        // Descriptions cost more than the checks: made only for a message.
-        try view.validate(description)
-        try size.validate(description)
+        // Descriptions cost more than the checks: made only for a message, by checking
+        // again. (The checks are first asked without one: a place that describes this
+        // component captures it, a retain and a release per check of every component.)
         do {
+            try view.validate("")
+            try size.validate("")
             try validateParameters("")
         } catch {
+            try view.validate(description)
+            try size.validate(description)
             try validateParameters(description)
             throw error
         }
