@@ -250,7 +250,8 @@ enum Reconciler {
     /// Matches the children to the previous ones and builds them.
     private static func buildChildren(_ components: ChildComponents, of node: TreeNode, isNew: Bool,
                                       context: BuildContext, depth: Int) throws(FrondError) {
-        let old = node.treeChildren
+        // (A new node has no children: its list is not even read.)
+        let old = isNew ? TreeChildren(nodes: []) : node.treeChildren
         let matching = !old.isEmpty
         // Children that line up with the previous ones (same kind and key, in order) match
         // by position: their (kind, key or counter) identities are equal. When all of
