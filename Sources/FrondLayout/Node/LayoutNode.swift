@@ -233,13 +233,7 @@ open class LayoutNode {
     /// Installs (or with `nil` removes) the function that measures this leaf. A node with
     /// children cannot have one.
     public func setMeasureFunction(_ function: MeasureFunction?) throws(LayoutError) {
-        try checkNotLayingOut()
-        if function != nil && !childNodes.isEmpty {
-            throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
-        }
-        measureFunction = function
-        isMeasured = function != nil
-        markDirtyAndPropagate()
+        try setMeasurement(function, measured: function != nil)
     }
 
     /// Makes this leaf measured by its config's ``LayoutConfig/leafMeasurer`` (which is
@@ -247,12 +241,18 @@ open class LayoutNode {
     /// node, where a closure per node would be an allocation per node. Marks the node
     /// dirty, as installing a function does.
     package func setMeasuredByLeafMeasurer() throws(LayoutError) {
+        try setMeasurement(nil, measured: true)
+    }
+
+    /// Installs how this node is measured (`measured` without a function: by the leaf
+    /// measurer), with the checks and the dirtying both ways share.
+    private func setMeasurement(_ function: MeasureFunction?, measured: Bool) throws(LayoutError) {
         try checkNotLayingOut()
-        if !childNodes.isEmpty {
+        if measured && !childNodes.isEmpty {
             throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
         }
-        measureFunction = nil
-        isMeasured = true
+        measureFunction = function
+        isMeasured = measured
         markDirtyAndPropagate()
     }
 
