@@ -607,4 +607,43 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         #expect(update.renders == 1)
         #expect(root.layout?.children.first?.frame.height == 10)
     }
+
+    /// A state whose dynamic type is not exactly `State` (a subclass of a class `State`, a
+    /// value behind an existential `State`) reaches `render` as it is, and updates keep
+    /// working on it. (The scope keeps it boxed as a `State`, so that the render takes it
+    /// without a cast.)
+    @Test func test_aStateOfAnotherDynamicTypeThanStateReachesRender() throws {
+        class Animal: @unchecked Sendable { var name: String { "animal" } }
+        final class Dog: Animal, @unchecked Sendable { override var name: String { "dog" } }
+        final class Pet: RenderComponent<Animal>, @unchecked Sendable {
+            nonisolated(unsafe) static var seen: [String] = []
+            nonisolated(unsafe) static var scope: StateScope<Animal>?
+            override func initialState() -> Animal? { Dog() }
+            override func render(state: Animal, scope: StateScope<Animal>) -> Component? {
+                Pet.seen.append(state.name)
+                Pet.scope = scope
+                return Text(state.name)
+            }
+        }
+        final class Named: RenderComponent<any CustomStringConvertible>, @unchecked Sendable {
+            nonisolated(unsafe) static var seen: [String] = []
+            nonisolated(unsafe) static var scope: StateScope<any CustomStringConvertible>?
+            override func initialState() -> (any CustomStringConvertible)? { 7 }
+            override func render(state: any CustomStringConvertible, scope: StateScope<any CustomStringConvertible>) -> Component? {
+                Named.seen.append(state.description)
+                Named.scope = scope
+                return Text(state.description)
+            }
+        }
+        let root = Root(sizeRange: .fixed(width: 100, height: 100))
+        root.setComponent(Flexbox { Pet(); Named() })
+        try root.flush()
+        #expect(Pet.seen == ["dog"])
+        #expect(Named.seen == ["7"])
+        try #require(Pet.scope).update { $0 = Animal() }
+        try #require(Named.scope).update { $0 = "eight" }
+        try root.flush()
+        #expect(Pet.seen == ["dog", "animal"])
+        #expect(Named.seen == ["7", "eight"])
+    }
 }
