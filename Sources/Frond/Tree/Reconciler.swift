@@ -40,6 +40,38 @@ final class BuildContext {
         if animatingKinds.count < 16 { animatingKinds.append((kind, animates)) }
         return animates
     }
+
+    /// Styles this build prepared for new nodes (see ``PreparedStyle``), with the kind of
+    /// component and the place among its siblings (the first eight places; later ones
+    /// share one) each was last prepared for: the rows of a list give their nodes the same
+    /// few styles. (A few kinds and places make most trees: a short list is searched.)
+    @exclusivity(unchecked) private var preparedStyles: [(kind: ObjectIdentifier, place: Int, style: PreparedStyle)] = []
+    /// The entry the next new kind and place replaces once the list is full.
+    @exclusivity(unchecked) private var nextReplaced = 0
+
+    /// `style` prepared for a new node of a component of `kind`, at `itemIndex` among its
+    /// siblings: the one prepared last for that kind and place when it is the same style,
+    /// else a new one (checked: throws when the style is refused).
+    func preparedStyle(_ style: inout LayoutStyle, kind: ObjectIdentifier, itemIndex: Int) throws(LayoutError) -> PreparedStyle {
+        let place = min(max(itemIndex, 0), 7)
+        var found: Int?
+        for index in preparedStyles.indices where preparedStyles[index].kind == kind && preparedStyles[index].place == place {
+            if preparedStyles[index].style.isPrepared(from: &style) { return preparedStyles[index].style }
+            found = index
+            break
+        }
+        let prepared = try PreparedStyle(style)
+        if let found {
+            preparedStyles[found].style = prepared
+        } else if preparedStyles.count < 16 {
+            preparedStyles.append((kind, place, prepared))
+        } else {
+            preparedStyles[nextReplaced] = (kind, place, prepared)
+            nextReplaced = (nextReplaced + 1) % preparedStyles.count
+        }
+        return prepared
+    }
+
     /// This build's number, unique in the process: components placed by the build are
     /// stamped with it (``Component/placedInBuild``), so a second placement shows.
     let buildNumber: UInt64
@@ -140,13 +172,16 @@ enum Reconciler {
         } else {
             // A new node gets its style as it is made (nothing to undo: a failed build
             // drops the node).
-            let style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
+            var style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
+            let kind = component.kindIdentity
+            let prepared: PreparedStyle
             do {
-                node = try TreeNode(identity: context.newIdentity(), component: component, config: context.config,
-                                    style: style)
+                prepared = try context.preparedStyle(&style, kind: kind, itemIndex: itemIndex)
             } catch {
                 throw FrondError(.invalidValue, "\(component): \(error.message)")
             }
+            node = TreeNode(identity: context.newIdentity(), component: component, kind: kind, config: context.config,
+                            prepared: prepared)
             node.viewChangedFlush = context.flush
             node.placementsChangedFlush = context.flush
         }

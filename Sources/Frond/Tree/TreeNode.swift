@@ -59,6 +59,15 @@ final class TreeNode: LayoutNode {
         super.init(config: config, checkedStyle: style)
     }
 
+    /// A node for `component` (whose ``Component/kindIdentity`` is `kind`) with a prepared
+    /// layout style (see ``BuildContext/preparedStyle(_:kind:itemIndex:)``).
+    init(identity: Int, component: Component, kind: ObjectIdentifier, config: LayoutConfig, prepared: PreparedStyle) {
+        self.identity = identity
+        componentType = kind
+        self.component = component
+        super.init(config: config, prepared: prepared)
+    }
+
     deinit {
         // Nothing may keep pointing here (see ``treeParent`` and ``Scope/treeNode``).
         for child in treeChildren where child.treeParent === self { child.treeParent = nil }

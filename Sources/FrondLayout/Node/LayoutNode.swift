@@ -109,6 +109,16 @@ open class LayoutNode {
         resolved = ResolvedStyle(checkedStyle, sides: sides)
     }
 
+    /// A node with a style already checked and worked out (see ``PreparedStyle``): the
+    /// initializer subclasses in this package call when they make many nodes with few
+    /// styles.
+    package init(config: LayoutConfig, prepared: PreparedStyle) {
+        self.config = config
+        sidesStorage = prepared.sides.map { Unmanaged.passRetained($0) }
+        styleOriginals = prepared.originals
+        resolved = prepared.resolved
+    }
+
     deinit {
         sidesStorage?.release()
         sideResultsStorage?.release()

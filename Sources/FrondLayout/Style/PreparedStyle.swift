@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A checked style with what a node keeps of it already worked out (its resolved style,
+/// sides and originals), for making many nodes with that style: a list of rows makes the
+/// same few styles thousands of times, and checking and resolving each again costs more
+/// than recognising it. Immutable, so nodes may share it.
+package final class PreparedStyle {
+    let resolved: ResolvedStyle
+    let originals: StyleOriginals
+    let sides: ResolvedSides?
+    /// The style itself, out of line: compared in place, without copying it first.
+    private let style: UnsafeMutablePointer<LayoutStyle>
+
+    /// Checks `style` (as ``LayoutNode/setStyle(_:)`` does) and works out the rest.
+    package init(_ style: LayoutStyle) throws(LayoutError) {
+        try style.validate()
+        sides = ResolvedSides.of(style)
+        originals = StyleOriginals(style)
+        resolved = ResolvedStyle(style, sides: sides)
+        self.style = .allocate(capacity: 1)
+        self.style.initialize(to: style)
+    }
+
+    deinit {
+        style.deinitialize(count: 1)
+        style.deallocate()
+    }
+
+    /// Whether this was prepared from `other`, bit for bit. (Compared as memory, which is
+    /// quick and needs no care for NaN or signed zeros; padding between fields may differ
+    /// between two equal styles, and then the answer is a harmless no. `inout` only so
+    /// that it is read in place.)
+    package func isPrepared(from other: inout LayoutStyle) -> Bool {
+        withUnsafeMutablePointer(to: &other) { memcmp(style, $0, MemoryLayout<LayoutStyle>.size) == 0 }
+    }
+}

@@ -1,0 +1,89 @@
+@testable import Frond
+@testable import FrondLayout
+import Testing
+
+/// A build prepares each layout style once for the nodes of a kind and place that share
+/// it (`BuildContext.preparedStyle`): every new node must still get exactly the style its
+/// component gives it, and a refused style must still fail the build.
+@Suite struct PreparedStyleTests {
+    private static func margins(_ points: Float) -> EdgeValues {
+        var values = EdgeValues()
+        values.all = .points(points)
+        return values
+    }
+
+    /// The nodes of the components whose view type is `type`, in tree order.
+    private static func nodes(ofViewType type: String, in root: Root) -> [TreeNode] {
+        var found: [TreeNode] = []
+        func visit(_ node: TreeNode) {
+            if node.component.view.viewType == type { found.append(node) }
+            for child in node.treeChildren { visit(child) }
+        }
+        if let tree = root.tree { visit(tree) }
+        return found
+    }
+
+    @Test func rowsOfAListShareOnePreparationPerKindAndPlace() throws {
+        let root = Root(sizeRange: .flexibleHeight(width: 200))
+        root.setComponent(Flexbox(children: (0..<40).map { _ in
+            FlexChild(Flexbox(style: FlexboxStyle(direction: .row)) {
+                FlexChild(Component(view: ViewConfiguration("dot"), size: .points(4, 4)), margin: Self.margins(2))
+                Text("label")
+            })
+        }))
+        try root.flush()
+        let dots = Self.nodes(ofViewType: "dot", in: root)
+        #expect(dots.count == 40)
+        // The sides are worked out once: every dot holds the same object.
+        let sides = try #require(dots.first?.sides)
+        #expect(dots.allSatisfy { $0.sides === sides })
+        var expected = LayoutStyle()
+        expected.width = .points(4)
+        expected.height = .points(4)
+        expected.margin = Self.margins(2)
+        for dot in dots {
+            #expect(dot.style.width == expected.width && dot.style.height == expected.height)
+            #expect(dot.style.margin == expected.margin)
+            #expect(dot.frame.width == 4 && dot.frame.left == 2)
+        }
+    }
+
+    /// Styles that differ only where `==` cannot see it (the sign of a zero) or that differ
+    /// plainly, at the same kind and place in neighbouring rows: each node keeps its own.
+    @Test func differentStylesAtTheSameKindAndPlaceAreKeptApart() throws {
+        let widths: [Float] = [10, 20, -0.0, 0.0, 10, -0.0]
+        let root = Root(sizeRange: .flexibleHeight(width: 200))
+        root.setComponent(Flexbox(children: widths.map { width in
+            FlexChild(Flexbox(style: FlexboxStyle(direction: .row)) {
+                Component(view: ViewConfiguration("box"), size: .points(width, 8))
+            })
+        }))
+        try root.flush()
+        let boxes = Self.nodes(ofViewType: "box", in: root)
+        #expect(boxes.count == widths.count)
+        for (box, width) in zip(boxes, widths) {
+            #expect(box.style.width.value.bitPattern == width.bitPattern)
+            #expect(box.frame.width == width)
+        }
+    }
+
+    /// A refused style after an accepted one of the same kind and place fails the build
+    /// with its message, and the mounted tree stays as it was.
+    @Test func aRefusedStyleAfterAPreparedOneFailsTheBuild() throws {
+        let root = Root(sizeRange: .flexibleHeight(width: 200))
+        func list(lastBasis: Float) -> Component {
+            Flexbox(children: [1, 2, lastBasis].map { basis in
+                FlexChild(Flexbox(style: FlexboxStyle(direction: .row)) {
+                    FlexChild(Component(view: ViewConfiguration("box"), size: .points(5, 5)), flexBasis: .points(basis))
+                })
+            })
+        }
+        root.setComponent(list(lastBasis: 3))
+        try root.flush()
+        root.setComponent(Flexbox { list(lastBasis: -4) })
+        let error = #expect(throws: FrondError.self) { try root.flush() }
+        #expect(error?.kind == .invalidValue)
+        #expect(error?.message.contains("flexBasis") == true)
+        #expect(Self.nodes(ofViewType: "box", in: root).map { $0.style.flexBasis } == [.points(1), .points(2), .points(3)])
+    }
+}
