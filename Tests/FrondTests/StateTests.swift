@@ -531,10 +531,10 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         #expect(Holder.scopes.allSatisfy { !$0.isValid })
     }
 
-    /// A scope and its handle hold each other while the component is in the tree; the
-    /// scope lets go of both the handle and the state when it ends, so a handle nobody
-    /// keeps is freed and one kept afterwards holds no state.
-    @Test func test_aScopeLetsGoOfItsHandleAndItsStateWhenItsComponentLeaves() throws {
+    /// Every render of a component gets a handle of the same scope (equal handles); the
+    /// scope lets go of the state when it ends, so a handle kept afterwards holds no state
+    /// and refuses updates.
+    @Test func test_aScopeLetsGoOfItsStateWhenItsComponentLeavesEvenWithAHandleKept() throws {
         final class Handles: @unchecked Sendable { var byKey: [String: StateScope<Tracked>] = [:] }
         final class Keeper: RenderComponent<Tracked>, @unchecked Sendable {
             let live: Count
@@ -559,22 +559,22 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         try root.flush()
         #expect(live.value == 2)
 
-        // While a is in the tree its scope keeps the handle, and gives the same one again.
-        weak var weakA = handles.byKey["a"]
+        // While a is in the tree, each render gets a handle equal to the first one (and
+        // not to b's).
+        let a = try #require(handles.byKey["a"])
         handles.byKey["a"] = nil
-        do {
-            let a = try #require(weakA)
-            try a.update { _ in }
-            try root.flush()
-            #expect(handles.byKey["a"] === a)
-        }
+        try a.update { _ in }
+        try root.flush()
+        #expect(handles.byKey["a"] == a)
+        #expect(handles.byKey["b"] != a)
+        #expect(Set([a, try #require(handles.byKey["a"]), try #require(handles.byKey["b"])]).count == 2)
         handles.byKey["a"] = nil
 
-        // Both leave: a's handle (kept by nobody) is freed; b's, still kept, holds no state.
+        // Both leave: their states go, though a's and b's handles are still kept.
         root.setComponent(Flexbox {})
         #expect(try root.flush().scopesDestroyed == 2)
-        #expect(weakA == nil)
         #expect(live.value == 0)
+        #expect(!a.isValid)
         let b = try #require(handles.byKey["b"])
         #expect(!b.isValid)
         #expect(b.currentState == nil)

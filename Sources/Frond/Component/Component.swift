@@ -71,7 +71,7 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     open func handle(_ action: ActionEvent) throws(FrondError) -> Bool { false }
 
     /// How the responder chain asks this component (render components add their scope).
-    func respond(to action: ActionEvent, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Bool {
+    func respond(to action: ActionEvent, scope: Scope?) throws(FrondError) -> Bool {
         try handle(action)
     }
 

@@ -9,7 +9,7 @@ open class AnyRenderComponent: Component, @unchecked Sendable {
     /// The controller of a new scope (stateful components only).
     func makeAnyController() -> ComponentController? { nil }
     /// The child for the given state (the scope is nil for stateless components).
-    func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? { nil }
+    func renderChild(state: Any?, scope: Scope?) throws(FrondError) -> Component? { nil }
     /// Whether a new instance replacing `previous` (same identity) must render again.
     func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool { true }
 
@@ -69,11 +69,11 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
 
     override func makeInitialState() throws(FrondError) -> Any? { try initialState() }
 
-    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
+    override func renderChild(state: Any?, scope: Scope?) throws(FrondError) -> Component? {
         guard let scope, let state else {
             throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
         }
-        let handle = stateScope(scope, queue)
+        let handle = StateScope<State>(scope: scope)
         // The state is kept as `Any`, almost always holding exactly a `State`: that case is
         // recognised by comparing the types, which costs far less than a dynamic cast (and
         // than making the metadata of `State?` that `as?` needs, on every render).
@@ -86,7 +86,7 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
         return try _openExistential(state, do: render(stored:))
     }
 
-    /// ``renderChild(state:scope:queue:)`` for a stored state whose type is not exactly
+    /// ``renderChild(state:scope:)`` for a stored state whose type is not exactly
     /// `State` (a subclass held as its base class, an existential): a dynamic cast.
     @inline(never)
     private func renderCasting(_ stored: Any, scope handle: StateScope<State>) throws(FrondError) -> Component? {
@@ -96,17 +96,9 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
         return try render(state: typed, scope: handle)
     }
 
-    override func respond(to action: ActionEvent, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Bool {
+    override func respond(to action: ActionEvent, scope: Scope?) throws(FrondError) -> Bool {
         guard let scope else { return try handle(action) }
-        return try handle(action, scope: stateScope(scope, queue))
-    }
-
-    /// The scope's handle (one per scope, made when first asked for).
-    private func stateScope(_ scope: Scope, _ queue: UpdateQueue) -> StateScope<State> {
-        if let cached = scope.stateScope as? StateScope<State> { return cached }
-        let handle = StateScope<State>(scope: scope, queue: queue)
-        scope.stateScope = handle
-        return handle
+        return try handle(action, scope: StateScope<State>(scope: scope))
     }
 
     override func shouldUpdateAny(from previous: AnyRenderComponent) throws(FrondError) -> Bool {
@@ -128,7 +120,7 @@ open class StatelessComponent: AnyRenderComponent, @unchecked Sendable {
     /// true. An error fails the flush.
     open func shouldUpdate(from previous: StatelessComponent) throws(FrondError) -> Bool { true }
 
-    override func renderChild(state: Any?, scope: Scope?, queue: UpdateQueue) throws(FrondError) -> Component? {
+    override func renderChild(state: Any?, scope: Scope?) throws(FrondError) -> Component? {
         try render()
     }
 

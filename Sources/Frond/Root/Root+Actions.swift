@@ -150,7 +150,7 @@ extension Root {
             return .handled
         }
         for responder in trip.responders {
-            if try responder.component.respond(to: trip.event, scope: responder.scope, queue: queue) { return .handled }
+            if try responder.component.respond(to: trip.event, scope: responder.scope) { return .handled }
             if let wrapper = responder.wrapper, try wrapper.handle(trip.event) { return .handled }
             if let controller = responder.controller, try controller.handle(trip.event) { return .handled }
         }

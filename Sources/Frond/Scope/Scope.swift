@@ -11,19 +11,19 @@ final class Scope: @unchecked Sendable {
     unowned(unsafe) var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
-    /// The handle render and action handlers get (one per scope, so it can be compared
-    /// and kept); made by whichever needs it first, on the root's thread. The handle
-    /// holds the scope too: ``invalidate()`` breaks that cycle.
-    var stateScope: AnyObject?
+    /// Where updates through the scope's handles go (``StateScope``), while the root is
+    /// there.
+    private(set) weak var queue: UpdateQueue?
     /// Run once, on the root's thread, when the scope dies.
     var invalidationHandlers: [() -> Void] = []
     /// The controller its component declared (made with the scope).
     var controller: ComponentController?
     private let invalidated = Atomic<Bool>(false)
 
-    init(identity: Int, state: Any) {
+    init(identity: Int, state: Any, queue: UpdateQueue?) {
         self.identity = identity
         self.state = state
+        self.queue = queue
     }
 
     /// True once the component left the tree: its state is gone and updates are refused.
@@ -39,7 +39,6 @@ final class Scope: @unchecked Sendable {
         invalidationHandlers = []
         for handler in handlers { handler() }
         controller?.scopeDidEnd()
-        stateScope = nil
         state = ()
     }
 }
@@ -102,28 +101,36 @@ struct StateUpdateBox: @unchecked Sendable {
 /// thread, as ComponentSwift's StateScope): `scope.update { $0.count += 1 }`. Updates
 /// are queued and applied, in order, at the root's next flush, which re-renders the
 /// component (and only the path from it to the root).
-public final class StateScope<State>: @unchecked Sendable {
-    // (Held strongly: a weak reference would give every scope a side table, one more
-    // allocation per stateful component. The scope's reference back to this handle is
-    // dropped when the scope ends, and every scope ends: when its component leaves the
-    // tree, when a build that made it fails, or when its root goes away.)
+///
+/// A handle is a value: copies are handles of the same scope, and handles are equal when
+/// their scope is the same. (A value and not an object, so that rendering a component
+/// makes nothing: a list of thousands of stateful rows renders each.) One kept after
+/// the component left the tree holds only the scope's small record, not the state.
+public struct StateScope<State>: @unchecked Sendable, Hashable {
     private let scope: Scope
-    private weak var queue: UpdateQueue?
 
-    init(scope: Scope, queue: UpdateQueue) {
+    init(scope: Scope) {
         self.scope = scope
-        self.queue = queue
     }
 
     /// The scope, and the queue while the root is there.
     var target: (Scope, UpdateQueue)? {
-        guard let queue else { return nil }
+        guard let queue = scope.queue else { return nil }
         return (scope, queue)
     }
 
     /// False once the component left the tree (or its root is gone).
     public var isValid: Bool {
-        queue != nil && !scope.isInvalidated
+        scope.queue != nil && !scope.isInvalidated
+    }
+
+    /// Whether both are handles of the same scope.
+    public static func == (lhs: StateScope, rhs: StateScope) -> Bool {
+        lhs.scope === rhs.scope
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(scope))
     }
 
     /// The state as of the last flush; nil once the component left the tree. Read it on
@@ -155,7 +162,7 @@ public final class StateScope<State>: @unchecked Sendable {
     /// Queues a change that may decline when it runs: returning false drops it (the state
     /// stays as it was, even if `change` modified its copy).
     public func updateIfAccepted(_ change: @escaping (inout State) -> Bool) throws(FrondError) {
-        guard let queue, !scope.isInvalidated else {
+        guard let queue = scope.queue, !scope.isInvalidated else {
             throw FrondError(.misuse, "the state's component has left the tree; its state cannot change")
         }
         queue.enqueue(StateUpdate(scope: scope) { old in

@@ -257,7 +257,7 @@ enum Reconciler {
             guard let state = try component.makeInitialState() else {
                 throw FrondError(.invalidValue, "\(component) has no initial state (override initialState() or conform to ComponentInitialStateProtocol)")
             }
-            let scope = Scope(identity: node.identity, state: state)
+            let scope = Scope(identity: node.identity, state: state, queue: context.queue)
             scope.treeNode = node
             node.scope = scope
             if let controller = component.makeAnyController() {
@@ -277,7 +277,7 @@ enum Reconciler {
             if try !component.shouldUpdateAny(from: oldComponent) { return previous.rendered }
         }
         context.statistics.renders += 1
-        let child = try component.renderChild(state: node.scope?.state, scope: node.scope, queue: context.queue)
+        let child = try component.renderChild(state: node.scope?.state, scope: node.scope)
         node.rendered = child
         return child
     }
