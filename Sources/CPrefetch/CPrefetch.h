@@ -8,11 +8,16 @@
 
 #include <stdint.h>
 
-/* Asks for every 64-byte line of [start, start + bytes) to be read into the caches. */
+/* Asks for every 64-byte line of [start, start + bytes) to be read into the caches: an
+ * address every 64 bytes from the start (each in the line after the one before), and the
+ * last byte, whose line the others miss when the span does not start on a line. With a
+ * constant `bytes` (as the engine's callers pass) the compiler unrolls the loop into that
+ * many prefetch instructions and nothing else. */
 static inline void frond_prefetch_bytes(const void *start, long bytes) {
-    uintptr_t line = (uintptr_t)start & ~(uintptr_t)63;
-    uintptr_t end = (uintptr_t)start + (uintptr_t)(bytes > 0 ? bytes : 0);
-    for (; line < end; line += 64) __builtin_prefetch((const void *)line, 0, 3);
+    const char *first = (const char *)start;
+    if (bytes <= 0) return;
+    for (long offset = 0; offset < bytes; offset += 64) __builtin_prefetch(first + offset, 0, 3);
+    __builtin_prefetch(first + (bytes - 1), 0, 3);
 }
 
 #endif
