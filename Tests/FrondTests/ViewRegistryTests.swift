@@ -41,8 +41,6 @@ import Testing
     @Test func growsAndKeepsViewZeroApart() {
         var registry = ViewRegistry()
         #expect(registry[ViewID(0)] == nil && registry[ViewID(5)] == nil)
-        registry.reserveCapacity(100)
-        #expect(registry.capacity >= 100)
         let zero = view(0)
         registry[ViewID(0)] = zero
         for id in 1...10_000 { registry[ViewID(UInt64(id))] = view(UInt64(id)) }
@@ -55,5 +53,33 @@ import Testing
         #expect(registry.count == 5_000)
         #expect(registry[ViewID(0)] == nil)
         #expect((1...10_000).allSatisfy { (registry[ViewID(UInt64($0))] != nil) == ($0 % 2 == 1) })
+    }
+
+    /// Pages go with their last view, and so do the empty pages at either end; a view
+    /// numbered below every kept page gets pages put back in front.
+    @Test func keepsOnlyThePagesBetweenItsFirstAndLastViews() {
+        var registry = ViewRegistry()
+        let size = UInt64(ViewRegistry.pageSize)
+        for id in 1...(10 * size) { registry[ViewID(id)] = view(id) }
+        #expect(registry.pagesKept == 11)
+        // All but the last view and one in the middle go.
+        for id in 1..<(10 * size) where id != 5 * size { registry[ViewID(id)] = nil }
+        #expect(registry.count == 2)
+        #expect(registry.pagesKept == 6)
+        registry[ViewID(5 * size)] = nil
+        #expect(registry.pagesKept == 1)
+        #expect(registry[ViewID(10 * size)]?.id == ViewID(10 * size))
+        // Below the kept page: pages come back in front of it.
+        registry[ViewID(3)] = view(3)
+        #expect(registry.pagesKept == 11)
+        #expect(registry[ViewID(3)]?.id == ViewID(3) && registry[ViewID(10 * size)]?.id == ViewID(10 * size))
+        #expect(registry[ViewID(4)] == nil && registry[ViewID(5 * size)] == nil && registry[ViewID(11 * size)] == nil)
+        registry[ViewID(10 * size)] = nil
+        registry[ViewID(3)] = nil
+        #expect(registry.count == 0 && registry.pagesKept == 0)
+        #expect(registry[ViewID(3)] == nil)
+        // Numbers at the top of the range still find their page.
+        registry[ViewID(UInt64.max)] = view(UInt64.max)
+        #expect(registry[ViewID(UInt64.max)]?.id == ViewID(UInt64.max) && registry.pagesKept == 1)
     }
 }

@@ -158,11 +158,8 @@ struct Mounter {
         let framesChanged = node.descendantFramesChangedPass > mountedPass
         guard full || visited || framesChanged else { return }
         if full && view.children.isEmpty {
-            // (At most one view and four mutations per node: one growth of the registry
-            // and of the mutation list instead of many.)
-            // (Grown geometrically: many small subtrees in a row must not copy each time.)
-            let views = registry.count + node.subtreeSize
-            if views > registry.capacity { registry.reserveCapacity(max(views, 2 * registry.capacity)) }
+            // (At most four mutations per node: one growth of the mutation list instead of
+            // many, grown geometrically: many small subtrees in a row must not copy each time.)
             let changes = mutations.count + 4 * node.subtreeSize
             if changes > mutations.capacity { mutations.reserveCapacity(max(changes, 2 * mutations.capacity)) }
             createContent(of: view, node: node, left: left, top: top)
@@ -358,7 +355,6 @@ struct Mounter {
         // 2. Other old views of the same shape are reused, in order; 3. the rest is created.
         let reusable = taken.contains(false)
         var pool: [MountedView.Shape: [Int]]? = nil
-        var created = 0
         for (slot, placement) in placements.enumerated() where final[slot] == nil {
             let configuration = placement.built.component.view
             if reusable && pool == nil {
@@ -373,8 +369,6 @@ struct Mounter {
                 final[slot] = old[index]
                 oldIndexOf[ObjectIdentifier(old[index])] = index
             } else {
-                if created == 0 { registry.reserveCapacity(registry.count + placements.count - slot) }
-                created += 1
                 final[slot] = createView(configuration.viewType ?? "", for: placement.built, attributes: [],
                                          frame: LayoutFrame())
             }

@@ -1,118 +1,105 @@
 /// A root's live views by number.
 ///
-/// An open-addressing table (linear probing, deletion by shifting entries back) keyed by
-/// the view's number; a `Dictionary` spends more on hashing (SipHash) than on storing
-/// when a commit creates thousands of views. Numbers are handed out in sequence, and
-/// views made together are looked up together: the hash keeps runs of eight numbers in
-/// neighbouring slots (one or two cache lines) and scatters the runs over the table with
-/// a multiplicative hash. The table is at most half full.
+/// Numbers are handed out in sequence, and the views made together (a commit makes
+/// thousands) have consecutive numbers: the registry keeps them in pages of 256
+/// consecutive numbers, in an array of pages by number. Finding a view is two array
+/// reads, and registering a commit's new views writes a few pages from start to end,
+/// where a hash table would spread them over memory (and a `Dictionary` would also spend
+/// more on hashing than on storing).
+///
+/// A page goes when its last view does; the pages before the first page that holds a
+/// view, and after the last, go too. So the memory kept is the live views' pages plus one
+/// array slot for each empty page among them: a view kept while many thousands of others
+/// come and go after it keeps a slot per 256 numbers handed out since. (Only the root's
+/// own numbers, handed out in sequence, are registered: a number far from all the others
+/// would make room for every page in between. Any number may be looked up.)
 struct ViewRegistry {
-    private struct Slot {
-        /// The view's number; 0 marks an empty slot.
-        var key: UInt64 = 0
-        var view: MountedView?
-    }
+    /// How many consecutive numbers a page holds (a power of two).
+    static let pageSize = 256
+    private static let pageShift = UInt64(pageSize.trailingZeroBitCount)
 
-    private var slots: [Slot] = []
-    /// The view numbered 0, kept apart (0 marks empty slots).
-    private var zero: MountedView?
+    /// The pages, from the page of number `firstPage × pageSize` on; an empty array is a
+    /// page without views.
+    private var pages: [[MountedView?]] = []
+    /// How many views each page holds.
+    private var pageCounts: [Int] = []
+    /// The number of the first page kept (numbers `firstPage × pageSize` and up).
+    private var firstPage = 0
     private(set) var count = 0
 
-    /// How many views fit before the table grows.
-    var capacity: Int { slots.count / 2 }
+    /// How many pages are kept (empty ones between others included).
+    var pagesKept: Int { pages.count }
 
-    /// Makes room for `minimumCapacity` views in all.
-    mutating func reserveCapacity(_ minimumCapacity: Int) {
-        guard minimumCapacity > capacity else { return }
-        var size = 16
-        while size / 2 < minimumCapacity { size *= 2 }
-        rehash(size: size)
+    /// The index in `pages` of the page holding `key`, and the key's slot in it. (Page
+    /// numbers fit in an `Int`: a number shifted by the page size's bits is below 2^56.)
+    @inline(__always)
+    private func place(of key: UInt64) -> (page: Int, slot: Int) {
+        (Int(truncatingIfNeeded: key >> Self.pageShift) &- firstPage,
+         Int(truncatingIfNeeded: key & UInt64(Self.pageSize - 1)))
     }
 
     subscript(id: ViewID) -> MountedView? {
         get {
-            let key = id.rawValue
-            guard key != 0 else { return zero }
-            guard !slots.isEmpty else { return nil }
-            let mask = slots.count - 1
-            var index = home(of: key)
-            while true {
-                let stored = slots[index].key
-                if stored == key { return slots[index].view }
-                if stored == 0 { return nil }
-                index = (index + 1) & mask
-            }
+            let (page, slot) = place(of: id.rawValue)
+            guard page >= 0 && page < pages.count else { return nil }
+            return pages[page].isEmpty ? nil : pages[page][slot]
         }
         set {
-            let key = id.rawValue
-            guard key != 0 else {
-                count += (newValue == nil ? 0 : 1) - (zero == nil ? 0 : 1)
-                zero = newValue
-                return
-            }
-            if let newValue { insert(key, newValue) } else { remove(key) }
+            if let newValue { insert(id.rawValue, newValue) } else { remove(id.rawValue) }
         }
-    }
-
-    /// The slot a key is looked for first: the key's run of eight (a Fibonacci hash of
-    /// `key / 8`, its top bits) and its place in the run (`key % 8`). Tables have at
-    /// least 16 slots, so there are at least two runs.
-    @inline(__always)
-    private func home(of key: UInt64) -> Int {
-        let runBits = UInt64(slots.count.trailingZeroBitCount - 3)
-        let run = ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> (64 - runBits)
-        return Int(truncatingIfNeeded: run << 3 | (key & 7))
     }
 
     private mutating func insert(_ key: UInt64, _ view: MountedView) {
-        if (count + 1) * 2 > slots.count { rehash(size: max(16, slots.count * 2)) }
-        let mask = slots.count - 1
-        var index = home(of: key)
-        while true {
-            let stored = slots[index].key
-            if stored == key {
-                slots[index].view = view
-                return
-            }
-            if stored == 0 {
-                slots[index] = Slot(key: key, view: view)
-                count += 1
-                return
-            }
-            index = (index + 1) & mask
+        var (page, slot) = place(of: key)
+        if pages.isEmpty {
+            firstPage = Int(truncatingIfNeeded: key >> Self.pageShift)
+            page = 0
+        } else if page < 0 {
+            // (A number below every kept page: rare, numbers are handed out in sequence.)
+            pages.insert(contentsOf: repeatElement([], count: -page), at: 0)
+            pageCounts.insert(contentsOf: repeatElement(0, count: -page), at: 0)
+            firstPage += page
+            page = 0
         }
+        if page >= pages.count {
+            let added = page - pages.count + 1
+            pages.append(contentsOf: repeatElement([], count: added))
+            pageCounts.append(contentsOf: repeatElement(0, count: added))
+        }
+        if pages[page].isEmpty {
+            // (No view is all zero bits: the page is cleared as memory, not by storing,
+            // and retaining, nil into each slot.)
+            pages[page] = [MountedView?](unsafeUninitializedCapacity: Self.pageSize) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
+                initialized = Self.pageSize
+            }
+        }
+        if pages[page][slot] == nil {
+            count += 1
+            pageCounts[page] += 1
+        }
+        pages[page][slot] = view
     }
 
     private mutating func remove(_ key: UInt64) {
-        guard !slots.isEmpty else { return }
-        let mask = slots.count - 1
-        var index = home(of: key)
-        while slots[index].key != key {
-            if slots[index].key == 0 { return }
-            index = (index + 1) & mask
-        }
-        // Shift back the entries after it that would no longer be found past the hole:
-        // an entry moves unless its home lies cyclically within (hole, next].
-        var hole = index
-        var next = (index + 1) & mask
-        while slots[next].key != 0 {
-            let wanted = home(of: slots[next].key)
-            if (next - wanted) & mask >= (next - hole) & mask {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        slots[hole] = Slot()
+        let (page, slot) = place(of: key)
+        guard page >= 0 && page < pages.count, !pages[page].isEmpty, pages[page][slot] != nil else { return }
+        pages[page][slot] = nil
         count -= 1
-    }
-
-    private mutating func rehash(size: Int) {
-        let old = slots
-        slots = Array(repeating: Slot(), count: size)
-        count = zero == nil ? 0 : 1
-        for slot in old where slot.key != 0 {
-            if let view = slot.view { insert(slot.key, view) }
+        pageCounts[page] -= 1
+        guard pageCounts[page] == 0 else { return }
+        pages[page] = []
+        // Empty pages at either end go (those in between keep their slot: see above).
+        var trailing = 0
+        while trailing < pageCounts.count && pageCounts[pageCounts.count - 1 - trailing] == 0 { trailing += 1 }
+        pages.removeLast(trailing)
+        pageCounts.removeLast(trailing)
+        var leading = 0
+        while leading < pageCounts.count && pageCounts[leading] == 0 { leading += 1 }
+        if leading > 0 {
+            pages.removeFirst(leading)
+            pageCounts.removeFirst(leading)
+            firstPage += leading
         }
     }
 }
