@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// The build lets go of what it prepared: once the nodes are gone, so are their sides.
+    @Test func preparedStylesGoWithTheBuildAndTheNodes() throws {
+        weak var sides: ResolvedSides?
+        do {
+            let root = Root(sizeRange: .flexibleHeight(width: 200))
+            root.setComponent(Flexbox(children: (0..<3).map { _ in
+                FlexChild(Component(view: ViewConfiguration("dot"), size: .points(4, 4)), margin: Self.margins(2))
+            }))
+            try root.flush()
+            sides = Self.nodes(ofViewType: "dot", in: root).first?.sides
+            #expect(sides != nil)
+            root.setComponent(Flexbox {})
+            try root.flush()
+        }
+        #expect(sides == nil)
+    }
+
     /// Styles that differ only where `==` cannot see it (the sign of a zero) or that differ
     /// plainly, at the same kind and place in neighbouring rows: each node keeps its own.
     @Test func differentStylesAtTheSameKindAndPlaceAreKeptApart() throws {

@@ -45,31 +45,42 @@ final class BuildContext {
     /// component and the place among its siblings (the first eight places; later ones
     /// share one) each was last prepared for: the rows of a list give their nodes the same
     /// few styles. (A few kinds and places make most trees: a short list is searched.)
-    @exclusivity(unchecked) private var preparedStyles: [(kind: ObjectIdentifier, place: Int, style: PreparedStyle)] = []
+    @exclusivity(unchecked) private var preparedStyles: [(kind: ObjectIdentifier, place: Int,
+                                                          style: Unmanaged<PreparedStyle>)] = []
     /// The entry the next new kind and place replaces once the list is full.
     @exclusivity(unchecked) private var nextReplaced = 0
 
     /// `style` prepared for a new node of a component of `kind`, at `itemIndex` among its
     /// siblings: the one prepared last for that kind and place when it is the same style,
-    /// else a new one (checked: throws when the style is refused).
-    func preparedStyle(_ style: inout LayoutStyle, kind: ObjectIdentifier, itemIndex: Int) throws(LayoutError) -> PreparedStyle {
+    /// else a new one (checked: throws when the style is refused). The build keeps it (the
+    /// entries are retained by hand, so that looking one up retains nothing): use it at
+    /// once, before the next call may replace it.
+    func preparedStyle(_ style: inout LayoutStyle, kind: ObjectIdentifier,
+                       itemIndex: Int) throws(LayoutError) -> Unmanaged<PreparedStyle> {
         let place = min(max(itemIndex, 0), 7)
         var found: Int?
         for index in preparedStyles.indices where preparedStyles[index].kind == kind && preparedStyles[index].place == place {
-            if preparedStyles[index].style.isPrepared(from: &style) { return preparedStyles[index].style }
+            let entry = preparedStyles[index].style
+            if entry._withUnsafeGuaranteedRef({ $0.isPrepared(from: &style) }) { return entry }
             found = index
             break
         }
-        let prepared = try PreparedStyle(style)
+        let prepared = Unmanaged.passRetained(try PreparedStyle(style))
         if let found {
+            preparedStyles[found].style.release()
             preparedStyles[found].style = prepared
         } else if preparedStyles.count < 16 {
             preparedStyles.append((kind, place, prepared))
         } else {
+            preparedStyles[nextReplaced].style.release()
             preparedStyles[nextReplaced] = (kind, place, prepared)
             nextReplaced = (nextReplaced + 1) % preparedStyles.count
         }
         return prepared
+    }
+
+    deinit {
+        for entry in preparedStyles { entry.style.release() }
     }
 
     /// This build's number, unique in the process: components placed by the build are
@@ -174,14 +185,16 @@ enum Reconciler {
             // drops the node).
             var style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
             let kind = component.kindIdentity
-            let prepared: PreparedStyle
+            let prepared: Unmanaged<PreparedStyle>
             do {
                 prepared = try context.preparedStyle(&style, kind: kind, itemIndex: itemIndex)
             } catch {
                 throw FrondError(.invalidValue, "\(component): \(error.message)")
             }
-            node = TreeNode(identity: context.newIdentity(), component: component, kind: kind, config: context.config,
-                            prepared: prepared)
+            let identity = context.newIdentity()
+            node = prepared._withUnsafeGuaranteedRef {
+                TreeNode(identity: identity, component: component, kind: kind, config: context.config, prepared: $0)
+            }
             node.viewChangedFlush = context.flush
             node.placementsChangedFlush = context.flush
         }

@@ -61,7 +61,8 @@ final class TreeNode: LayoutNode {
 
     /// A node for `component` (whose ``Component/kindIdentity`` is `kind`) with a prepared
     /// layout style (see ``BuildContext/preparedStyle(_:kind:itemIndex:)``).
-    init(identity: Int, component: Component, kind: ObjectIdentifier, config: LayoutConfig, prepared: PreparedStyle) {
+    init(identity: Int, component: Component, kind: ObjectIdentifier, config: LayoutConfig,
+         prepared: borrowing PreparedStyle) {
         self.identity = identity
         componentType = kind
         self.component = component

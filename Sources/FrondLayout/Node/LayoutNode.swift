@@ -112,7 +112,7 @@ open class LayoutNode {
     /// A node with a style already checked and worked out (see ``PreparedStyle``): the
     /// initializer subclasses in this package call when they make many nodes with few
     /// styles.
-    package init(config: LayoutConfig, prepared: PreparedStyle) {
+    package init(config: LayoutConfig, prepared: borrowing PreparedStyle) {
         self.config = config
         sidesStorage = prepared.sides.map { Unmanaged.passRetained($0) }
         styleOriginals = prepared.originals
