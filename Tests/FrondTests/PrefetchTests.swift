@@ -10,7 +10,9 @@ import Testing
 /// are added or moved, and check that asking for nodes outside an array is a no-op.
 @Suite struct PrefetchTests {
     private func node() throws -> TreeNode {
-        try TreeNode(identity: 1, component: Component(), config: LayoutConfig(), style: LayoutStyle())
+        let component = Component()
+        return TreeNode(identity: 1, component: component, kind: component.kindIdentity, config: LayoutConfig(),
+                        prepared: try PreparedStyle(LayoutStyle()))
     }
 
     private func offset<T>(of field: UnsafeMutablePointer<T>, in node: AnyObject) -> Int {
@@ -48,7 +50,8 @@ import Testing
         #expect(usable > 0 && usable <= TextMeasurerSlot.prefetchedTextBytes)
         // Asking changes nothing, for a text's node or for any other node.
         let slot = TextMeasurerSlot(MonospaceTextMeasurer())
-        let node = try TreeNode(identity: 1, component: text, config: LayoutConfig(), style: LayoutStyle())
+        let node = TreeNode(identity: 1, component: text, kind: text.kindIdentity, config: LayoutConfig(),
+                            prepared: try PreparedStyle(LayoutStyle()))
         for secondStep in [false, true] {
             slot.prefetchInputs(of: node, secondStep: secondStep)
             slot.prefetchInputs(of: LayoutNode(), secondStep: secondStep)

@@ -58,12 +58,9 @@ final class BuildContext {
     func preparedStyle(_ style: inout LayoutStyle, kind: ObjectIdentifier,
                        itemIndex: Int) throws(LayoutError) -> Unmanaged<PreparedStyle> {
         let place = min(max(itemIndex, 0), 7)
-        var found: Int?
-        for index in preparedStyles.indices where preparedStyles[index].kind == kind && preparedStyles[index].place == place {
-            let entry = preparedStyles[index].style
-            if entry._withUnsafeGuaranteedRef({ $0.isPrepared(from: &style) }) { return entry }
-            found = index
-            break
+        let found = preparedStyles.firstIndex { $0.kind == kind && $0.place == place }
+        if let found, preparedStyles[found].style._withUnsafeGuaranteedRef({ $0.isPrepared(from: &style) }) {
+            return preparedStyles[found].style
         }
         let prepared = Unmanaged.passRetained(try PreparedStyle(style))
         if let found {

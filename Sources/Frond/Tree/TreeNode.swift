@@ -50,15 +50,6 @@ final class TreeNode: LayoutNode {
     /// TreeNode+Prefetch.swift and PrefetchTests.)
     @exclusivity(unchecked) var viewChangedFlush: UInt64 = 0
 
-    /// A node for `component` with the layout style `style` (refused when the style is).
-    init(identity: Int, component: Component, config: LayoutConfig, style: LayoutStyle) throws(LayoutError) {
-        try style.validate()
-        self.identity = identity
-        componentType = component.kindIdentity
-        self.component = component
-        super.init(config: config, checkedStyle: style)
-    }
-
     /// A node for `component` (whose ``Component/kindIdentity`` is `kind`) with a prepared
     /// layout style (see ``BuildContext/preparedStyle(_:kind:itemIndex:)``).
     init(identity: Int, component: Component, kind: ObjectIdentifier, config: LayoutConfig,

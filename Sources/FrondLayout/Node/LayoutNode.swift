@@ -90,33 +90,31 @@ open class LayoutNode {
 
     /// A node with the config's default style.
     public convenience init(config: LayoutConfig = LayoutConfig()) {
-        self.init(config: config, checkedStyle: LayoutStyle(webDefaults: config.useWebDefaults))
+        self.init(config: config, parts: StyleParts(LayoutStyle(webDefaults: config.useWebDefaults)))
     }
 
     /// A node with the given style (checked as by ``setStyle(_:)``).
     public convenience init(config: LayoutConfig = LayoutConfig(), style: LayoutStyle) throws(LayoutError) {
         try style.validate()
-        self.init(config: config, checkedStyle: style)
+        self.init(config: config, parts: StyleParts(style))
     }
 
-    /// A node with a style already checked (``LayoutStyle/validate()``): the initializer
-    /// subclasses in this package call.
-    package init(config: LayoutConfig, checkedStyle: LayoutStyle) {
+    /// A node with what it keeps of a checked style (``LayoutStyle/validate()``).
+    init(config: LayoutConfig, parts: consuming StyleParts) {
         self.config = config
-        let sides = ResolvedSides.of(checkedStyle)
-        sidesStorage = sides.map { Unmanaged.passRetained($0) }
-        styleOriginals = StyleOriginals(checkedStyle)
-        resolved = ResolvedStyle(checkedStyle, sides: sides)
+        sidesStorage = parts.sides.map { Unmanaged.passRetained($0) }
+        styleOriginals = parts.originals
+        resolved = parts.resolved
     }
 
-    /// A node with a style already checked and worked out (see ``PreparedStyle``): the
-    /// initializer subclasses in this package call when they make many nodes with few
-    /// styles.
+    /// A node with a prepared style (see ``PreparedStyle``): the initializer subclasses in
+    /// this package call, as they make many nodes with few styles. (The parts are read
+    /// one by one from the shared object, not copied out whole.)
     package init(config: LayoutConfig, prepared: borrowing PreparedStyle) {
         self.config = config
-        sidesStorage = prepared.sides.map { Unmanaged.passRetained($0) }
-        styleOriginals = prepared.originals
-        resolved = prepared.resolved
+        sidesStorage = prepared.parts.sides.map { Unmanaged.passRetained($0) }
+        styleOriginals = prepared.parts.originals
+        resolved = prepared.parts.resolved
     }
 
     deinit {
@@ -145,9 +143,10 @@ open class LayoutNode {
         guard newStyle != style else { return }
         let wasContents = resolved.display == .contents
         let hadPercentMinMax = resolved.hasPercentMinMax
-        sides = ResolvedSides.of(newStyle)
-        styleOriginals = StyleOriginals(newStyle)
-        resolved = ResolvedStyle(newStyle, sides: sides)
+        let parts = StyleParts(newStyle)
+        sides = parts.sides
+        styleOriginals = parts.originals
+        resolved = parts.resolved
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
         }

@@ -11,18 +11,14 @@ import Darwin
 /// same few styles thousands of times, and checking and resolving each again costs more
 /// than recognising it. Immutable, so nodes may share it.
 package final class PreparedStyle {
-    let resolved: ResolvedStyle
-    let originals: StyleOriginals
-    let sides: ResolvedSides?
+    let parts: StyleParts
     /// The style itself, out of line: compared in place, without copying it first.
     private let style: UnsafeMutablePointer<LayoutStyle>
 
     /// Checks `style` (as ``LayoutNode/setStyle(_:)`` does) and works out the rest.
     package init(_ style: LayoutStyle) throws(LayoutError) {
         try style.validate()
-        sides = ResolvedSides.of(style)
-        originals = StyleOriginals(style)
-        resolved = ResolvedStyle(style, sides: sides)
+        parts = StyleParts(style)
         self.style = .allocate(capacity: 1)
         self.style.initialize(to: style)
     }

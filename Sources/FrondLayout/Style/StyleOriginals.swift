@@ -19,6 +19,20 @@ struct StyleOriginals {
     }
 }
 
+/// What a node keeps of a checked style: its sides, its resolved facts and the originals
+/// (see ``StyleOriginals``), worked out in one place for every way a node gets a style.
+struct StyleParts {
+    let sides: ResolvedSides?
+    let originals: StyleOriginals
+    let resolved: ResolvedStyle
+
+    init(_ style: LayoutStyle) {
+        sides = ResolvedSides.of(style)
+        originals = StyleOriginals(style)
+        resolved = ResolvedStyle(style, sides: sides)
+    }
+}
+
 extension LayoutStyle {
     /// The style a node was given, rebuilt from what the node keeps of it.
     init(resolved: ResolvedStyle, sides: ResolvedSides?, originals: StyleOriginals) {
