@@ -609,9 +609,9 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
     }
 
     /// A state whose dynamic type is not exactly `State` (a subclass of a class `State`, a
-    /// value behind an existential `State`) reaches `render` as it is, and updates keep
-    /// working on it. (The scope keeps it boxed as a `State`, so that the render takes it
-    /// without a cast.)
+    /// value behind an existential `State`, any value when `State` is `Any`) reaches `render`
+    /// as it is, and updates keep working on it. (The scope keeps every state boxed as a
+    /// `State`, which the render takes back by comparing types, without a cast.)
     @Test func test_aStateOfAnotherDynamicTypeThanStateReachesRender() throws {
         class Animal: @unchecked Sendable { var name: String { "animal" } }
         final class Dog: Animal, @unchecked Sendable { override var name: String { "dog" } }
@@ -635,15 +635,57 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
                 return Text(state.description)
             }
         }
+        final class Loose: RenderComponent<Any>, @unchecked Sendable {
+            nonisolated(unsafe) static var seen: [String] = []
+            nonisolated(unsafe) static var scope: StateScope<Any>?
+            override func initialState() -> Any? { 7 }
+            override func render(state: Any, scope: StateScope<Any>) -> Component? {
+                Loose.seen.append("\(state)")
+                Loose.scope = scope
+                return Text("\(state)")
+            }
+        }
         let root = Root(sizeRange: .fixed(width: 100, height: 100))
-        root.setComponent(Flexbox { Pet(); Named() })
+        root.setComponent(Flexbox { Pet(); Named(); Loose() })
         try root.flush()
         #expect(Pet.seen == ["dog"])
         #expect(Named.seen == ["7"])
+        #expect(Loose.seen == ["7"])
         try #require(Pet.scope).update { $0 = Animal() }
         try #require(Named.scope).update { $0 = "eight" }
+        try #require(Loose.scope).update { $0 = "eight" }
         try root.flush()
         #expect(Pet.seen == ["dog", "animal"])
         #expect(Named.seen == ["7", "eight"])
+        #expect(Loose.seen == ["7", "eight"])
+    }
+
+    /// Two classes that claim one kind (``Component/kindIdentity``) share a scope: one
+    /// whose state type differs from the state kept fails the flush, and the mounted views
+    /// stay as they were.
+    @Test func test_aSharedScopeWhoseStateIsOfAnotherTypeFailsTheFlush() throws {
+        enum Shared {}
+        final class Counting: RenderComponent<Int>, @unchecked Sendable {
+            override var kindIdentity: ObjectIdentifier { ObjectIdentifier(Shared.self) }
+            override func initialState() -> Int? { 3 }
+            override func render(state: Int, scope: StateScope<Int>) -> Component? {
+                Component(view: ViewConfiguration("count", attributes: ["value": .number(Double(state))]))
+            }
+        }
+        final class Naming: RenderComponent<String>, @unchecked Sendable {
+            override var kindIdentity: ObjectIdentifier { ObjectIdentifier(Shared.self) }
+            override func initialState() -> String? { "x" }
+            override func render(state: String, scope: StateScope<String>) -> Component? { Text(state) }
+        }
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fixed(width: 100, height: 100), host: host)
+        root.setComponent(Flexbox { Counting(key: "shared") })
+        try root.flush()
+        let before = host.dump()
+        root.setComponent(Flexbox { Naming(key: "shared") })
+        let error = #expect(throws: FrondError.self) { try root.flush() }
+        #expect(error?.kind == .invalidTree)
+        #expect(error?.message.contains("the scope's state is not a String") == true, "\(error?.message ?? "no error")")
+        #expect(host.dump() == before)
     }
 }

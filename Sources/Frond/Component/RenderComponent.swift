@@ -74,26 +74,17 @@ open class RenderComponent<State>: AnyRenderComponent, @unchecked Sendable {
             throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
         }
         let handle = StateScope<State>(scope: scope)
-        // The state is kept as `Any`, almost always holding exactly a `State`: that case is
-        // recognised by comparing the types, which costs far less than a dynamic cast (and
-        // than making the metadata of `State?` that `as?` needs, on every render).
-        // (The cast is out of line: where it is written, the metadata of `State?` is made on
-        // every call, taken or not.)
+        // The state is kept as `Any`, and every way into a scope (the initial state, an
+        // update) boxes it as a `State`, whatever its dynamic type: it is taken back by
+        // comparing the types, which costs far less than a dynamic cast (and than making
+        // the metadata of `State?` that `as?` needs, on every render).
         func render<Stored>(stored: Stored) throws(FrondError) -> Component? {
-            if Stored.self == State.self { return try self.render(state: unsafeBitCast(stored, to: State.self), scope: handle) }
-            return try renderCasting(stored, scope: handle)
+            guard Stored.self == State.self else {
+                throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
+            }
+            return try self.render(state: unsafeBitCast(stored, to: State.self), scope: handle)
         }
         return try _openExistential(state, do: render(stored:))
-    }
-
-    /// ``renderChild(state:scope:)`` for a stored state whose type is not exactly
-    /// `State` (a subclass held as its base class, an existential): a dynamic cast.
-    @inline(never)
-    private func renderCasting(_ stored: Any, scope handle: StateScope<State>) throws(FrondError) -> Component? {
-        guard let typed = stored as? State else {
-            throw FrondError(.invalidTree, "\(self): the scope's state is not a \(State.self)")
-        }
-        return try render(state: typed, scope: handle)
     }
 
     override func respond(to action: ActionEvent, scope: Scope?) throws(FrondError) -> Bool {
