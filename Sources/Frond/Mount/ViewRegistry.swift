@@ -67,8 +67,8 @@ struct ViewRegistry {
             pageCounts.append(contentsOf: repeatElement(0, count: added))
         }
         if pages[page].isEmpty {
-            // (No view is all zero bits: the page is cleared as memory, not by storing,
-            // and retaining, nil into each slot.)
+            // (An empty slot, nil, is all zero bits: the page is cleared as memory, not by
+            // storing, and retaining, nil into each slot.)
             pages[page] = [MountedView?](unsafeUninitializedCapacity: Self.pageSize) { buffer, initialized in
                 UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
                 initialized = Self.pageSize
