@@ -226,35 +226,42 @@ struct Mounter {
         guard !children.isEmpty else { return }
         // (Each view asks for the node of the one a few places ahead, which it will fill:
         // see TreeNode+Prefetch.swift.)
-        for (index, child) in children.enumerated() {
+        // (The views are lent by the list, and their nodes by the views: nothing here
+        // changes either.)
+        for index in children.indices {
             if index &+ LayoutNode.prefetchDistance < children.count {
-                children[index &+ LayoutNode.prefetchDistance].treeNode?.prefetch()
+                children.lent(index &+ LayoutNode.prefetchDistance)._withUnsafeGuaranteedRef { $0.treeNode?.prefetch() }
             }
             statistics.viewsVisited += 1
-            guard let childNode = child.treeNode else { continue }
-            // (The view was made with its attributes: they are all new.)
-            if !child.attributes.isEmpty {
-                emit(.update(child.id, set: child.attributes, unset: []))
-                statistics.updated += 1
+            children.lent(index)._withUnsafeGuaranteedRef { child in
+                guard let childNode = child.treeNode.map({ Unmanaged.passUnretained($0) }) else { return }
+                // (The view was made with its attributes: they are all new.)
+                if !child.attributes.isEmpty {
+                    emit(.update(child.id, set: child.attributes, unset: []))
+                    statistics.updated += 1
+                }
+                child.isFresh = false
+                emit(.setFrame(child.id, child.frame))
+                childNode._withUnsafeGuaranteedRef { childNode in
+                    hooks.touch(child, childNode)
+                    createContent(of: child, node: childNode, left: 0, top: 0)
+                }
             }
-            child.isFresh = false
-            emit(.setFrame(child.id, child.frame))
-            hooks.touch(child, childNode)
-            createContent(of: child, node: childNode, left: 0, top: 0)
         }
-        for (index, child) in children.enumerated() {
-            emit(.insert(child: child.id, parent: view.id, index: index))
+        let parentID = view.id
+        for index in children.indices {
+            emit(.insert(child: children.lent(index)._withUnsafeGuaranteedRef { $0.id }, parent: parentID, index: index))
         }
         view.children = children
     }
 
     /// A new view of `viewType` for `node`, registered, its creation sent.
-    private mutating func createView(_ viewType: String, for node: TreeNode, attributes: [Attribute],
+    private mutating func createView(_ viewType: String, for node: TreeNode, attributes: consuming [Attribute],
                                      frame: LayoutFrame) -> MountedView {
         let view = MountedView(id: ViewID(nextViewID), viewType: viewType, treeNode: node, attributes: attributes,
                                frame: frame)
         nextViewID += 1
-        registry[view.id] = view
+        registry.insert(view.id.rawValue, view)
         emit(.create(view.id, viewType: viewType))
         statistics.created += 1
         return view
@@ -266,22 +273,27 @@ struct Mounter {
         // (Each child asks for the one a few places ahead: see TreeNode+Prefetch.swift.)
         let children = node.treeChildren
         for ahead in 0..<LayoutNode.prefetchDistance { children.prefetchNode(at: ahead) }
-        for (index, child) in children.enumerated() {
+        for index in children.indices {
             children.prefetchNode(at: index &+ LayoutNode.prefetchDistance)
             // (And for the component of the next, whose node has had time to arrive.)
             children.prefetchComponent(at: index &+ 1)
-            let frame = child.frame
-            let childLeft = left + frame.left
-            let childTop = top + frame.top
-            // (The component's view configuration is read in place, not copied.)
-            let component = child.component
-            guard let viewType = component.view.viewType else {
-                createViews(under: child, left: childLeft, top: childTop, into: &views)
-                continue
+            // (The child is lent by the list, which keeps it, and its component by the child,
+            // which keeps it: the mount step changes neither.)
+            children.lent(index)._withUnsafeGuaranteedRef { child in
+                let frame = child.frame
+                let childLeft = left + frame.left
+                let childTop = top + frame.top
+                Unmanaged.passUnretained(child.component)._withUnsafeGuaranteedRef { component in
+                    // (The component's view configuration is read in place, not copied.)
+                    guard let viewType = component.view.viewType else {
+                        createViews(under: child, left: childLeft, top: childTop, into: &views)
+                        return
+                    }
+                    views.append(createView(viewType, for: child, attributes: component.view.mountedAttributes,
+                                            frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
+                                                               height: frame.height)))
+                }
             }
-            views.append(createView(viewType, for: child, attributes: component.view.mountedAttributes,
-                                    frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
-                                                       height: frame.height)))
         }
     }
 

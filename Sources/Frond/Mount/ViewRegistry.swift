@@ -49,7 +49,8 @@ struct ViewRegistry {
         }
     }
 
-    private mutating func insert(_ key: UInt64, _ view: MountedView) {
+    /// Registers `view` under `key` (the one retain is the slot's own).
+    mutating func insert(_ key: UInt64, _ view: borrowing MountedView) {
         var (page, slot) = place(of: key)
         if pages.isEmpty {
             firstPage = Int(truncatingIfNeeded: key >> Self.pageShift)
@@ -74,11 +75,20 @@ struct ViewRegistry {
                 initialized = Self.pageSize
             }
         }
-        if pages[page][slot] == nil {
+        // (Stored in place: the page is not copied, and an empty slot has nothing to release.)
+        let wasEmpty = pages[page].withUnsafeMutableBufferPointer { buffer in
+            let place = buffer.baseAddress.unsafelyUnwrapped + slot
+            guard place.pointee != nil else {
+                place.initialize(to: copy view)
+                return true
+            }
+            place.pointee = copy view
+            return false
+        }
+        if wasEmpty {
             count += 1
             pageCounts[page] += 1
         }
-        pages[page][slot] = view
     }
 
     private mutating func remove(_ key: UInt64) {

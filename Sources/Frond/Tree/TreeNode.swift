@@ -104,6 +104,26 @@ struct TreeChildren: RandomAccessCollection {
     subscript(index: Int) -> TreeNode {
         unsafeDowncast(nodes[index], to: TreeNode.self)
     }
+
+    /// The node at `index` (which must be valid), lent by the list without retaining it.
+    @inline(__always)
+    func lent(_ index: Int) -> Unmanaged<TreeNode> {
+        Unmanaged.fromOpaque(nodes.lent(index).toOpaque())
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// The element at `index` (which must be valid), lent by the array without retaining
+    /// it: use it while the array keeps it (reading `self[index]` retains the element and
+    /// releases it afterwards, which a walk over thousands of nodes or views pays for).
+    @inline(__always)
+    func lent(_ index: Int) -> Unmanaged<Element> {
+        assert(indices.contains(index), "lent(\(index)) outside 0..<\(count)")
+        return withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                .load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
+        }
+    }
 }
 
 /// The children on the dirty path of each node (by the parent's identity), as state
