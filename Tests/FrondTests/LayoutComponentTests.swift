@@ -231,6 +231,29 @@ private func edges(left: LayoutValue = .undefined, top: LayoutValue = .undefined
             """)
     }
 
+    @Test func test_childrenWithoutAComponentAreDroppedFromEitherKindOfList() throws {
+        // A list of children (as `map` makes) and a list of optional children.
+        let listed = Flexbox(style: FlexboxStyle(alignItems: .flexStart), children: [
+            FlexChild(fill("a", size: .points(10, 10))), FlexChild(nil), FlexChild(fill("b", size: .points(10, 10))),
+        ])
+        let optional: [FlexChild?] = [FlexChild(fill("a", size: .points(10, 10))), nil, FlexChild(nil),
+                                      FlexChild(fill("b", size: .points(10, 10)))]
+        let fromOptionals = Flexbox(style: FlexboxStyle(alignItems: .flexStart), children: optional)
+        for flexbox in [listed, fromOptionals] {
+            #expect(flexbox.children.count == 2)
+            let (_, host) = try mount(flexbox)
+            #expect(host.dump() == """
+                fill (0, 0, 10×10) name="a"
+                fill (0, 10, 10×10) name="b"
+                """)
+        }
+        // A list whose children all have components is kept as it is.
+        let kept = [FlexChild(fill("a")), FlexChild(fill("b"), flexGrow: 2)]
+        let flexbox = Flexbox(children: kept)
+        #expect(flexbox.children.map(\.flexGrow) == [0, 2])
+        #expect(flexbox.children.map { $0.component.map(ObjectIdentifier.init) } == kept.map { $0.component.map(ObjectIdentifier.init) })
+    }
+
     // MARK: Static layout
 
     @Test func test_staticChildrenArePlacedAtTheirPositionsInTheirBoundingBox() throws {

@@ -25,15 +25,15 @@ public final class Flexbox: Component, @unchecked Sendable {
                             @ChildrenBuilder children: () -> [FlexChild]) {
         var style = style
         if let direction { style.direction = direction }
-        self.init(view: view, size: size, key: key, style: style, builtChildren: children())
+        self.init(view: view, size: size, key: key, style: style, children: children())
     }
 
-    /// Children from the builder (kept as they are unless one has no component).
-    private init(view: ViewConfiguration, size: ComponentSize, key: String?, style: FlexboxStyle,
-                 builtChildren: [FlexChild]) {
+    /// A flexbox with these children (kept as the list they came in, unless one has no
+    /// component: a long list, say of rows made with `map`, is not copied child by child).
+    public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil,
+                style: FlexboxStyle = FlexboxStyle(), children: [FlexChild]) {
         self.style = style
-        children = builtChildren.allSatisfy { $0.component != nil } ? builtChildren
-            : builtChildren.filter { $0.component != nil }
+        self.children = children.allSatisfy { $0.component != nil } ? children : children.filter { $0.component != nil }
         super.init(view: view, size: size, key: key)
     }
 
