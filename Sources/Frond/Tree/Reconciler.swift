@@ -355,7 +355,7 @@ enum Reconciler {
             subtreeSize += child.subtreeSize
             // (Without previous children the placements changed anyway, unless none is built.)
             if matching && !childChangedPlacements && changesPlacements(child, context) { childChangedPlacements = true }
-            children.append(child)
+            children.append(consume child)
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
         if let previousByKey {
