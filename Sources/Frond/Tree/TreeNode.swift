@@ -118,11 +118,7 @@ extension Array where Element: AnyObject {
     /// releases it afterwards, which a walk over thousands of nodes or views pays for).
     @inline(__always)
     func lent(_ index: Int) -> Unmanaged<Element> {
-        assert(indices.contains(index), "lent(\(index)) outside 0..<\(count)")
-        return withUnsafeBufferPointer { buffer in
-            UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Unmanaged<Element>.self)
-        }
+        withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
     }
 }
 
