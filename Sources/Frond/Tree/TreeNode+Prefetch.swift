@@ -31,12 +31,7 @@ extension TreeChildren {
     @inline(__always)
     func prefetchNode(at index: Int) {
         guard index >= 0 && index < count else { return }
-        nodes.withUnsafeBufferPointer { buffer in
-            // (The element's bits are the node's address: read without retaining it.)
-            let node = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index &* MemoryLayout<LayoutNode>.stride, as: UnsafeRawPointer.self)
-            frond_prefetch_bytes(node, TreeNode.prefetchedBytes)
-        }
+        frond_prefetch_bytes(lent(index).toOpaque(), TreeNode.prefetchedBytes)
     }
 
     /// Asks for the component of the node at `index`, if there is one. (Reads the node:
@@ -44,12 +39,8 @@ extension TreeChildren {
     @inline(__always)
     func prefetchComponent(at index: Int) {
         guard index >= 0 && index < count else { return }
-        nodes.withUnsafeBufferPointer { buffer in
-            let node = Unmanaged<TreeNode>.fromOpaque(UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index &* MemoryLayout<LayoutNode>.stride, as: UnsafeRawPointer.self))
-            node._withUnsafeGuaranteedRef { node in
-                frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TreeNode.prefetchedComponentBytes)
-            }
+        lent(index)._withUnsafeGuaranteedRef { node in
+            frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TreeNode.prefetchedComponentBytes)
         }
     }
 }
