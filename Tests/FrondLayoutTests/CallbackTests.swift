@@ -116,6 +116,44 @@ import Testing
         #expect(tall.layout.top == 0)
     }
 
+    /// A node keeps its two functions together: removing one keeps the other.
+    @Test func test_measureAndBaselineFunctionsAreRemovedOneAtATime() throws {
+        var rowStyle = LayoutStyle()
+        rowStyle.flexDirection = .row
+        rowStyle.alignItems = .baseline
+        let root = try LayoutNode(style: rowStyle)
+        var boxStyle = LayoutStyle()
+        boxStyle.width = .points(20)
+        boxStyle.height = .points(20)
+        let box = try LayoutNode(style: boxStyle)
+        let leaf = LayoutNode()
+        let measure: LayoutNode.MeasureFunction = { _, _, _, _ in LayoutSize(width: 30, height: 40) }
+        try leaf.setMeasureFunction(measure)
+        try leaf.setBaselineFunction { _, height in height * 0.75 }
+        try root.appendChild(leaf)
+        try root.appendChild(box)
+        try root.calculateLayout(width: 100, height: 100)
+        // The leaf's baseline is at 30; the box's (its bottom) lines up with it.
+        #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 0, width: 30, height: 40))
+        #expect(box.layout.top == 10)
+
+        // Without its measure function the leaf is empty; its baseline function still
+        // places it (a baseline at 0 lines up with the box's bottom).
+        try leaf.setMeasureFunction(nil)
+        #expect(!leaf.hasMeasureFunction && leaf.hasBaselineFunction)
+        try root.calculateLayout(width: 100, height: 100)
+        #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 20, width: 0, height: 0))
+        #expect(box.layout.top == 0)
+
+        // Measured again and without a baseline function, its baseline is its bottom.
+        try leaf.setMeasureFunction(measure)
+        try leaf.setBaselineFunction(nil)
+        #expect(leaf.hasMeasureFunction && !leaf.hasBaselineFunction)
+        try root.calculateLayout(width: 100, height: 100)
+        #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 0, width: 30, height: 40))
+        #expect(box.layout.top == 20)
+    }
+
     @Test func test_throwingBaselineFunctionIsReported() throws {
         var rowStyle = LayoutStyle()
         rowStyle.flexDirection = .row

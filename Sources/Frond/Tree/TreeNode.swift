@@ -30,11 +30,24 @@ final class TreeNode: LayoutNode {
     @exclusivity(unchecked) var rendered: Component?
     /// The view the mount step last gave this node's component (check it against the
     /// registry: the view may have gone to another node since).
-    @exclusivity(unchecked) var viewID: ViewID?
+    var viewID: ViewID? {
+        get { viewIDStorage == TreeNode.noView ? nil : ViewID(viewIDStorage) }
+        set { viewIDStorage = newValue?.rawValue ?? TreeNode.noView }
+    }
+    /// ``viewID``'s number, ``noView`` for none (the mount step numbers views from 1 up,
+    /// so no view has it). (Not an optional, whose flag would take a word of its own.)
+    @exclusivity(unchecked) private var viewIDStorage = TreeNode.noView
+    private static let noView = UInt64.max
+    /// The number of nodes in this subtree (this one included).
+    var subtreeSize: Int {
+        get { Int(subtreeSizeStorage) }
+        set { subtreeSizeStorage = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// ``subtreeSize``, in 32 bits, which leave room for ``isOnDirtyPath`` in the same word
+    /// (a tree of 2^31 nodes would take a terabyte).
+    @exclusivity(unchecked) private var subtreeSizeStorage: Int32 = 1
     /// A state update at or below this node waits for the next build.
     @exclusivity(unchecked) var isOnDirtyPath = false
-    /// The number of nodes in this subtree (this one included).
-    @exclusivity(unchecked) var subtreeSize = 1
 
     // What the last builds changed, by flush number (see ``BuildContext/flush``): the
     // mount step looks only where these say something may have changed.

@@ -45,7 +45,14 @@ open class LayoutNode {
     }
     /// `owner != nil`, without touching reference counts.
     @inline(__always) var hasOwner: Bool { ownerStorage != nil }
-    @exclusivity(unchecked) var measureFunction: MeasureFunction?
+    /// The node's measure and baseline functions, nil when it has neither (most nodes: a
+    /// text's node is measured by its config's leaf measurer). Kept out of the node, where
+    /// the two optional closures took 32 bytes of every node.
+    @exclusivity(unchecked) var callbacks: NodeCallbacks?
+    /// The measure function (see ``setMeasureFunction(_:)``).
+    var measureFunction: MeasureFunction? {
+        @inline(__always) get { callbacks?.measure }
+    }
     /// Whether the node is a measured leaf: by `measureFunction` or, when that is nil, by
     /// its config's ``LayoutConfig/leafMeasurer`` (reading the flag does not copy the
     /// closure).
@@ -79,7 +86,10 @@ open class LayoutNode {
     /// (all zero). Read them with ``margins``, ``borders`` and ``paddings``.
     @exclusivity(unchecked) var sideResultsStorage: Unmanaged<SideResults>?
     @exclusivity(unchecked) var state = NodeLayoutState()
-    @exclusivity(unchecked) var baselineFunction: BaselineFunction?
+    /// The baseline function (see ``setBaselineFunction(_:)``).
+    var baselineFunction: BaselineFunction? {
+        @inline(__always) get { callbacks?.baseline }
+    }
     /// Measurements 2 to 7 (see ``MeasurementCache``); nil until a third is needed.
     @exclusivity(unchecked) var measurementOverflow: MeasurementOverflow?
     /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
@@ -255,12 +265,14 @@ open class LayoutNode {
 
     /// Installs how this node is measured (`measured` without a function: by the leaf
     /// measurer), with the checks and the dirtying both ways share.
+    @inline(__always)
     private func setMeasurement(_ function: MeasureFunction?, measured: Bool) throws(LayoutError) {
         try checkNotLayingOut()
         if measured && !childNodes.isEmpty {
             throw LayoutError(.invalidTree, "a node with children cannot have a measure function")
         }
-        measureFunction = function
+        // (Most nodes have no functions before and none after: nothing to replace.)
+        if function != nil || callbacks != nil { setCallbacks(measure: function, baseline: baselineFunction) }
         isMeasured = measured
         markDirtyAndPropagate()
     }
@@ -283,8 +295,14 @@ open class LayoutNode {
     /// Installs (or with `nil` removes) the function that reports this node's baseline.
     public func setBaselineFunction(_ function: BaselineFunction?) throws(LayoutError) {
         try checkNotLayingOut()
-        baselineFunction = function
+        setCallbacks(measure: measureFunction, baseline: function)
         markDirtyAndPropagate()
+    }
+
+    /// Keeps the two functions in a new box (none when both are nil).
+    @inline(never)
+    private func setCallbacks(measure: MeasureFunction?, baseline: BaselineFunction?) {
+        callbacks = measure == nil && baseline == nil ? nil : NodeCallbacks(measure: measure, baseline: baseline)
     }
 
     /// When true, this child defines its parent's baseline even if it is not the first.
@@ -313,5 +331,17 @@ open class LayoutNode {
 
     func checkNotLayingOut() throws(LayoutError) {
         if treeRoot.isLayingOut { throw .reentrantChange }
+    }
+}
+
+/// The measure and baseline functions of a node that has either (see
+/// ``LayoutNode/callbacks``). Replaced whole when one of them changes.
+final class NodeCallbacks {
+    let measure: LayoutNode.MeasureFunction?
+    let baseline: LayoutNode.BaselineFunction?
+
+    init(measure: LayoutNode.MeasureFunction?, baseline: LayoutNode.BaselineFunction?) {
+        self.measure = measure
+        self.baseline = baseline
     }
 }
