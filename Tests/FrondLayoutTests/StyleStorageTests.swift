@@ -144,4 +144,37 @@ import Testing
         #expect(parent.sideResultsStorage == nil)
         #expect(parent.layout.padding == LayoutInsets())
     }
+
+    /// Nodes made with one prepared style share what they keep of it; a node that changes
+    /// its style leaves the others' alone, whether or not the style is still shared.
+    @Test func nodesSharingAStyleKeepItWhenOneChangesItsOwn() throws {
+        var style = LayoutStyle()
+        style.width = .points(10)
+        style.height = .points(20)
+        style.margin.left = .points(2)
+        let prepared = try PreparedStyle(style)
+        let config = LayoutConfig()
+        let nodes = (0..<3).map { _ in LayoutNode(config: config, prepared: prepared) }
+        #expect(nodes[0].sidesStorage?.toOpaque() == nodes[1].sidesStorage?.toOpaque())
+        // Changed while the prepared style and two other nodes share it.
+        try nodes[0].updateStyle { $0.width = .points(30) }
+        // Changed after the prepared style is gone, while one other node shares it.
+        _ = consume prepared
+        try nodes[1].updateStyle { $0.margin.left = .points(5) }
+        // Changed again when it is its own: in place, with the same result as a new one.
+        try nodes[1].updateStyle { $0.height = .points(8) }
+        #expect(nodes[0].style.width == .points(30) && nodes[0].style.margin.left == .points(2))
+        #expect(nodes[1].style.width == .points(10) && nodes[1].style.margin.left == .points(5)
+                && nodes[1].style.height == .points(8))
+        #expect(nodes[2].style == style)
+
+        let root = LayoutNode(config: config)
+        for node in nodes { try root.appendChild(node) }
+        try root.calculateLayout(width: 100, height: 100)
+        #expect(nodes.map(\.layout.frame) == [
+            LayoutFrame(left: 2, top: 0, width: 30, height: 20),
+            LayoutFrame(left: 5, top: 20, width: 10, height: 8),
+            LayoutFrame(left: 2, top: 28, width: 10, height: 20),
+        ])
+    }
 }

@@ -68,19 +68,21 @@ open class LayoutNode {
     /// How many children have a percentage min/max size (kept as children and styles
     /// change, so that a layout need not visit every child's style to know).
     @exclusivity(unchecked) var percentMinMaxChildCount: Int32 = 0
-    @exclusivity(unchecked) var resolved: ResolvedStyle
-    /// The per-side values, held by the node with one retain of its own (taken and given
-    /// back by `sides`, released by `deinit`) so that the algorithm reads them without
-    /// reference counting; nil when the style sets no margin, padding, border or inset.
-    @exclusivity(unchecked) var sidesStorage: Unmanaged<ResolvedSides>?
-    var sides: ResolvedSides? {
-        get { sidesStorage?.takeUnretainedValue() }
-        set {
-            let old = sidesStorage
-            sidesStorage = newValue.map { Unmanaged.passRetained($0) }
-            old?.release()
-        }
+    /// What the node keeps of its style, shared with the nodes that have the same style
+    /// (see ``NodeStyle``), held with one retain of the node's own (released by `deinit`
+    /// or when the style is replaced) so that the algorithm reads it without reference
+    /// counting.
+    @exclusivity(unchecked) private var nodeStyle: Unmanaged<NodeStyle>
+    /// The resolved style the algorithm reads.
+    var resolved: ResolvedStyle {
+        @inline(__always) get { nodeStyle._withUnsafeGuaranteedRef { $0.resolved } }
     }
+    /// The per-side values (see ``NodeStyle/sidesStorage``), nil when the style sets no
+    /// margin, padding, border or inset.
+    var sidesStorage: Unmanaged<ResolvedSides>? {
+        @inline(__always) get { nodeStyle._withUnsafeGuaranteedRef { $0.sidesStorage } }
+    }
+    var sides: ResolvedSides? { sidesStorage?.takeUnretainedValue() }
     /// The side results of the last layout, held with one retain of the node's own (as
     /// `sidesStorage`); made by the first layout of a node with sides, nil until then
     /// (all zero). Read them with ``margins``, ``borders`` and ``paddings``.
@@ -93,7 +95,7 @@ open class LayoutNode {
     /// Measurements 2 to 7 (see ``MeasurementCache``); nil until a third is needed.
     @exclusivity(unchecked) var measurementOverflow: MeasurementOverflow?
     /// What ``style`` needs besides `resolved` and `sides` to rebuild the style as set.
-    @exclusivity(unchecked) var styleOriginals: StyleOriginals
+    var styleOriginals: StyleOriginals { nodeStyle._withUnsafeGuaranteedRef { $0.originals } }
     /// A number the owner of the node may use to find its own record of it (the C API
     /// keeps the node's handle here). Not used by the engine.
     public var tag: UInt64 = 0
@@ -112,23 +114,19 @@ open class LayoutNode {
     /// A node with what it keeps of a checked style (``LayoutStyle/validate()``).
     init(config: LayoutConfig, parts: consuming StyleParts) {
         self.config = config
-        sidesStorage = parts.sides.map { Unmanaged.passRetained($0) }
-        styleOriginals = parts.originals
-        resolved = parts.resolved
+        nodeStyle = Unmanaged.passRetained(NodeStyle(parts))
     }
 
     /// A node with a prepared style (see ``PreparedStyle``): the initializer subclasses in
-    /// this package call, as they make many nodes with few styles. (The parts are read
-    /// one by one from the shared object, not copied out whole.)
+    /// this package call, as they make many nodes with few styles (which then share
+    /// what they keep of it).
     package init(config: LayoutConfig, prepared: borrowing PreparedStyle) {
         self.config = config
-        sidesStorage = prepared.parts.sides.map { Unmanaged.passRetained($0) }
-        styleOriginals = prepared.parts.originals
-        resolved = prepared.parts.resolved
+        nodeStyle = Unmanaged.passRetained(prepared.nodeStyle)
     }
 
     deinit {
-        sidesStorage?.release()
+        nodeStyle.release()
         sideResultsStorage?.release()
         // Children outlive a parent only as roots of their own trees. (Compared by address:
         // neither the children nor this dying node are retained for it.)
@@ -153,10 +151,15 @@ open class LayoutNode {
         guard newStyle != style else { return }
         let wasContents = resolved.display == .contents
         let hadPercentMinMax = resolved.hasPercentMinMax
-        let parts = StyleParts(newStyle)
-        sides = parts.sides
-        styleOriginals = parts.originals
-        resolved = parts.resolved
+        // (A node made with its own style, or given one, changes it in place; a style shared
+        // with other nodes is left to them.)
+        var current = nodeStyle.takeRetainedValue()
+        if isKnownUniquelyReferenced(&current) {
+            current.replace(with: StyleParts(newStyle))
+        } else {
+            current = NodeStyle(StyleParts(newStyle))
+        }
+        nodeStyle = Unmanaged.passRetained(current)
         if wasContents != (newStyle.display == .contents), let parent = owner {
             parent.contentsChildCount += wasContents ? -1 : 1
         }

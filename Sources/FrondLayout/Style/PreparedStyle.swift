@@ -11,14 +11,15 @@ import Darwin
 /// same few styles thousands of times, and checking and resolving each again costs more
 /// than recognising it. Immutable, so nodes may share it.
 package final class PreparedStyle {
-    let parts: StyleParts
+    /// What nodes made with this style share.
+    let nodeStyle: NodeStyle
     /// The style itself, out of line: compared in place, without copying it first.
     private let style: UnsafeMutablePointer<LayoutStyle>
 
     /// Checks `style` (as ``LayoutNode/setStyle(_:)`` does) and works out the rest.
     package init(_ style: LayoutStyle) throws(LayoutError) {
         try style.validate()
-        parts = StyleParts(style)
+        nodeStyle = NodeStyle(StyleParts(style))
         self.style = .allocate(capacity: 1)
         self.style.initialize(to: style)
     }
