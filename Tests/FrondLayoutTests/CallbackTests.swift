@@ -97,16 +97,9 @@ import Testing
     }
 
     @Test func test_baselineFunctionPlacesItemsOnTheBaseline() throws {
-        var rowStyle = LayoutStyle()
-        rowStyle.flexDirection = .row
-        rowStyle.alignItems = .baseline
-        let root = try LayoutNode(style: rowStyle)
-        var boxStyle = LayoutStyle()
-        boxStyle.width = .points(20)
-        boxStyle.height = .points(40)
-        let tall = try LayoutNode(style: boxStyle)
-        boxStyle.height = .points(20)
-        let short = try LayoutNode(style: boxStyle)
+        let root = try baselineRow()
+        let tall = try box(width: 20, height: 40)
+        let short = try box(width: 20, height: 20)
         try tall.setBaselineFunction { _, height in height * 0.75 }
         try root.appendChild(tall)
         try root.appendChild(short)
@@ -118,32 +111,26 @@ import Testing
 
     /// A node keeps its two functions together: removing one keeps the other.
     @Test func test_measureAndBaselineFunctionsAreRemovedOneAtATime() throws {
-        var rowStyle = LayoutStyle()
-        rowStyle.flexDirection = .row
-        rowStyle.alignItems = .baseline
-        let root = try LayoutNode(style: rowStyle)
-        var boxStyle = LayoutStyle()
-        boxStyle.width = .points(20)
-        boxStyle.height = .points(20)
-        let box = try LayoutNode(style: boxStyle)
+        let root = try baselineRow()
+        let square = try box(width: 20, height: 20)
         let leaf = LayoutNode()
         let measure: LayoutNode.MeasureFunction = { _, _, _, _ in LayoutSize(width: 30, height: 40) }
         try leaf.setMeasureFunction(measure)
         try leaf.setBaselineFunction { _, height in height * 0.75 }
         try root.appendChild(leaf)
-        try root.appendChild(box)
+        try root.appendChild(square)
         try root.calculateLayout(width: 100, height: 100)
-        // The leaf's baseline is at 30; the box's (its bottom) lines up with it.
+        // The leaf's baseline is at 30; the square's (its bottom) lines up with it.
         #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 0, width: 30, height: 40))
-        #expect(box.layout.top == 10)
+        #expect(square.layout.top == 10)
 
         // Without its measure function the leaf is empty; its baseline function still
-        // places it (a baseline at 0 lines up with the box's bottom).
+        // places it (a baseline at 0 lines up with the square's bottom).
         try leaf.setMeasureFunction(nil)
         #expect(!leaf.hasMeasureFunction && leaf.hasBaselineFunction)
         try root.calculateLayout(width: 100, height: 100)
         #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 20, width: 0, height: 0))
-        #expect(box.layout.top == 0)
+        #expect(square.layout.top == 0)
 
         // Measured again and without a baseline function, its baseline is its bottom.
         try leaf.setMeasureFunction(measure)
@@ -151,18 +138,31 @@ import Testing
         #expect(leaf.hasMeasureFunction && !leaf.hasBaselineFunction)
         try root.calculateLayout(width: 100, height: 100)
         #expect(leaf.layout.frame == LayoutFrame(left: 0, top: 0, width: 30, height: 40))
-        #expect(box.layout.top == 20)
+        #expect(square.layout.top == 20)
     }
 
     @Test func test_throwingBaselineFunctionIsReported() throws {
-        var rowStyle = LayoutStyle()
-        rowStyle.flexDirection = .row
-        rowStyle.alignItems = .baseline
-        let root = try LayoutNode(style: rowStyle)
+        let root = try baselineRow()
         let child = LayoutNode()
         try child.setBaselineFunction { _, _ in throw Boom() }
         try root.appendChild(child)
         let error = #expect(throws: LayoutError.self) { try root.calculateLayout(width: 50, height: 50) }
         #expect(error?.kind == .callbackFailed)
+    }
+
+    /// A row that aligns its items on their baselines.
+    private func baselineRow() throws -> LayoutNode {
+        var style = LayoutStyle()
+        style.flexDirection = .row
+        style.alignItems = .baseline
+        return try LayoutNode(style: style)
+    }
+
+    /// A leaf of a fixed size.
+    private func box(width: Float, height: Float) throws -> LayoutNode {
+        var style = LayoutStyle()
+        style.width = .points(width)
+        style.height = .points(height)
+        return try LayoutNode(style: style)
     }
 }
