@@ -30,9 +30,9 @@ open class LayoutNode {
 
     // (Stored properties are ordered by how often a pass reads them: a tree of many nodes
     // does not fit in the processor's caches, so the fields most visits read share a few
-    // lines. What few nodes need, the sides and measurements beyond the second, lives
-    // behind references, so that a node stays small enough for the allocator's fast path;
-    // what a pass never reads comes last.)
+    // lines. What few nodes need, the functions and measurements beyond the second, lives
+    // behind references, and so does the style, which nodes with the same style share, so
+    // that a node stays small; what a pass never reads comes last.)
 
     /// The config this node was created with.
     public let config: LayoutConfig
