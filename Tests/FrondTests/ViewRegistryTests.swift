@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func growsAndKeepsViewZeroApart() {
+    @Test func growsAndKeepsViewZeroLikeAnyOther() {
         var registry = ViewRegistry()
         #expect(registry[ViewID(0)] == nil && registry[ViewID(5)] == nil)
         let zero = view(0)
