@@ -495,7 +495,7 @@ struct Mounter {
             // (Linear searches, once per view that moves or is new.)
             let anchor = position + 1 < views.count ? (current.firstIndex { $0 === views[position + 1] } ?? current.count)
                 : current.count
-            if let oldIndex {
+            if oldIndex != nil {
                 guard let from = current.firstIndex(where: { $0 === view }) else { continue }
                 current.remove(at: from)
                 let target = from < anchor ? anchor - 1 : anchor
