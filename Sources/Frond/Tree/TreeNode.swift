@@ -73,6 +73,13 @@ final class TreeNode: LayoutNode {
         super.init(config: config, prepared: prepared)
     }
 
+    /// (Never called: a tree node needs its identity and component. Declared so that the
+    /// compiler does not synthesize a stub of its own, which it warns about.)
+    @available(*, unavailable)
+    override init(config: LayoutConfig, prepared: borrowing PreparedStyle) {
+        fatalError("unavailable")
+    }
+
     deinit {
         // Nothing may keep pointing here (see ``treeParent`` and ``Scope/treeNode``).
         for child in treeChildren where child.treeParent === self { child.treeParent = nil }
