@@ -5,7 +5,7 @@ import Testing
 /// The README's counter, as printed there, mounted and updated.
 @Suite struct ReadmeExampleTests {
     @Test func test_theReadmeCounterCountsTaps() throws {
-        final class Counter: RenderComponent<Int>, ComponentInitialStateProtocol {
+        final class Counter: RenderComponent<Int>, ComponentInitialStateProtocol, @unchecked Sendable {
             nonisolated(unsafe) static var scope: StateScope<Int>?
             static func initialState() -> Int { 0 }
             override func render(state: Int, scope: StateScope<Int>) -> Component? {
