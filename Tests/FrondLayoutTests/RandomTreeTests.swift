@@ -87,7 +87,7 @@ import Testing
     /// Writes a described tree to a temporary file and returns its path.
     static func write(_ description: String, name: String) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("frond-\(name).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(description.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(description.utf8))
         return path
     }
 
