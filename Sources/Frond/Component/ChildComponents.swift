@@ -46,7 +46,12 @@ struct ChildComponents {
         switch storage {
         case .none: return nil
         case .one(let component): return index == 0 ? component : nil
-        case .flexChildren(let children): return children.indices.contains(index) ? children[index].component : nil
+        case .flexChildren(let children):
+            // (The component is read in place: copying the child would retain its edges too.)
+            return children.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, buffer.indices.contains(index) else { return nil }
+                return base[index].component
+            }
         case .list(let components): return components.indices.contains(index) ? components[index] : nil
         }
     }

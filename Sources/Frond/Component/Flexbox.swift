@@ -56,18 +56,21 @@ public final class Flexbox: Component, @unchecked Sendable {
     }
 
     override func configureChild(at index: Int, _ layout: inout LayoutStyle) {
-        // (Field by field: a copy of the child would retain its component and edges.)
-        guard children.indices.contains(index) else { return }
-        layout.flexGrow = children[index].flexGrow
-        layout.flexShrink = children[index].flexShrink
-        layout.flexBasis = children[index].flexBasis
-        layout.alignSelf = children[index].alignSelf
-        if let edges = children[index].edges {
-            layout.margin = edges.margin
-            layout.position = edges.position
+        // (Field by field, in place: a copy of the child would retain its component and edges.)
+        children.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.indices.contains(index) else { return }
+            let child = base + index
+            layout.flexGrow = child.pointee.flexGrow
+            layout.flexShrink = child.pointee.flexShrink
+            layout.flexBasis = child.pointee.flexBasis
+            layout.alignSelf = child.pointee.alignSelf
+            if let edges = child.pointee.edges {
+                layout.margin = edges.margin
+                layout.position = edges.position
+            }
+            layout.positionType = child.pointee.positionType
+            if let ratio = child.pointee.aspectRatio { layout.aspectRatio = ratio }
         }
-        layout.positionType = children[index].positionType
-        if let ratio = children[index].aspectRatio { layout.aspectRatio = ratio }
     }
 
     override func validateParameters(_ place: String) throws(FrondError) {
