@@ -602,7 +602,11 @@ frond_status frond_component_new(frond_component **out_component, const frond_vi
                                  const frond_size_spec *size, const char *key);
 
 /** A component wrapping exactly one child, which fills it in each direction where the
- *  child's own size is automatic. */
+ *  child's own size is automatic. Without a view and a size (all automatic) it is laid
+ *  out as its child (ComponentKit's composite components): the child takes its place
+ *  among its parent's items, with the item properties the composite was given, and the
+ *  composite's frame is the child's. The same holds for render components and
+ *  frond_component_new_animation's wrappers. */
 frond_status frond_component_new_composite(frond_component **out_component, const frond_view_spec *view,
                                            const frond_size_spec *size, const char *key, frond_component *child);
 

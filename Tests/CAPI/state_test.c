@@ -277,11 +277,11 @@ static void test_state_updates_render_only_their_component(void) {
         CHECK_OK(frond_root_describe_components(&length, root, tree, sizeof tree));
         CHECK(strcmp(tree,
                      "Flexbox(list) (0, 0, 100×100) #1\n"
-                     "  Counter[\"a\"] (0, 0, 100×10) #2 viewless state=<opaque>\n"
+                     "  Counter[\"a\"] (0, 0, 20×10) #2 viewless state=<opaque>\n"
                      "    Component(counter) (0, 0, 20×10) #3\n"
-                     "  Counter[\"b\"] (0, 10, 100×10) #4 viewless state=<opaque>\n"
+                     "  Counter[\"b\"] (0, 10, 20×10) #4 viewless state=<opaque>\n"
                      "    Component(counter) (0, 0, 20×10) #5\n"
-                     "  Counter[\"c\"] (0, 20, 100×10) #6 viewless state=<opaque>\n"
+                     "  Counter[\"c\"] (0, 20, 20×10) #6 viewless state=<opaque>\n"
                      "    Component(counter) (0, 0, 20×10) #7") == 0);
         CHECK(length == strlen(tree));
         if (check_failures) fprintf(stderr, "%s\n", tree);

@@ -116,6 +116,11 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     /// Whether some of this component's children are absolute items placed within it, so
     /// that its node must be their containing block (never `position: static`).
     var placesAbsoluteChildren: Bool { false }
+
+    /// Whether the component wraps one child that fills it (composite and render
+    /// components): without a view and a size of its own, it is laid out as its child is
+    /// (see ``Reconciler``'s layout styles).
+    var wrapsOneChild: Bool { false }
 }
 
 /// A component that wraps exactly one child and hides how it is made: the child fills
@@ -139,4 +144,6 @@ open class CompositeComponent: Component, @unchecked Sendable {
     override func configureChild(at index: Int, _ style: inout LayoutStyle) {
         Fill.configureChild(child, &style)
     }
+
+    override final var wrapsOneChild: Bool { true }
 }

@@ -21,6 +21,8 @@ open class AnyRenderComponent: Component, @unchecked Sendable {
     func configureRenderedChild(_ child: Component, _ style: inout LayoutStyle) {
         Fill.configureChild(child, &style)
     }
+
+    override final var wrapsOneChild: Bool { true }
 }
 
 /// A component with state whose child comes from `render(state:scope:)` (as

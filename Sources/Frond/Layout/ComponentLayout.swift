@@ -6,7 +6,7 @@ public struct ComponentLayout: @unchecked Sendable {
 
     init(_ node: TreeNode) {
         component = node.component
-        frame = node.layout.frame
+        frame = node.componentFrame
         children = node.treeChildren.map(ComponentLayout.init)
     }
 

@@ -216,8 +216,8 @@ struct Mounter {
     /// every view is new. The mutations are those ``reconcile(_:with:)`` would send, in
     /// the same order, without its matching.
     private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
-        // (The count is read in place: the list itself is not copied twice.)
-        let count = node.childCount
+        // (Only the count: the list itself is read by createViews.)
+        let count = node.treeChildren.count
         guard count > 0 else { return }
         var children: [MountedView] = []
         // (Usually one view per child: viewless children with several views grow it.)

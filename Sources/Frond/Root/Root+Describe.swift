@@ -25,7 +25,7 @@ extension Root {
     /// One line of ``componentDump``.
     private static func describe(_ node: TreeNode) -> String {
         let component = node.component
-        var line = "\(component) \(node.frame) #\(node.identity)"
+        var line = "\(component) \(node.componentFrame) #\(node.identity)"
         if !component.view.hasView { line += " viewless" }
         if let scope = node.scope { line += " state=" + singleLine(String(describing: scope.state)) }
         return line

@@ -143,7 +143,7 @@ enum Reconciler {
         if let previous, previous.component === component, !previous.isOnDirtyPath {
             context.statistics.reusedSubtrees += 1
             try applyStyle(to: previous, component: component, parentComponent: parentComponent,
-                           itemIndex: itemIndex, context: context)
+                           parentNode: parent, itemIndex: itemIndex, context: context)
             return previous
         }
 
@@ -152,7 +152,7 @@ enum Reconciler {
         // the others (their parent, hence their item styles, is the same).
         if let previous, previousComponent === component, !(previous.scope?.hasNewState ?? false) {
             try applyStyle(to: previous, component: component, parentComponent: parentComponent,
-                           itemIndex: itemIndex, context: context)
+                           parentNode: parent, itemIndex: itemIndex, context: context)
             try rebuildDirtyChildren(of: previous, context: context, depth: depth)
             return previous
         }
@@ -180,7 +180,8 @@ enum Reconciler {
         } else {
             // A new node gets its style as it is made (nothing to undo: a failed build
             // drops the node).
-            var style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
+            var style = layoutStyle(of: component, parentComponent: parentComponent, parentNode: parent,
+                                    itemIndex: itemIndex)
             let kind = component.kindIdentity
             let prepared: Unmanaged<PreparedStyle>
             do {
@@ -203,8 +204,8 @@ enum Reconciler {
         node.treeParent = parent
         context.statistics.builtNodes += 1
         if !isNew {
-            try applyStyle(to: node, component: component, parentComponent: parentComponent, itemIndex: itemIndex,
-                           context: context)
+            try applyStyle(to: node, component: component, parentComponent: parentComponent, parentNode: parent,
+                           itemIndex: itemIndex, context: context)
         }
         try updateMeasureFunction(of: node, previousComponent: previousComponent, isNew: isNew, context: context)
 
@@ -245,16 +246,20 @@ enum Reconciler {
         context.statistics.reusedSubtrees += children.count - dirty.count
         var rebuilt: [TreeNode] = []
         rebuilt.reserveCapacity(dirty.count)
+        var standInsChanged = false
         for index in dirty {
             let child = children[index]
             let before = child.subtreeSize
+            let standIn = child.layoutStandIn
             // A previous node given to build is always the node it returns.
             _ = try build(child.component, previous: child, parent: node, parentComponent: node.component,
                           itemIndex: index, context: context, depth: depth + 1)
             size += child.subtreeSize - before
             if changesPlacements(child, context) { node.placementsChangedFlush = context.flush }
+            if child.layoutStandIn !== standIn { standInsChanged = true }
             rebuilt.append(child)
         }
+        if standInsChanged { try setChildrenAgain(of: node, context: context) }
         context.rebuiltChildren[ObjectIdentifier(node)] = rebuilt
         node.subtreeSize = size
         node.isOnDirtyPath = false
@@ -326,6 +331,11 @@ enum Reconciler {
         var children: [LayoutNode] = []
         var subtreeSize = 1
         var childChangedPlacements = false
+        // The layout children, once a child laid out as its own child makes them differ
+        // from the children (see ``TreeNode/layoutStandIn``); a wrapper laid out as its
+        // child has none. (Made while each child is still in the caches.)
+        let laidOutAsChild = node.isLaidOutAsChild
+        var standIns: [LayoutNode]? = laidOutAsChild ? [] : nil
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
         for index in 0..<components.count {
@@ -355,6 +365,16 @@ enum Reconciler {
             subtreeSize += child.subtreeSize
             // (Without previous children the placements changed anyway, unless none is built.)
             if matching && !childChangedPlacements && changesPlacements(child, context) { childChangedPlacements = true }
+            if !laidOutAsChild {
+                if standIns != nil {
+                    if let standIn = child.layoutStandIn { standIns?.append(standIn) }
+                } else if child.isLaidOutAsChild {
+                    var list = children
+                    list.reserveCapacity(components.count)
+                    if let standIn = child.layoutStandIn { list.append(standIn) }
+                    standIns = list
+                }
+            }
             children.append(consume child)
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
@@ -365,19 +385,79 @@ enum Reconciler {
             node.placementsChangedFlush = context.flush
         }
         node.subtreeSize = subtreeSize
-        if matching {
+        if let standIns {
+            try setChildren(of: node, to: children, layoutChildren: standIns, isNew: isNew, context: context)
+        } else if node.treeChildrenStorage != nil {
+            try setChildren(of: node, to: children, layoutChildren: children, isNew: isNew, context: context)
+        } else if matching {
             try setLayoutChildren(of: node, to: children, context: context)
         } else {
-            // No previous children: the layout node has none, and every child is new.
-            let layoutNode: LayoutNode = node
-            do {
-                try layoutNode.adoptChildren(children)
-            } catch {
-                throw FrondError(.invalidTree, "\(node.component): \(error.message)")
-            }
-            if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
-            if isNew && !children.isEmpty { layoutNode.checkFusionAhead() }
+            try adoptLayoutChildren(of: node, children, isNew: isNew, context: context)
         }
+    }
+
+    /// Makes the node's layout children its children's stand-ins again (see
+    /// ``TreeNode/layoutStandIn``), after a child's changed.
+    @inline(never)
+    private static func setChildrenAgain(of node: TreeNode, context: BuildContext) throws(FrondError) {
+        let children = Array(node.treeChildren.nodes)
+        var layoutChildren: [LayoutNode] = []
+        if !node.isLaidOutAsChild {
+            layoutChildren.reserveCapacity(children.count)
+            for child in children {
+                if let standIn = unsafeDowncast(child, to: TreeNode.self).layoutStandIn { layoutChildren.append(standIn) }
+            }
+        }
+        try setChildren(of: node, to: children, layoutChildren: layoutChildren, isNew: false, context: context)
+    }
+
+    /// Makes `children` the node's children (in the tree), and `layoutChildren` (their
+    /// stand-ins) its layout children.
+    @inline(never)
+    private static func setChildren(of node: TreeNode, to children: [LayoutNode], layoutChildren: [LayoutNode],
+                                    isNew: Bool, context: BuildContext) throws(FrondError) {
+        let differ = layoutChildren.count != children.count
+            || layoutChildren.indices.contains { layoutChildren.lent($0).toOpaque() != children.lent($0).toOpaque() }
+        let storage = differ ? children : nil
+        let oldStorage = node.treeChildrenStorage
+        if storage != nil || oldStorage != nil {
+            node.treeChildrenStorage = storage
+            // (Nothing to undo for a new node: a failed build drops it.)
+            if !isNew { context.undo.append { node.treeChildrenStorage = oldStorage } }
+        }
+        if node.isLaidOutAsChild && node.frame != LayoutFrame() {
+            // Laid out before as a box of its own: it reads as an empty frame at the origin now.
+            let layoutNode: LayoutNode = node
+            layoutNode.clearLayoutResults()
+        }
+        if isNew && node.childCount == 0 {
+            try adoptLayoutChildren(of: node, layoutChildren, isNew: true, context: context)
+            return
+        }
+        // A stand-in may move here from another layout parent (a wrapper takes its child
+        // back when it gets a box of its own): that parent gets it back on a failure.
+        let layoutNode: LayoutNode = node
+        for child in layoutChildren {
+            guard let parent = child.parent, parent !== layoutNode else { continue }
+            let siblings = parent.children
+            context.undo.append { try? replaceChildren(of: parent, with: siblings) }
+        }
+        try setLayoutChildren(of: node, to: layoutChildren, context: context)
+    }
+
+    /// Gives a node without layout children its first ones.
+    @inline(__always)
+    private static func adoptLayoutChildren(of node: TreeNode, _ children: [LayoutNode], isNew: Bool,
+                                            context: BuildContext) throws(FrondError) {
+        // No previous children: the layout node has none, and every child is new.
+        let layoutNode: LayoutNode = node
+        do {
+            try layoutNode.adoptChildren(children)
+        } catch {
+            throw FrondError(.invalidTree, "\(node.component): \(error.message)")
+        }
+        if !isNew && !children.isEmpty { context.undo.append { try? layoutNode.removeAllChildren() } }
+        if isNew && !children.isEmpty { layoutNode.checkFusionAhead() }
     }
 
     /// Whether a child (just built) changes the views its parent's content places: it got
@@ -472,8 +552,9 @@ enum Reconciler {
 
     /// Sets the node's style from its component and its parent's item properties.
     private static func applyStyle(to node: TreeNode, component: Component, parentComponent: Component?,
-                                   itemIndex: Int, context: BuildContext) throws(FrondError) {
-        let style = layoutStyle(of: component, parentComponent: parentComponent, itemIndex: itemIndex)
+                                   parentNode: TreeNode?, itemIndex: Int, context: BuildContext) throws(FrondError) {
+        let style = layoutStyle(of: component, parentComponent: parentComponent, parentNode: parentNode,
+                                itemIndex: itemIndex)
         let layoutNode: LayoutNode = node
         let oldStyle = layoutNode.style
         guard style != oldStyle else { return }
@@ -483,6 +564,24 @@ enum Reconciler {
             throw FrondError(.invalidValue, "\(component): \(error.message)")
         }
         context.undo.append { try? layoutNode.setStyle(oldStyle) }
+        if style.display == .contents || oldStyle.display == .contents {
+            try applyChildStyle(of: node, toggled: style.display != oldStyle.display, context: context)
+        }
+    }
+
+    /// Sets again the style of the child of a wrapper laid out (or until now laid out) as
+    /// its child:
+    /// its item properties are (or were) the node's, and a child whose subtree the build
+    /// reuses would keep the old ones.
+    @inline(never)
+    private static func applyChildStyle(of node: TreeNode, toggled: Bool, context: BuildContext) throws(FrondError) {
+        let children = node.treeChildren
+        // A wrapper laid out as its child now, or no longer: its own layout children change.
+        if toggled { try setChildrenAgain(of: node, context: context) }
+        guard children.count == 1 else { return }
+        let child = children[0]
+        try applyStyle(to: child, component: child.component, parentComponent: node.component, parentNode: node,
+                       itemIndex: 0, context: context)
     }
 
     /// The style every component's layout style starts from.
@@ -490,14 +589,24 @@ enum Reconciler {
 
     /// A component's layout style: its size, its container properties and the item
     /// properties its parent gives it.
+    ///
+    /// A composite or render component without a view and a size of its own is laid out
+    /// as its child, as ComponentKit lays out a composite component: its node is marked
+    /// `display: contents` and kept out of the layout tree (see
+    /// ``TreeNode/isLaidOutAsChild``), its child's stand-in is an item of the parent's
+    /// layout in its place, and its child gets the item properties it was given (its flex
+    /// factors, basis, alignment, margins and position). Its frame is its child's (see
+    /// ``TreeNode/componentFrame``).
     @inline(__always)
-    private static func layoutStyle(of component: Component, parentComponent: Component?,
+    private static func layoutStyle(of component: Component, parentComponent: Component?, parentNode: TreeNode?,
                                     itemIndex: Int) -> LayoutStyle {
         // (Copied from a made one: copying costs less than initializing every field.)
         var style = defaultLayoutStyle
         component.size.apply(to: &style)
         component.configureNode(&style)
-        if let renderParent = parentComponent?.asRenderComponent {
+        if let parentNode, parentNode.hasDisplayContents {
+            takeItemProperties(of: parentNode, into: &style)
+        } else if let renderParent = parentComponent?.asRenderComponent {
             renderParent.configureRenderedChild(component, &style)
         } else {
             parentComponent?.configureChild(at: itemIndex, &style)
@@ -506,6 +615,8 @@ enum Reconciler {
             // The top component fills the root's size range where its size is automatic.
             style.flexGrow = 1
             style.flexShrink = 1
+        } else if component.wrapsOneChild {
+            layOutAsChildIfBoxless(component, &style)
         }
         if component.placesAbsoluteChildren && style.positionType == .static {
             // A static node is no containing block; relative without insets is laid out
@@ -514,6 +625,31 @@ enum Reconciler {
             style.position = EdgeValues()
         }
         return style
+    }
+
+    /// Gives a wrapper's style `display: contents` when the wrapper has no view and the
+    /// style (with its item properties) sets nothing of its own box: its size, bounds and
+    /// aspect ratio are automatic (a wrapper has no padding or border).
+    @inline(never)
+    private static func layOutAsChildIfBoxless(_ component: Component, _ style: inout LayoutStyle) {
+        guard !component.view.hasView, isAutomatic(style.width), isAutomatic(style.height),
+              style.minWidth == .undefined, style.minHeight == .undefined,
+              style.maxWidth == .undefined, style.maxHeight == .undefined,
+              style.aspectRatio == nil, style.display == .flex else { return }
+        style.display = .contents
+    }
+
+    @inline(__always)
+    private static func isAutomatic(_ value: LayoutValue) -> Bool {
+        value == .auto || value == .undefined
+    }
+
+    /// Gives the child of a `display: contents` wrapper the item properties its parent
+    /// gave the wrapper.
+    @inline(never)
+    private static func takeItemProperties(of wrapper: TreeNode, into style: inout LayoutStyle) {
+        let layoutNode: LayoutNode = wrapper
+        layoutNode.copyItemProperties(into: &style)
     }
 
     /// Installs the component's measurement when the measured content changed.

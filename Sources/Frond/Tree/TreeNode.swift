@@ -6,7 +6,9 @@
 /// A tree node is the component's layout node (one object, not two: a large build makes
 /// one allocation per component fewer, and the mount step finds a node's frame next to
 /// its component). Its children are its layout children (one list, which only the build
-/// changes: see ``treeChildren``); its parent in the tree is ``treeParent``.
+/// changes: see ``treeChildren``), except around a wrapper laid out as its child (see
+/// ``isLaidOutAsChild``), which is in no layout tree; its parent in the tree is
+/// ``treeParent``.
 ///
 /// (Fields are read and written only by the flush that owns the tree, one thread at a
 /// time: they skip Swift's run-time exclusivity checks, which cost more than the work in
@@ -18,8 +20,9 @@ final class TreeNode: LayoutNode {
     let componentType: ObjectIdentifier
     /// The component of the latest build.
     @exclusivity(unchecked) var component: Component
-    /// The children: the layout node's children, which the build makes tree nodes only.
-    var treeChildren: TreeChildren { TreeChildren(nodes: children) }
+    /// The children: the layout node's children, which the build makes tree nodes only,
+    /// unless ``treeChildrenStorage`` holds them.
+    var treeChildren: TreeChildren { TreeChildren(nodes: treeChildrenStorage ?? children) }
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
     /// pointer is always nil or a live node, without the cost of a weak reference.
@@ -48,6 +51,10 @@ final class TreeNode: LayoutNode {
     @exclusivity(unchecked) private var subtreeSizeStorage: Int32 = 1
     /// A state update at or below this node waits for the next build.
     @exclusivity(unchecked) var isOnDirtyPath = false
+    /// The children, when they are not the layout node's: a wrapper laid out as its child
+    /// (see ``isLaidOutAsChild``) has no layout children, and a node with such a child
+    /// has that child's stand-in (``layoutStandIn``) among its layout children instead.
+    @exclusivity(unchecked) var treeChildrenStorage: [LayoutNode]?
 
     // What the last builds changed, by flush number (see ``BuildContext/flush``): the
     // mount step looks only where these say something may have changed.
@@ -105,6 +112,40 @@ final class TreeNode: LayoutNode {
         }
     }
 
+    /// Whether the node's component is a wrapper laid out as its child (see
+    /// ``Reconciler``): its node is in no layout tree (its style, `display: contents`,
+    /// only keeps the item properties its child takes), and its child's stand-in is laid
+    /// out in its place.
+    var isLaidOutAsChild: Bool { hasDisplayContents }
+
+    /// The node laid out in this one's place among its parent's layout children: itself,
+    /// or for a wrapper laid out as its child, its child's stand-in (nil when it has no
+    /// child).
+    var layoutStandIn: TreeNode? {
+        var node = self
+        while node.isLaidOutAsChild {
+            let children = node.treeChildren
+            guard children.count == 1 else { return nil }
+            node = children[0]
+        }
+        return node
+    }
+
+    /// The component's frame relative to its parent component. A wrapper laid out as its
+    /// child has no box of its own: its frame is its stand-in's, and its child sits at its
+    /// origin. (The mount step adds up the raw frames, ``LayoutNode/frame``, which place
+    /// the stand-in in the wrapper's parent and the wrapper, never laid out, at the origin
+    /// with no size: the sums are the same.)
+    var componentFrame: LayoutFrame {
+        var frame = self.frame
+        if isLaidOutAsChild { frame = layoutStandIn?.frame ?? LayoutFrame() }
+        if let treeParent, treeParent.isLaidOutAsChild {
+            frame.left = 0
+            frame.top = 0
+        }
+        return frame
+    }
+
     /// Visits this node and everything below it.
     func forEach(_ body: (TreeNode) -> Void) {
         body(self)
@@ -160,7 +201,7 @@ struct DirtyChildren {
     /// finding this way (many, or the node has none listed).
     func indices(under node: TreeNode) -> [Int]? {
         guard let listed = byParent[ObjectIdentifier(node)], listed.count <= DirtyChildren.listedLimit else { return nil }
-        let children = node.children
+        let children = node.treeChildren.nodes
         var indices: [Int] = []
         for child in listed where child.isOnDirtyPath && child.treeParent === node {
             // (Compares addresses only: no child but the listed one is read.)

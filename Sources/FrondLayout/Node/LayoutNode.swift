@@ -210,6 +210,43 @@ open class LayoutNode {
     /// The rounded frame of the last layout pass (``layout``'s frame, without the rest).
     public var frame: LayoutFrame { state.rounded }
 
+    /// Whether the style has `display: contents` (read without rebuilding the style).
+    package var hasDisplayContents: Bool { resolved.display == .contents }
+
+    /// Forgets the results of past layouts (the node reads as an empty frame at the
+    /// origin): for a node taken out of every layout tree for good.
+    package func clearLayoutResults() {
+        state = NodeLayoutState()
+    }
+
+    /// Copies this node's item properties (flex factors and basis, own alignment, position
+    /// type, margins and insets) into `style`, without rebuilding the whole style. Only
+    /// the fields that differ are written, and margins and insets only when this node has
+    /// some: a style equal to one prepared before then matches it bit for bit, padding
+    /// included (see ``PreparedStyle/isPrepared(from:)``).
+    package func copyItemProperties(into style: inout LayoutStyle) {
+        let item = resolved
+        if !Self.sameBits(style.flex, item.flex) { style.flex = item.flex }
+        if !Self.sameBits(style.flexGrow, item.flexGrow) { style.flexGrow = item.flexGrow }
+        if !Self.sameBits(style.flexShrink, item.flexShrink) { style.flexShrink = item.flexShrink }
+        if style.flexBasis != item.flexBasis { style.flexBasis = item.flexBasis }
+        style.alignSelf = item.alignSelf
+        style.positionType = item.positionType
+        // (Without sides the node has no margin or inset: the style keeps its defaults.)
+        if let sides {
+            style.margin = sides.margin
+            style.position = sides.position
+        }
+    }
+
+    private static func sameBits(_ a: Float?, _ b: Float?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?): return x.bitPattern == y.bitPattern
+        default: return false
+        }
+    }
+
     /// The number of the last layout pass (``LayoutPassStatistics/pass``) that changed
     /// the rounded frame of a node below this one; 0 if none has. A host that remembers
     /// the pass it last read frames in can skip every subtree whose number is not
