@@ -563,7 +563,11 @@ enum Reconciler {
         } catch {
             throw FrondError(.invalidValue, "\(component): \(error.message)")
         }
-        context.undo.append { try? layoutNode.setStyle(oldStyle) }
+        node.styleChanged()
+        context.undo.append {
+            try? layoutNode.setStyle(oldStyle)
+            node.styleChanged()
+        }
         if style.display == .contents || oldStyle.display == .contents {
             try applyChildStyle(of: node, toggled: style.display != oldStyle.display, context: context)
         }
@@ -604,7 +608,7 @@ enum Reconciler {
         var style = defaultLayoutStyle
         component.size.apply(to: &style)
         component.configureNode(&style)
-        if let parentNode, parentNode.hasDisplayContents {
+        if let parentNode, parentNode.isLaidOutAsChild {
             takeItemProperties(of: parentNode, into: &style)
         } else if let renderParent = parentComponent?.asRenderComponent {
             renderParent.configureRenderedChild(component, &style)

@@ -51,6 +51,8 @@ final class TreeNode: LayoutNode {
     @exclusivity(unchecked) private var subtreeSizeStorage: Int32 = 1
     /// A state update at or below this node waits for the next build.
     @exclusivity(unchecked) var isOnDirtyPath = false
+    /// See ``isLaidOutAsChild``. (In the same word as ``isOnDirtyPath``.)
+    @exclusivity(unchecked) private var isLaidOutAsChildFlag = false
     /// The children, when they are not the layout node's: a wrapper laid out as its child
     /// (see ``isLaidOutAsChild``) has no layout children, and a node with such a child
     /// has that child's stand-in (``layoutStandIn``) among its layout children instead.
@@ -78,6 +80,7 @@ final class TreeNode: LayoutNode {
         componentType = kind
         self.component = component
         super.init(config: config, prepared: prepared)
+        styleChanged()
     }
 
     /// (Never called: a tree node needs its identity and component. Declared so that the
@@ -115,8 +118,14 @@ final class TreeNode: LayoutNode {
     /// Whether the node's component is a wrapper laid out as its child (see
     /// ``Reconciler``): its node is in no layout tree (its style, `display: contents`,
     /// only keeps the item properties its child takes), and its child's stand-in is laid
-    /// out in its place.
-    var isLaidOutAsChild: Bool { hasDisplayContents }
+    /// out in its place. (Whether the style has `display: contents`, kept in the node by
+    /// ``styleChanged()``: the build asks it of every node and its parent.)
+    var isLaidOutAsChild: Bool { isLaidOutAsChildFlag }
+
+    /// Brings ``isLaidOutAsChild`` up to date with the style (call after every change).
+    func styleChanged() {
+        isLaidOutAsChildFlag = hasDisplayContents
+    }
 
     /// The node laid out in this one's place among its parent's layout children: itself,
     /// or for a wrapper laid out as its child, its child's stand-in (nil when it has no
