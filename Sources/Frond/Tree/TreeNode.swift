@@ -79,8 +79,11 @@ final class TreeNode: LayoutNode {
         self.identity = identity
         componentType = kind
         self.component = component
+        // (Set before the layout node's part, from the prepared style, as `styleChanged()`
+        // would set it after: calling a method on the finished node retains and releases
+        // it around the call, once for every new node.)
+        isLaidOutAsChildFlag = prepared.hasDisplayContents
         super.init(config: config, prepared: prepared)
-        styleChanged()
     }
 
     /// (Never called: a tree node needs its identity and component. Declared so that the

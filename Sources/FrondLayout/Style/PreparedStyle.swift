@@ -29,6 +29,10 @@ package final class PreparedStyle {
         style.deallocate()
     }
 
+    /// Whether the style has `display: contents` (a node made with it reads the same from
+    /// ``LayoutNode/hasDisplayContents``).
+    package var hasDisplayContents: Bool { nodeStyle.resolved.display == .contents }
+
     /// Whether this was prepared from `other`, bit for bit. (Compared as memory, which is
     /// quick and needs no care for NaN or signed zeros; padding between fields may differ
     /// between two equal styles, and then the answer is a harmless no. `inout` only so
