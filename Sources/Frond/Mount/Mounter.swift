@@ -217,7 +217,7 @@ struct Mounter {
     /// the same order, without its matching.
     private mutating func createContent(of view: MountedView, node: TreeNode, left: Float, top: Float) {
         // (Only the count: the list itself is read by createViews.)
-        let count = node.treeChildren.count
+        let count = node.treeChildCount
         guard count > 0 else { return }
         var children: [MountedView] = []
         // (Usually one view per child: viewless children with several views grow it.)

@@ -23,6 +23,9 @@ final class TreeNode: LayoutNode {
     /// The children: the layout node's children, which the build makes tree nodes only,
     /// unless ``treeChildrenStorage`` holds them.
     var treeChildren: TreeChildren { TreeChildren(nodes: treeChildrenStorage ?? children) }
+    /// How many children ``treeChildren`` lists (read without copying the list, which
+    /// would retain and release it).
+    var treeChildCount: Int { treeChildrenStorage?.count ?? childCount }
     /// The parent node (nil for the top and for a subtree that left the tree). Not
     /// counted: a parent that dies clears its children's pointers (see `deinit`), so the
     /// pointer is always nil or a live node, without the cost of a weak reference.
