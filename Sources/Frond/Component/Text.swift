@@ -151,12 +151,15 @@ public struct MonospaceTextMeasurer: TextMeasurer {
 
     public func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode,
                         height: Float, heightMode: MeasureMode) -> LayoutSize {
-        var text = text
-        let lines = text.withUTF8 { bytes -> MonospaceLines? in
+        // (The bytes are read in place: a native string always has them contiguous, and
+        // copying it into a variable to ask for them would retain and release its buffer.)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> MonospaceLines? in
             MonospaceLines(asciiText: bytes, advance: style.fontSize * 0.6, width: width, widthMode: widthMode,
                            maxLines: style.maxLines)
-        } ?? MonospaceLines(words: MonospaceLines.wordLengths(text), advance: style.fontSize * 0.6, width: width,
-                            widthMode: widthMode, maxLines: style.maxLines)
+        }
+        let lines = (ascii ?? nil)
+            ?? MonospaceLines(words: MonospaceLines.wordLengths(text), advance: style.fontSize * 0.6, width: width,
+                              widthMode: widthMode, maxLines: style.maxLines)
         let measuredWidth = widthMode == .exactly ? width : lines.widest
         var measuredHeight = Float(max(lines.count, 1)) * style.resolvedLineHeight
         if heightMode == .exactly { measuredHeight = height }
