@@ -207,7 +207,8 @@ enum Reconciler {
             try applyStyle(to: node, component: component, parentComponent: parentComponent, parentNode: parent,
                            itemIndex: itemIndex, context: context)
         }
-        try updateMeasureFunction(of: node, previousComponent: previousComponent, isNew: isNew, context: context)
+        try updateMeasureFunction(of: node, component: component, previousComponent: previousComponent, isNew: isNew,
+                                  context: context)
 
         // The components this node's children come from.
         let childComponents: ChildComponents
@@ -219,7 +220,8 @@ enum Reconciler {
             childComponents = component.childComponents
         }
 
-        try buildChildren(childComponents, of: node, isNew: isNew, context: context, depth: depth)
+        try buildChildren(childComponents, of: node, component: component, isNew: isNew, context: context,
+                          depth: depth)
         node.isOnDirtyPath = false
         if let scope = node.scope, scope.hasNewState {
             scope.hasNewState = false
@@ -298,8 +300,15 @@ enum Reconciler {
     }
 
     /// Matches the children to the previous ones and builds them.
-    private static func buildChildren(_ components: ChildComponents, of node: TreeNode, isNew: Bool,
+    /// (`component` is the node's: given by the caller, which holds it, so that reading it
+    /// for each child retains nothing.)
+    private static func buildChildren(_ components: ChildComponents, of node: TreeNode,
+                                      component nodeComponent: Component, isNew: Bool,
                                       context: BuildContext, depth: Int) throws(FrondError) {
+        // A new leaf: nothing to match, build or adopt (and a new node's size, 1, and its
+        // placements' flush are set already). (Most nodes of a large tree are new leaves:
+        // the lists below would be made and released for nothing.)
+        if isNew && components.isEmpty { return }
         // (A new node has no children: its list is not even read.)
         let old = isNew ? TreeChildren(nodes: []) : node.treeChildren
         let matching = !old.isEmpty
@@ -358,7 +367,7 @@ enum Reconciler {
                     previous = previousByKey?.remove(childKey).flatMap { old.indices.contains($0) ? old[$0] : nil }
                 }
             }
-            let child = try build(component, previous: previous, parent: node, parentComponent: node.component,
+            let child = try build(component, previous: previous, parent: node, parentComponent: nodeComponent,
                                   itemIndex: index, context: context, depth: depth + 1)
             // (Read while the child is in the caches: a list of thousands of rows would miss
             // on every child in a pass of its own.)
@@ -657,9 +666,10 @@ enum Reconciler {
     }
 
     /// Installs the component's measurement when the measured content changed.
-    private static func updateMeasureFunction(of node: TreeNode, previousComponent: Component?, isNew: Bool,
-                                              context: BuildContext) throws(FrondError) {
-        let component = node.component
+    /// (`component` is the node's, given by the caller, which holds it: reading the node's
+    /// would retain it.)
+    private static func updateMeasureFunction(of node: TreeNode, component: Component, previousComponent: Component?,
+                                              isNew: Bool, context: BuildContext) throws(FrondError) {
         if let previousComponent, previousComponent.measuresLike(component) { return }
         let layoutNode: LayoutNode = node
         if !isNew {
