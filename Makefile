@@ -14,7 +14,7 @@ LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
 	controller_test wrapper_test animation_test legacy_test snapshot_test
 
-.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-python valgrind clean
+.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-python valgrind clean
 
 all: lib
 
@@ -116,6 +116,21 @@ bench:
 	done
 	.build/release/frond bench-layout ../shared/bench/trees/feed.json --iterations $(or $(ITERATIONS),30)
 	.build/release/frond bench-tree --iterations 5
+
+# Issue 3's create figure, here and scaled to the project's standard machine: native Yoga's
+# layout of the shared feed tree (10.9 ms there, ../shared/bench/README.md) and `create_10k`
+# alternate (ROUNDS); each round prints both and the create scaled by Yoga's time.
+YOGA_PEER ?= /tmp/yoga_peer
+bench-create:
+	$(SWIFT) build -c release --product frond
+	@[ -x $(YOGA_PEER) ] || bash ../shared/bench/build_yoga_peer.sh $(YOGA_PEER) >/dev/null
+	@for round in $$(seq $(or $(ROUNDS),6)); do \
+		yoga=$$($(YOGA_PEER) ../shared/bench/trees/feed.json --iters 100 | grep -o 'layout_median_ns=[0-9]*' | cut -d= -f2); \
+		frond=$$(.build/release/frond bench-tree --iterations 5 --ops create_10k | grep -o 'ns_per_component=[0-9.]*' | cut -d= -f2); \
+		[ -n "$$yoga" ] && [ -n "$$frond" ] || exit 1; \
+		echo "round=$$round yoga_feed_ns=$$yoga create_10k_ns_per_component=$$frond" \
+			"scaled_ns_per_component=$$(awk -v f=$$frond -v y=$$yoga 'BEGIN { printf "%.0f", f * 10900000 / y }')"; \
+	done
 
 # Issue 5's speed check: a 10,000-component tree built and laid out from Python (per node
 # and through the JSON batch path) against the same tree from C, with the release library.
