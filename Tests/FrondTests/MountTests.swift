@@ -130,6 +130,39 @@ func names(in host: RecordingHost, list: ViewID) -> [String] {
         #expect(host.views.count == 2)
     }
 
+    /// A view is kept for the node it shows: a node whose view another node took while the
+    /// node had none gets a view of its own when it has one again, and the other node keeps
+    /// the view it took.
+    @Test func test_aViewTakenByAnotherNodeStaysWithIt() throws {
+        let host = RecordingHost()
+        let root = Root(sizeRange: .flexibleHeight(width: 500), host: host)
+        func list(aHasView: Bool, withC: Bool) -> Component {
+            let a = aHasView ? box("a", key: "a") : Component(view: .viewless, size: .points(10, 10), key: "a")
+            return Flexbox(view: ViewConfiguration("list"), style: FlexboxStyle(direction: .row),
+                           children: [a, box("b", key: "b")] .map { FlexChild($0) } + (withC ? [FlexChild(box("c", key: "c"))] : []))
+        }
+        func view(named name: String) -> ViewID? {
+            host.views.first { $0.value.attributes["name"] == .string(name) }?.key
+        }
+        root.setComponent(list(aHasView: true, withC: false))
+        try root.flush()
+        let viewOfA = try #require(view(named: "a"))
+        // A gives up its view, which C (of the same shape) takes.
+        root.setComponent(list(aHasView: false, withC: true))
+        try root.flush()
+        #expect(Frond_names(host) == ["b", "c"])
+        #expect(view(named: "c") == viewOfA)
+        // A has a view again: a new one; C keeps the one it took, unchanged.
+        root.setComponent(list(aHasView: true, withC: true))
+        let statistics = try root.flush()
+        #expect(host.problems == [])
+        #expect(Frond_names(host) == ["a", "b", "c"])
+        #expect(statistics.created == 1)
+        #expect(view(named: "c") == viewOfA)
+        #expect(view(named: "a") != viewOfA)
+        #expect(!host.lastCommit.contains { if case .update(viewOfA, _, _) = $0 { return true } else { return false } })
+    }
+
     @Test(arguments: 1...60)
     func test_randomListEditsLeaveTheHostMatchingTheComponents(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed))

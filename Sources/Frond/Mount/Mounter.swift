@@ -19,6 +19,10 @@ final class MountedView {
     /// The legacy component whose ``LegacyComponent/didMount(view:)`` this view last
     /// told (and whose didUnmount is still due), if any.
     var hooked: LegacyComponent?
+    /// Where the view was among its parent's children when the mount step last matched
+    /// them (``Mounter/reconcile(_:with:)``'s scratch: true only where that list has this
+    /// view at this index, which the step checks).
+    @exclusivity(unchecked) var siblingIndex = -1
 
     init(id: ViewID, viewType: String, treeNode: TreeNode?, attributes: [Attribute], frame: LayoutFrame) {
         self.id = id
@@ -324,31 +328,30 @@ struct Mounter {
     /// Makes `parent`'s children match `placements`, recursively.
     mutating func reconcile(_ parent: MountedView, with placements: [Placement]) {
         let old = parent.children
+        // Each old view learns its index, and the node a view shows knows the view
+        // (``TreeNode/viewID``): matching a list of thousands needs no table of them.
+        for index in old.indices { old.lent(index)._withUnsafeGuaranteedRef { $0.siblingIndex = index } }
         var taken = [Bool](repeating: false, count: old.count)
         var final: [MountedView?] = Array(repeating: nil, count: placements.count)
         /// Slots whose view showed the same node before (its content can be updated in place).
         var kept = [Bool](repeating: false, count: placements.count)
-        var oldIndexOf: [ObjectIdentifier: Int] = [:]
         // Disappearing views stay where they are; nobody takes them.
         var hasDisappearing = false
         for (index, view) in old.enumerated() where view.isDisappearing {
             taken[index] = true
-            oldIndexOf[ObjectIdentifier(view)] = index
             hasDisappearing = true
         }
 
-        // 1. Views of the same component (identity) and type are kept.
+        // 1. Views of the same component (identity: the same node) and type are kept.
         if !old.isEmpty {
-            var byIdentity: [Int: Int] = [:]
-            byIdentity.reserveCapacity(old.count)
-            for (index, view) in old.enumerated() { byIdentity[view.identity] = index }
             for (slot, placement) in placements.enumerated() {
-                guard let index = byIdentity[placement.built.identity], !taken[index],
-                      old[index].viewType == placement.built.component.view.viewType else { continue }
+                let node = placement.built
+                guard let id = node.viewID, let view = registry[id], view.treeNode === node,
+                      let index = Self.index(of: view, in: old), !taken[index],
+                      view.viewType == node.component.view.viewType else { continue }
                 taken[index] = true
-                final[slot] = old[index]
+                final[slot] = view
                 kept[slot] = true
-                oldIndexOf[ObjectIdentifier(old[index])] = index
             }
         }
 
@@ -358,7 +361,6 @@ struct Mounter {
                 guard let node = view.treeNode, keepsDisappearing.contains(ObjectIdentifier(node)) else { continue }
                 view.isDisappearing = true
                 taken[index] = true
-                oldIndexOf[ObjectIdentifier(view)] = index
                 hasDisappearing = true
                 disappeared.append((view, parent))
             }
@@ -379,7 +381,6 @@ struct Mounter {
                 taken[index] = true
                 old[index].treeNode = placement.built
                 final[slot] = old[index]
-                oldIndexOf[ObjectIdentifier(old[index])] = index
             } else {
                 final[slot] = createView(configuration.viewType ?? "", for: placement.built, attributes: [],
                                          frame: LayoutFrame())
@@ -405,20 +406,38 @@ struct Mounter {
             mountContent(of: view, node: node, left: 0, top: 0, full: !kept[slot])
         }
 
-        let ordered = hasDisappearing ? Self.keepingDisappearing(views, old: old, oldIndexOf: oldIndexOf) : views
-        order(ordered, in: parent, oldIndexOf: oldIndexOf)
+        let ordered = hasDisappearing ? Self.keepingDisappearing(views, old: old, taken: taken) : views
+        order(ordered, in: parent, old: old, taken: taken)
         parent.children = ordered
+    }
+
+    /// The index of `view` in `old`, the children ``reconcile(_:with:)`` is matching (nil
+    /// for a view not among them).
+    @inline(__always)
+    private static func index(of view: MountedView, in old: [MountedView]) -> Int? {
+        let index = view.siblingIndex
+        guard index >= 0 && index < old.count && old.lent(index).toOpaque() == Unmanaged.passUnretained(view).toOpaque() else {
+            return nil
+        }
+        return index
+    }
+
+    /// The index in `old` of a view the match took from `old` (kept, reused or
+    /// disappearing); nil for a new view.
+    @inline(__always)
+    private static func takenIndex(of view: MountedView, in old: [MountedView], taken: [Bool]) -> Int? {
+        guard let index = index(of: view, in: old), taken[index] else { return nil }
+        return index
     }
 
     /// `views` (the new order) with the disappearing views of `old` put back, each right
     /// after the view it followed in `old` that is still there (or first), so that the
     /// host's indices count them where the host has them.
-    private static func keepingDisappearing(_ views: [MountedView], old: [MountedView],
-                                            oldIndexOf: [ObjectIdentifier: Int]) -> [MountedView] {
+    private static func keepingDisappearing(_ views: [MountedView], old: [MountedView], taken: [Bool]) -> [MountedView] {
         var front: [MountedView] = []
         var followers: [ObjectIdentifier: [MountedView]] = [:]
         var anchor: MountedView? = nil
-        for view in old where oldIndexOf[ObjectIdentifier(view)] != nil {
+        for (index, view) in old.enumerated() where taken[index] {
             if view.isDisappearing {
                 if let anchor { followers[ObjectIdentifier(anchor), default: []].append(view) } else { front.append(view) }
             }
@@ -473,25 +492,27 @@ struct Mounter {
 
     /// Puts `views` in order under `parent`: new views are inserted, kept views that are
     /// out of order are moved. Views in the longest run that is already in order stay.
-    private mutating func order(_ views: [MountedView], in parent: MountedView, oldIndexOf: [ObjectIdentifier: Int]) {
-        let keptOldIndices = views.compactMap { oldIndexOf[ObjectIdentifier($0)] }
+    private mutating func order(_ views: [MountedView], in parent: MountedView, old: [MountedView], taken: [Bool]) {
+        let oldIndexOf = { (view: MountedView) in Self.takenIndex(of: view, in: old, taken: taken) }
+        let keptOldIndices = views.compactMap(oldIndexOf)
         let inOrder = zip(keptOldIndices, keptOldIndices.dropFirst()).allSatisfy { $0 < $1 }
         if inOrder {
             // Every kept view stays; new ones go in at their final index, left to right.
-            for (index, view) in views.enumerated() where oldIndexOf[ObjectIdentifier(view)] == nil {
+            for (index, view) in views.enumerated() where oldIndexOf(view) == nil {
                 emit(.insert(child: view.id, parent: parent.id, index: index))
             }
             return
         }
         // Keep the longest increasing run of old positions; place the rest right to left,
         // each just before the view that follows it.
-        let stay = Set(Self.longestIncreasingRun(keptOldIndices).map { keptOldIndices[$0] })
-        var current = views.compactMap { view in oldIndexOf[ObjectIdentifier(view)].map { (view, $0) } }
-            .sorted { $0.1 < $1.1 }.map(\.0)
+        var stay = [Bool](repeating: false, count: old.count)
+        for index in Self.longestIncreasingRun(keptOldIndices) { stay[keptOldIndices[index]] = true }
+        // (The kept views in their old order: the old list without the views not taken.)
+        var current = old.indices.filter { taken[$0] }.map { old[$0] }
         for position in views.indices.reversed() {
             let view = views[position]
-            let oldIndex = oldIndexOf[ObjectIdentifier(view)]
-            if let oldIndex, stay.contains(oldIndex) { continue }
+            let oldIndex = oldIndexOf(view)
+            if let oldIndex, stay[oldIndex] { continue }
             // (Linear searches, once per view that moves or is new.)
             let anchor = position + 1 < views.count ? (current.firstIndex { $0 === views[position + 1] } ?? current.count)
                 : current.count
