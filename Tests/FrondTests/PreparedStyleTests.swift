@@ -103,4 +103,54 @@ import Testing
         #expect(error?.message.contains("flexBasis") == true)
         #expect(Self.nodes(ofViewType: "box", in: root).map { $0.style.flexBasis } == [.points(1), .points(2), .points(3)])
     }
+
+    /// A node made with a prepared style knows that style (a rebuild that gives it the same
+    /// style again skips rebuilding its style from the parts): it says so for that style
+    /// only, and no longer once its style was replaced, in place or by a new one.
+    @Test func aNodeKnowsOnlyTheStyleItWasPreparedFrom() throws {
+        var style = LayoutStyle()
+        style.width = .points(10)
+        var other = style
+        other.width = .points(11)
+        // Replaced in place: the node is the only one left with the prepared parts.
+        let node = LayoutNode(config: LayoutConfig(), prepared: try PreparedStyle(style))
+        #expect(node.hasStyle(knownToBe: &style))
+        #expect(!node.hasStyle(knownToBe: &other))
+        try node.setStyle(other)
+        #expect(node.style.width == .points(11))
+        #expect(!node.hasStyle(knownToBe: &style))
+        #expect(!node.hasStyle(knownToBe: &other))
+        // Replaced by new parts: the prepared ones stay with the other node that has them.
+        let prepared = try PreparedStyle(style)
+        let first = LayoutNode(config: LayoutConfig(), prepared: prepared)
+        let second = LayoutNode(config: LayoutConfig(), prepared: prepared)
+        try first.setStyle(other)
+        #expect(!first.hasStyle(knownToBe: &style) && !first.hasStyle(knownToBe: &other))
+        #expect(second.hasStyle(knownToBe: &style) && second.style.width == .points(10))
+    }
+
+    /// Rebuilding a list with new row components of the same styles changes no node's
+    /// style, and a row whose style did change gets it.
+    @Test func aRebuiltListKeepsItsStylesAndTakesAChangedOne() throws {
+        let root = Root(sizeRange: .flexibleHeight(width: 200))
+        func list(widths: [Float]) -> Component {
+            Flexbox(children: widths.enumerated().map { index, width in
+                FlexChild(Component(view: ViewConfiguration("box"), size: .points(width, 5), key: "\(index)"))
+            })
+        }
+        root.setComponent(list(widths: [5, 5, 5, 5]))
+        try root.flush()
+        let before = Self.nodes(ofViewType: "box", in: root)
+        let stylesBefore = before.map(\.style)
+        root.setComponent(list(widths: [5, 5, 7, 5]))
+        let statistics = try root.flush()
+        let after = Self.nodes(ofViewType: "box", in: root)
+        #expect(zip(before, after).allSatisfy { $0 === $1 })
+        #expect(after.map(\.frame.width) == [5, 5, 7, 5])
+        #expect(statistics.layouts > 0)
+        #expect([0, 1, 3].allSatisfy { after[$0].style == stylesBefore[$0] })
+        var changed = stylesBefore[2]
+        changed.width = .points(7)
+        #expect(after[2].style == changed)
+    }
 }

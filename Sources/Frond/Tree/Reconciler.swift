@@ -562,9 +562,12 @@ enum Reconciler {
     /// Sets the node's style from its component and its parent's item properties.
     private static func applyStyle(to node: TreeNode, component: Component, parentComponent: Component?,
                                    parentNode: TreeNode?, itemIndex: Int, context: BuildContext) throws(FrondError) {
-        let style = layoutStyle(of: component, parentComponent: parentComponent, parentNode: parentNode,
+        var style = layoutStyle(of: component, parentComponent: parentComponent, parentNode: parentNode,
                                 itemIndex: itemIndex)
         let layoutNode: LayoutNode = node
+        // (Most kept nodes keep their styles: the style the node was made from, when it
+        // knows it, is compared first, before the node's style is rebuilt from its parts.)
+        if layoutNode.hasStyle(knownToBe: &style) { return }
         let oldStyle = layoutNode.style
         guard style != oldStyle else { return }
         do {

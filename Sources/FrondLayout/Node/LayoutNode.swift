@@ -143,6 +143,14 @@ open class LayoutNode {
         LayoutStyle(resolved: resolved, sides: sides, originals: styleOriginals)
     }
 
+    /// Whether the node's style is known to be `style`, bit for bit: the node was made with
+    /// a prepared style (see ``PreparedStyle``) made from it, and kept it. False means
+    /// only "not known": compare with ``style``. (A cheap first look for builds that give
+    /// thousands of nodes their styles again; `inout` only so that it is read in place.)
+    package func hasStyle(knownToBe style: inout LayoutStyle) -> Bool {
+        nodeStyle._withUnsafeGuaranteedRef { $0.isMade(from: &style) }
+    }
+
     /// Replaces the style after checking every value (``LayoutStyle/validate()``);
     /// marks the node dirty when anything changed.
     public func setStyle(_ newStyle: LayoutStyle) throws(LayoutError) {

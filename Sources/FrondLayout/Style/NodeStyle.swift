@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a node keeps of its style: the resolved form the algorithm reads, the per-side
 /// values and what rebuilds the style as set (see ``StyleParts``). Nodes with the same
 /// style share one: the rows of a list lay out with the same few styles, which then stay
@@ -12,6 +20,10 @@ final class NodeStyle {
     /// nil when the style sets no margin, padding, border or inset.
     @exclusivity(unchecked) private(set) var sidesStorage: Unmanaged<ResolvedSides>?
     @exclusivity(unchecked) private(set) var originals: StyleOriginals
+    /// The style this was made from, when a ``PreparedStyle`` made it (owned, out of line,
+    /// and compared as memory: a build that gives the node the same style again sees so
+    /// without rebuilding the style from the parts); nil for the others, and once replaced.
+    @exclusivity(unchecked) private(set) var source: UnsafeMutablePointer<LayoutStyle>?
 
     init(_ parts: consuming StyleParts) {
         resolved = parts.resolved
@@ -19,8 +31,35 @@ final class NodeStyle {
         originals = parts.originals
     }
 
+    /// One made from `style` (its parts), which it keeps (see ``source``).
+    init(_ parts: consuming StyleParts, source style: LayoutStyle) {
+        resolved = parts.resolved
+        sidesStorage = parts.sides.map { Unmanaged.passRetained($0) }
+        originals = parts.originals
+        let source = UnsafeMutablePointer<LayoutStyle>.allocate(capacity: 1)
+        source.initialize(to: style)
+        self.source = source
+    }
+
     deinit {
         sidesStorage?.release()
+        dropSource()
+    }
+
+    private func dropSource() {
+        guard let source else { return }
+        source.deinitialize(count: 1)
+        source.deallocate()
+        self.source = nil
+    }
+
+    /// Whether this was made from `style`, bit for bit (see ``source``; false when it does
+    /// not know). (Compared as memory, which is quick and needs no care for NaN or signed
+    /// zeros; padding between fields may differ between two equal styles, and then the
+    /// answer is a harmless no. `inout` only so that it is read in place.)
+    func isMade(from style: inout LayoutStyle) -> Bool {
+        guard let source else { return false }
+        return withUnsafeMutablePointer(to: &style) { memcmp(source, $0, MemoryLayout<LayoutStyle>.size) == 0 }
     }
 
     /// Replaces everything (only while one node has this object).
@@ -30,5 +69,6 @@ final class NodeStyle {
         sidesStorage = parts.sides.map { Unmanaged.passRetained($0) }
         originals = parts.originals
         oldSides?.release()
+        dropSource()
     }
 }

@@ -11,22 +11,14 @@ import Darwin
 /// same few styles thousands of times, and checking and resolving each again costs more
 /// than recognising it. Immutable, so nodes may share it.
 package final class PreparedStyle {
-    /// What nodes made with this style share.
+    /// What nodes made with this style share (which keeps the style itself, out of line:
+    /// compared in place, without copying it first).
     let nodeStyle: NodeStyle
-    /// The style itself, out of line: compared in place, without copying it first.
-    private let style: UnsafeMutablePointer<LayoutStyle>
 
     /// Checks `style` (as ``LayoutNode/setStyle(_:)`` does) and works out the rest.
     package init(_ style: LayoutStyle) throws(LayoutError) {
         try style.validate()
-        nodeStyle = NodeStyle(StyleParts(style))
-        self.style = .allocate(capacity: 1)
-        self.style.initialize(to: style)
-    }
-
-    deinit {
-        style.deinitialize(count: 1)
-        style.deallocate()
+        nodeStyle = NodeStyle(StyleParts(style), source: style)
     }
 
     /// Whether the style has `display: contents` (a node made with it reads the same from
@@ -38,6 +30,6 @@ package final class PreparedStyle {
     /// between two equal styles, and then the answer is a harmless no. `inout` only so
     /// that it is read in place.)
     package func isPrepared(from other: inout LayoutStyle) -> Bool {
-        withUnsafeMutablePointer(to: &other) { memcmp(style, $0, MemoryLayout<LayoutStyle>.size) == 0 }
+        nodeStyle.isMade(from: &other)
     }
 }
