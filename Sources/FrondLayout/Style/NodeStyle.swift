@@ -32,10 +32,8 @@ final class NodeStyle {
     }
 
     /// One made from `style` (its parts), which it keeps (see ``source``).
-    init(_ parts: consuming StyleParts, source style: LayoutStyle) {
-        resolved = parts.resolved
-        sidesStorage = parts.sides.map { Unmanaged.passRetained($0) }
-        originals = parts.originals
+    convenience init(_ parts: consuming StyleParts, source style: LayoutStyle) {
+        self.init(parts)
         let source = UnsafeMutablePointer<LayoutStyle>.allocate(capacity: 1)
         source.initialize(to: style)
         self.source = source

@@ -25,10 +25,7 @@ package final class PreparedStyle {
     /// ``LayoutNode/hasDisplayContents``).
     package var hasDisplayContents: Bool { nodeStyle.resolved.display == .contents }
 
-    /// Whether this was prepared from `other`, bit for bit. (Compared as memory, which is
-    /// quick and needs no care for NaN or signed zeros; padding between fields may differ
-    /// between two equal styles, and then the answer is a harmless no. `inout` only so
-    /// that it is read in place.)
+    /// Whether this was prepared from `other`, bit for bit (see ``NodeStyle/isMade(from:)``).
     package func isPrepared(from other: inout LayoutStyle) -> Bool {
         nodeStyle.isMade(from: &other)
     }
