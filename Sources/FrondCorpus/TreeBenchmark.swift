@@ -75,8 +75,9 @@ public struct TreeBenchmark {
             rows = 10_000
             let list = try BenchList.created(rows)
             for iteration in 0..<iterations {
-                let row = (iteration * 997 + 5) % rows
-                samples.append(try list.timed(newList: false) { () throws(FrondError) in try list.select(row: list.rows[row].id) })
+                // (The host knows which view was tapped: finding it is not part of the step.)
+                let view = try list.rowView((iteration * 997 + 5) % rows)
+                samples.append(try list.timed(newList: false) { () throws(FrondError) in try list.select(view) })
             }
         case "swap_rows":
             rows = 10_000
@@ -144,7 +145,6 @@ final class CountingHost: Host {
 final class BenchList {
     var rows: [BenchRow.Props] = []
     let root: Root
-    let registry = BenchRow.Registry()
     private var componentCount = 0
 
     init() {
@@ -165,12 +165,21 @@ final class BenchList {
         }
     }
 
-    /// Selects a row (a state update inside it).
-    func select(row id: Int) throws(FrondError) {
-        guard let scope = registry.scope(of: id) else {
-            throw FrondError(.misuse, "row \(id) is not mounted")
+    /// The view of the row at `index`.
+    func rowView(_ index: Int) throws(FrondError) -> ViewID {
+        guard let list = root.children(of: .root)?.first, let rows = root.children(of: list),
+              rows.indices.contains(index) else {
+            throw FrondError(.misuse, "row \(index) is not mounted")
         }
-        try scope.update { $0.toggle() }
+        return rows[index]
+    }
+
+    /// Selects a row as a tap on it does: the row's `onTap` action reaches the row's
+    /// component, which updates its state.
+    func select(_ row: ViewID) throws(FrondError) {
+        guard try root.send(.tap, to: row) == .handled else {
+            throw FrondError(.misuse, "the tap on \(row) selected nothing")
+        }
     }
 
     /// Runs `change` (which edits rows, or only updates state: `newList` false), then
@@ -181,7 +190,7 @@ final class BenchList {
         try change()
         if newList {
             root.setComponent(Flexbox(view: ViewConfiguration("list"), style: FlexboxStyle(direction: .column),
-                                      children: rows.map { FlexChild(BenchRow($0, registry: registry)) }))
+                                      children: rows.map { FlexChild(BenchRow($0)) }))
         }
         let statistics = try root.flush()
         let end = DispatchTime.now().uptimeNanoseconds
@@ -197,26 +206,16 @@ final class BenchRow: RenderComponent<Bool>, @unchecked Sendable {
         var label: String
     }
 
-    /// The rows' scopes by id (filled in as rows render).
-    final class Registry {
-        private var scopes: [Int: StateScope<Bool>] = [:]
-        func remember(_ scope: StateScope<Bool>, for id: Int) { scopes[id] = scope }
-        func scope(of id: Int) -> StateScope<Bool>? { scopes[id].flatMap { $0.isValid ? $0 : nil } }
-    }
-
     let props: Props
-    let registry: Registry
 
-    init(_ props: Props, registry: Registry) {
+    init(_ props: Props) {
         self.props = props
-        self.registry = registry
         super.init(key: String(props.id))
     }
 
     override func initialState() -> Bool? { false }
 
     override func render(state: Bool, scope: StateScope<Bool>) -> Component? {
-        registry.remember(scope, for: props.id)
         var rowAttributes: AttributeList = ["onTap": .action("select")]
         if state { rowAttributes["selected"] = .bool(true) }
         return Flexbox(view: ViewConfiguration("row", attributes: rowAttributes),
@@ -227,6 +226,12 @@ final class BenchRow: RenderComponent<Bool>, @unchecked Sendable {
             Component(view: ViewConfiguration("button", attributes: ["title": .string("Remove"), "onTap": .action("remove")]),
                       size: .points(64, 28))
         }
+    }
+
+    override func handle(_ action: ActionEvent, scope: StateScope<Bool>) throws(FrondError) -> Bool {
+        guard action.name == "select" else { return false }
+        try scope.update { $0.toggle() }
+        return true
     }
 
     override func shouldUpdate(from previous: RenderComponent<Bool>) -> Bool {
