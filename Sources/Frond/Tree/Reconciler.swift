@@ -16,8 +16,10 @@ final class BuildContext {
     /// Undo steps: run in reverse when the build fails, so the tree is left as it was.
     @exclusivity(unchecked) var undo: [() -> Void] = []
     /// Scopes this build made (undone without a closure each: a list makes thousands):
-    /// a failed build takes them off their nodes and invalidates them.
-    @exclusivity(unchecked) var newScopes: [(node: TreeNode, scope: Scope)] = []
+    /// a failed build takes them off their nodes and invalidates them. (Each finds its
+    /// node through ``Scope/treeNode``, which a dying node clears: the list keeps no
+    /// node alive, and a commit releases one object per scope, not two.)
+    @exclusivity(unchecked) var newScopes: [Scope] = []
     /// Subtrees that left the tree; their scopes die once the build is committed.
     @exclusivity(unchecked) var dropped: [TreeNode] = []
     /// The children state updates marked dirty, by parent (see ``DirtyChildren``).
@@ -282,7 +284,7 @@ enum Reconciler {
                 context.newControllers.append(node)
             }
             context.statistics.scopesCreated += 1
-            context.newScopes.append((node, scope))
+            context.newScopes.append(scope)
         }
         let stateChanged = node.scope?.hasNewState ?? false
         if let previous, !stateChanged, let oldComponent = previousComponent?.asRenderComponent {
@@ -717,8 +719,8 @@ enum Reconciler {
         for step in context.undo.reversed() { step() }
         context.undo.removeAll()
         // (Independent of the other steps: only these scopes point to their nodes.)
-        for (node, scope) in context.newScopes {
-            node.scope = nil
+        for scope in context.newScopes {
+            if let node = scope.treeNode, node.scope === scope { node.scope = nil }
             scope.treeNode = nil
             scope.invalidate()
         }
