@@ -164,7 +164,7 @@ static card_props props_two = {2, "panel"};
 static frond_component *screen(frond_render_class *card_class, card_props *props, bool broken_sibling) {
     frond_view_spec view;
     frond_size_spec size;
-    frond_component *card = NULL, *row = NULL;
+    frond_component *card = NULL, *row = NULL, *wrapper = NULL;
     frond_flex_child children[2];
     memset(&view, 0, sizeof view);
     view.struct_size = sizeof view;
@@ -180,13 +180,21 @@ static frond_component *screen(frond_render_class *card_class, card_props *props
     children[0].struct_size = sizeof children[0];
     children[0].component = card;
     if (broken_sibling) {
-        /* The same instance twice: the build fails after making the first one's scope. */
+        /* The same instance again, inside the next child: the build fails after making the
+         * first one's scope. (As two siblings with one key, it would fail before building
+         * either: siblings are checked before any of them is built.) */
+        frond_flex_child inner;
+        memset(&inner, 0, sizeof inner);
+        inner.struct_size = sizeof inner;
+        inner.component = card;
+        CHECK_STATUS(FROND_OK, frond_component_new_flexbox(&wrapper, NULL, NULL, NULL, NULL, &inner, 1));
         children[1].struct_size = sizeof children[1];
-        children[1].component = card;
+        children[1].component = wrapper;
     }
     CHECK_STATUS(FROND_OK, frond_component_new_flexbox(&row, NULL, NULL, NULL, NULL, children,
                                                        broken_sibling ? 2 : 1));
     frond_component_release(card);
+    if (wrapper) frond_component_release(wrapper);
     return row;
 }
 

@@ -431,6 +431,8 @@ func counts(in host: RecordingHost, list: ViewID) -> [String] {
         })
         let error = #expect(throws: FrondError.self) { try root.flush() }
         #expect(error?.message.contains("Counter[\"same\"] and Counter[\"same\"] are siblings") == true)
+        // Siblings are checked before any of them is built: neither rendered.
+        #expect(log.renders.isEmpty)
     }
 
     @Test func test_aNewTextMeasurerMeasuresEveryTextAgain() throws {

@@ -324,20 +324,12 @@ enum Reconciler {
             prefix += 1
         }
         let positional = prefix == components.count && prefix == old.count
-        // The previous children after the common prefix, by identity (values: their index).
-        var previousByKey: ChildKeyTable? = nil
-        if matching && !positional {
-            var table = ChildKeyTable(capacity: old.count - prefix)
-            var counters = KeylessCounters()
-            for (index, child) in old.enumerated() {
-                let childKey = key(for: child.component, type: child.componentType, counters: &counters)
-                if index >= prefix { _ = table.insert(childKey, value: index) }
-            }
-            previousByKey = table
-        }
-        var counters = KeylessCounters()
-        // The keyed children so far (values: their index), to find two with one identity.
-        var keyed: ChildKeyTable? = nil
+        // Which previous child each child takes (its index in `old`, or -1), and the
+        // previous children nobody takes; nil when the children line up (or there were
+        // none). Matched, and checked for two siblings with one identity, before any child
+        // is built: the tables are then still in the processor's caches (built between
+        // children, a list of thousands of rows would miss on every look-up).
+        let matches = positional ? nil : try match(components, with: old, prefix: prefix, under: node)
         // (Layout nodes: the list becomes the layout node's own, see below.)
         var children: [LayoutNode] = []
         var subtreeSize = 1
@@ -354,20 +346,9 @@ enum Reconciler {
             var previous: TreeNode? = nil
             if positional {
                 previous = old[index]
-            } else if matching || component.key != nil {
-                // Without previous children there is nothing to match: keys only need checking.
-                let childKey = key(for: component, type: component.kindIdentity, counters: &counters)
-                if component.key != nil {
-                    if keyed == nil { keyed = ChildKeyTable(capacity: components.count - index) }
-                    if let other = keyed?.insert(childKey, value: index) {
-                        throw FrondError(.invalidTree, "\(components[other].map { "\($0)" } ?? "a child") and \(component) are siblings under \(node.component) with the same identity (type and key)")
-                    }
-                }
-                if index < prefix {
-                    previous = old[index]
-                } else if matching {
-                    previous = previousByKey?.remove(childKey).flatMap { old.indices.contains($0) ? old[$0] : nil }
-                }
+            } else if let matches, let taken = matches.taken.indices.contains(index) ? matches.taken[index] : nil,
+                      old.indices.contains(taken) {
+                previous = old[taken]
             }
             let child = try build(component, previous: previous, parent: node, parentComponent: nodeComponent,
                                   itemIndex: index, context: context, depth: depth + 1)
@@ -389,8 +370,8 @@ enum Reconciler {
             children.append(consume child)
         }
         // (Appending nothing to an empty list would still allocate a buffer for it.)
-        if let previousByKey {
-            for index in previousByKey.remainingValues where old.indices.contains(index) { context.dropped.append(old[index]) }
+        if let matches {
+            for index in matches.left where old.indices.contains(index) { context.dropped.append(old[index]) }
         }
         if childChangedPlacements || children.count != old.count || zip(children, old).contains(where: { $0 !== $1 }) {
             node.placementsChangedFlush = context.flush
@@ -405,6 +386,59 @@ enum Reconciler {
         } else {
             try adoptLayoutChildren(of: node, children, isNew: isNew, context: context)
         }
+    }
+
+    /// What ``buildChildren`` matched: the previous child each child takes (its index among
+    /// the previous children, or -1 for none) and the previous children no child took.
+    private struct ChildMatches {
+        var taken: [Int]
+        var left: [Int]
+    }
+
+    /// Matches `components` with the previous children `old` (the first `prefix` of which
+    /// line up with them) by identity, and checks that no two of them have one identity
+    /// (type and key). Nil when there are no previous children to match.
+    private static func match(_ components: ChildComponents, with old: TreeChildren, prefix: Int,
+                              under node: TreeNode) throws(FrondError) -> ChildMatches? {
+        let matching = !old.isEmpty
+        // Without previous children there is nothing to match: only keys need checking
+        // (and most new nodes have none).
+        var first = 0
+        if !matching {
+            while first < components.count && components[first]?.key == nil { first += 1 }
+            guard first < components.count else { return nil }
+        }
+        // The previous children after the common prefix, by identity (values: their index).
+        var previousByKey = ChildKeyTable(capacity: matching ? old.count - prefix : 0)
+        if matching {
+            var counters = KeylessCounters()
+            for (index, child) in old.enumerated() {
+                let childKey = key(for: child.component, type: child.componentType, counters: &counters)
+                if index >= prefix { _ = previousByKey.insert(childKey, value: index) }
+            }
+        }
+        var counters = KeylessCounters()
+        // The keyed children so far (values: their index), to find two with one identity.
+        var keyed: ChildKeyTable? = nil
+        var taken: [Int] = []
+        if matching { taken.reserveCapacity(components.count) }
+        for index in first..<components.count {
+            guard let component = components[index] else {
+                if matching { taken.append(-1) }
+                continue
+            }
+            guard matching || component.key != nil else { continue }
+            let childKey = key(for: component, type: component.kindIdentity, counters: &counters)
+            if component.key != nil {
+                if keyed == nil { keyed = ChildKeyTable(capacity: components.count - index) }
+                if let other = keyed?.insert(childKey, value: index) {
+                    throw FrondError(.invalidTree, "\(components[other].map { "\($0)" } ?? "a child") and \(component) are siblings under \(node.component) with the same identity (type and key)")
+                }
+            }
+            guard matching else { continue }
+            taken.append(index < prefix ? index : previousByKey.remove(childKey) ?? -1)
+        }
+        return matching ? ChildMatches(taken: taken, left: previousByKey.remainingValues) : nil
     }
 
     /// Makes the node's layout children its children's stand-ins again (see

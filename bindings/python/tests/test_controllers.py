@@ -164,8 +164,11 @@ def test_controllers_go_with_the_root_and_failed_builds_leave_no_controller(no_l
     host = MemoryHost()
     root = Root(SizeRange.fixed(100, 100), host=host)
     card = Card(id=1, view_type="card", key="c")
-    # The same instance twice: the build fails after making the first one's scope.
-    root.set_component(Flexbox(children=[card, card]))
+    # Two siblings with one key inside the next child: the build fails after making the
+    # first card's scope. (Siblings are checked before any of them is built: as two
+    # siblings of the first card, they would fail before building it.)
+    twins = [Card(id=2, view_type="card", key="d"), Card(id=3, view_type="card", key="d")]
+    root.set_component(Flexbox(children=[card, Flexbox(children=twins)]))
     with pytest.raises(ValueError):
         root.flush()
     assert events == ["create"]
