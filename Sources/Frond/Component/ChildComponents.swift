@@ -1,6 +1,12 @@
 /// The components inside a component, in order, as the build reads them: without making
 /// an array for a single child or a flexbox's children (a list of thousands of rows
 /// would make thousands of arrays per build).
+///
+/// (`@_eagerMove`: a value's lifetime ends at its last use, not at the end of its scope,
+/// so that the build hands each component's children on without retaining and
+/// releasing them around the call that builds them. Nothing reads through the value
+/// after its last use.)
+@_eagerMove
 struct ChildComponents {
     private enum Storage {
         case none
