@@ -409,13 +409,15 @@ enum Reconciler {
             guard first < components.count else { return nil }
         }
         // The previous children after the common prefix, by identity (values: their index).
-        var previousByKey = ChildKeyTable(capacity: matching ? old.count - prefix : 0)
+        var previousByKey: ChildKeyTable? = nil
         if matching {
+            var table = ChildKeyTable(capacity: old.count - prefix)
             var counters = KeylessCounters()
             for (index, child) in old.enumerated() {
                 let childKey = key(for: child.component, type: child.componentType, counters: &counters)
-                if index >= prefix { _ = previousByKey.insert(childKey, value: index) }
+                if index >= prefix { _ = table.insert(childKey, value: index) }
             }
+            previousByKey = table
         }
         var counters = KeylessCounters()
         // The keyed children so far (values: their index), to find two with one identity.
@@ -436,9 +438,9 @@ enum Reconciler {
                 }
             }
             guard matching else { continue }
-            taken.append(index < prefix ? index : previousByKey.remove(childKey) ?? -1)
+            taken.append(index < prefix ? index : previousByKey?.remove(childKey) ?? -1)
         }
-        return matching ? ChildMatches(taken: taken, left: previousByKey.remainingValues) : nil
+        return previousByKey.map { ChildMatches(taken: taken, left: $0.remainingValues) }
     }
 
     /// Makes the node's layout children its children's stand-ins again (see
