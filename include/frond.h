@@ -16,12 +16,26 @@
  *                frond_action_block). A handle is an entry of a table (kind + generation +
  *                slot), never an address: a NULL, freed, never-issued or wrong-kind
  *                handle returns FROND_ERR_MISUSE and does no harm.
- *   Callbacks    Every callback takes `void *user_data` last, writes results through out
- *                parameters and returns a frond_status. It is registered together with a
+ *   Callbacks    Every callback takes `void *user_data` last and writes results through
+ *                out parameters (never a struct returned by value). A callback that can
+ *                fail returns a frond_status, and a status other than FROND_OK fails the
+ *                call that ran it with FROND_ERR_CALLBACK, whose message names the
+ *                callback and keeps, as its cause, the message of the last Frond call
+ *                that failed inside it. Notifications that cannot fail return void
+ *                (frond_destroy_func, a controller's event, a legacy component's
+ *                did_mount/did_unmount, an animation's completion, a typed action
+ *                handler's native function). user_data is registered together with a
  *                destroy function that Frond calls exactly once, when the callback is
  *                replaced or its object dies. No lock is held while a callback runs.
- *   Structs      Caller-filled structs start with `uint32_t struct_size`; result structs
- *                (frond_value, frond_size, frond_rect) are filled by Frond.
+ *   Structs      Option, spec and vtable structs the caller fills start with `uint32_t
+ *                struct_size`, set to sizeof in the caller's header: it must be this
+ *                version's size or, for a struct that says it has grown at its end, the
+ *                size of an earlier version (whose newer members then read as zero); any
+ *                other size (one that cuts a member, one from an unknown header) is
+ *                FROND_ERR_INVALID_ARGUMENT and nothing of the struct is read. Small
+ *                value structs (frond_value, frond_color, frond_attribute,
+ *                frond_argument, frond_size, frond_rect) have no struct_size; result
+ *                structs (frond_size, frond_rect, frond_mutation, …) are filled by Frond.
  *   Numbers      Lengths are float points. FROND_UNDEFINED (NaN) means "not constrained"
  *                only where a function says so; elsewhere NaN and infinities are refused
  *                with FROND_ERR_INVALID_ARGUMENT.
@@ -281,8 +295,12 @@ typedef enum frond_experimental_feature {
     FROND_EXPERIMENTAL_FEATURE_FIX_FLEX_BASIS_FIT_CONTENT = 1
 } frond_experimental_feature;
 
-/** The longest root-to-leaf chain a tree may have (inserting deeper returns
- *  FROND_ERR_LIMIT), so that layout never exhausts a thread's stack. */
+/** The longest root-to-leaf chain a tree may have, counting both ends, so that layout
+ *  never exhausts a thread's stack. It is the one depth limit, and FROND_ERR_LIMIT is its
+ *  one error: inserting a node deeper (frond_node_insert_child, …), flushing a component
+ *  tree deeper (frond_root_flush), or describing one in JSON
+ *  (frond_component_new_from_json: a tree deeper, or arrays and objects nested more than
+ *  4 × FROND_MAX_TREE_DEPTH) returns FROND_ERR_LIMIT. */
 #define FROND_MAX_TREE_DEPTH 256
 
 /* ---- Config ------------------------------------------------------------ */
@@ -610,8 +628,6 @@ frond_status frond_component_new(frond_component **out_component, const frond_vi
 frond_status frond_component_new_composite(frond_component **out_component, const frond_view_spec *view,
                                            const frond_size_spec *size, const char *key, frond_component *child);
 
-/** How a text component is set. A zero-filled struct (with its struct_size) means: font
- *  size 14, line height 1.2 × the font size, no family, no color, no line limit. */
 /** Where the lines of a text sit within its view's width. */
 typedef enum frond_text_align {
     FROND_TEXT_ALIGN_DEFAULT = 0,       /**< the renderer's default (left) */
@@ -621,9 +637,11 @@ typedef enum frond_text_align {
     FROND_TEXT_ALIGN_JUSTIFY = 4        /**< lines but each paragraph's last fill the width */
 } frond_text_align;
 
-/** How a text is set. The struct has grown at its end: a caller built against an older
- *  header (struct_size up to and including `max_lines`) gets the defaults of the newer
- *  members. */
+/** How a text component is set. A zero-filled struct (with its struct_size) means: font
+ *  size 14, line height 1.2 × the font size, no family, no color, no line limit, the
+ *  family's weight, the renderer's alignment. The struct has grown at its end: a caller
+ *  built against an older header (struct_size = offsetof(frond_text_style, font_weight),
+ *  the first version's size) gets the defaults of the newer members. */
 typedef struct frond_text_style {
     uint32_t struct_size;               /**< sizeof(frond_text_style) */
     float font_size;                    /**< points; 0 = 14 */
@@ -859,7 +877,11 @@ typedef frond_status (*frond_text_measure_func)(const char *text, const frond_te
  *  character, lines 1.2 × the font size apart, breaking at spaces). */
 frond_status frond_root_new(frond_root **out_root, const frond_size_range *range);
 /** Releases the root, its host's user_data (destroy) and its mounted state. NULL is a
- *  no-op. The host is not told to destroy its views. */
+ *  no-op. The host is not told to destroy its views. A root cannot be freed from inside
+ *  its own callbacks (a render, should_update, provider, text measurer, host, action
+ *  handler or completion running in a flush, prepare, commit, discard, tick or action
+ *  of this root): that is FROND_ERR_MISUSE and the root stays; free it once the call
+ *  that runs them has returned. */
 frond_status frond_root_free(frond_root *root);
 
 frond_status frond_root_set_size_range(frond_root *root, const frond_size_range *range);
@@ -949,9 +971,11 @@ frond_status frond_root_set_require_declared_view_types(frond_root *root, bool r
 /** Builds, lays out and mounts the root's component and sends the host the mutations.
  *  On FROND_ERR_INVALID_ARGUMENT (a bad value in a component, an attribute its view
  *  type's declaration refuses), FROND_ERR_INVALID_TREE (a component placed twice,
- *  siblings with the same type and key, too deep) or a failing provider, render or text
- *  measurer (FROND_ERR_CALLBACK) nothing is mounted and the host is not called. A host that fails also gives FROND_ERR_CALLBACK, after the commit. Calling it
- *  from the root's own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
+ *  siblings with the same type and key), FROND_ERR_LIMIT (a tree deeper than
+ *  FROND_MAX_TREE_DEPTH) or a failing provider, render or text measurer
+ *  (FROND_ERR_CALLBACK) nothing is mounted and the host is not called. A host that
+ *  fails also gives FROND_ERR_CALLBACK, after the commit. Calling it from the root's
+ *  own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
  *  receives the number of mutations sent. */
 frond_status frond_root_flush(frond_root *root, size_t *out_mutation_count);
 
@@ -1085,7 +1109,10 @@ struct frond_animation;                 /* defined in section Animations */
 /** The callbacks of a render class. `props` is the component's own value (see
  *  frond_component_new_render); `user_data` is the class's. Every callback runs on the
  *  thread that flushes, during the flush; a status other than FROND_OK fails the flush
- *  with FROND_ERR_CALLBACK (nothing is mounted, the previous tree stays). */
+ *  with FROND_ERR_CALLBACK (nothing is mounted, the previous tree stays). The struct has
+ *  grown at its end: struct_size may also be the offset of handle_action, controller,
+ *  animations or frame_animation (the sizes of older headers' specs), and the members
+ *  from there on then read as NULL. */
 typedef struct frond_render_class_spec {
     uint32_t struct_size;               /**< sizeof(frond_render_class_spec) */
     /** The class's name in descriptions and error messages (non-empty, copied). */
@@ -1190,8 +1217,8 @@ frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_
 /** Whether a flush has work: a new component, new props or queued state updates. */
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
-/** What the last successful flush did. Set `struct_size`; Frond fills the members that
- *  fit in it. */
+/** What the last successful flush did. Set `struct_size` (to sizeof, see Structs at the
+ *  top); Frond fills the rest. */
 typedef struct frond_commit_statistics {
     uint32_t struct_size;               /**< sizeof(frond_commit_statistics) */
     size_t components;                  /**< components in the tree after the flush */
@@ -1261,7 +1288,8 @@ typedef enum frond_timing_curve {
     FROND_CURVE_EASE_IN = 1,
     FROND_CURVE_EASE_OUT = 2,
     FROND_CURVE_EASE_IN_OUT = 3,
-    FROND_CURVE_CUBIC_BEZIER = 4, /**< control points `bezier` = {x1, y1, x2, y2}; x1, x2 within 0…1 */
+    FROND_CURVE_CUBIC_BEZIER = 4, /**< control points `bezier` = {x1, y1, x2, y2}; x1, x2 within 0…1,
+                                       y1, y2 within ±1e6 */
     FROND_CURVE_SPRING = 5        /**< a damped spring (`spring_*`); runs until it settles (the
                                        remaining distance bound falls to 0.1%); `duration` is unused */
 } frond_timing_curve;
@@ -1274,7 +1302,7 @@ typedef struct frond_animation_value {
      *  follows (a commit that changes it restarts the animation from the shown value). */
     bool current;
     double x;          /**< OPACITY, TRANSLATION_*, SCALE: the number; POSITION: left; SIZE: width */
-    double y;          /**< POSITION: top; SIZE: height */
+    double y;          /**< POSITION: top; SIZE: height (numbers within ±1e9, sizes ≥ 0) */
     frond_color color; /**< BACKGROUND_COLOR */
 } frond_animation_value;
 
@@ -1298,7 +1326,7 @@ typedef struct frond_animation {
     double spring_damping;              /**< FROND_CURVE_SPRING: > 0 */
     double spring_stiffness;            /**< > 0 */
     double spring_mass;                 /**< > 0 */
-    double spring_initial_velocity;     /**< distances per second towards the end (finite) */
+    double spring_initial_velocity;     /**< distances per second towards the end, within ±1e6 */
     /** NULL: the animation component's child; else the key of the first component below
      *  the animation component (its child included) with that key (UTF-8, copied). */
     const char *target_key;
@@ -1324,11 +1352,14 @@ typedef struct frond_animation {
  *  The arrays are copied; each may be NULL when its count is 0. Every entry's
  *  struct_size must be sizeof(frond_animation). Values are checked here: an unknown
  *  property or curve, a NaN or negative duration or delay, a value that is not finite
- *  (or a color outside 0…1, a negative size), bad Bézier or spring parameters, or a
- *  target_key that is empty or not UTF-8 is FROND_ERR_INVALID_ARGUMENT, and then every
- *  entry's destroy (of the entries whose struct_size is right) is called before the
- *  call returns. A target the flush cannot find (no such key, no view) fails that flush
- *  with FROND_ERR_INVALID_ARGUMENT. */
+ *  or beyond ±1e9 (or a color outside 0…1, a negative size), bad Bézier or spring
+ *  parameters, a group that contains itself, or a target_key that is empty or not UTF-8
+ *  is FROND_ERR_INVALID_ARGUMENT. Every entry is read before anything is checked, the
+ *  parts of groups included, so that on failure every entry's destroy (of the entries
+ *  whose struct_size is right; once for each place an entry is given in) is called
+ *  before the call returns. A target the flush cannot find (no such key, no
+ *  view) fails that flush with FROND_ERR_INVALID_ARGUMENT. The values a host is sent
+ *  on the way are finite: an overshooting curve is clamped to ±1e9. */
 frond_status frond_component_new_animation(frond_component **out_component, const char *key, frond_component *child,
                                            const frond_animation *on_initial_mount, size_t initial_count,
                                            const frond_animation *on_final_unmount, size_t final_count);
@@ -1716,8 +1747,11 @@ frond_status frond_component_new_by_name(frond_component **out_component, const 
  *  constructor registered under that name (numbers, strings and booleans, matched to its
  *  declared types as in frond_component_new_by_name; its style may hold only item keys).
  *  A mistake in the description is FROND_ERR_INVALID_ARGUMENT with its place (e.g.
- *  `root.children[1].construct: no constructor is registered under "gauge"`); a
- *  constructor's failure keeps its status. The caller owns the new handle. */
+ *  `root.children[1].construct: no constructor is registered under "gauge"`), and so is
+ *  a string holding NUL (`\u0000`, which C would take for its end); a tree deeper than
+ *  FROND_MAX_TREE_DEPTH, or JSON nested more than 4 × FROND_MAX_TREE_DEPTH deep, is
+ *  FROND_ERR_LIMIT; a constructor's failure keeps its status. The caller owns the new
+ *  handle. */
 frond_status frond_component_new_from_json(frond_component **out_component, const char *json);
 
 /* ======================================================================== */

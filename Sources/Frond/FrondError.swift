@@ -5,8 +5,11 @@ public struct FrondError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A value is out of its domain (NaN or negative size, empty name, …).
         case invalidValue
         /// The component tree is not allowed (a component placed twice, two siblings
-        /// with the same identity, too deep).
+        /// with the same identity).
         case invalidTree
+        /// A documented limit was reached: a component tree deeper than
+        /// ``LayoutNode/maximumDepth`` levels.
+        case limitExceeded
         /// A callback (render, text measurer, host) failed.
         case callbackFailed
         /// An operation is not allowed now (a root flushed from its own host).

@@ -145,11 +145,9 @@ private final class CUnhandledActionHandler {
     }
 
     func receive(_ event: ActionEvent) throws(FrondError) {
+        let call = CallbackCall()
         let status = try withActionHandle(event) { action in function(rootHandle, action, owner.userData) }
-        guard status == FROND_OK else {
-            throw FrondError(.callbackFailed,
-                             "the unhandled action handler returned \(String(cString: frond_status_name(status)))")
-        }
+        guard status == FROND_OK else { throw FrondError(.callbackFailed, call.failure("the unhandled action handler", status)) }
     }
 }
 

@@ -32,9 +32,10 @@ private func makeBlock(_ outBlock: UnsafeMutablePointer<OpaquePointer?>?, _ func
         let out = try requireOut(outBlock)
         guard let function else { throw .invalidArgument("func is NULL") }
         let block = ActionBlock("block") { (event: ActionEvent) throws(FrondError) in
+            let call = CallbackCall()
             let status = try withActionHandle(event) { action in function(action, owner.userData) }
             guard status == FROND_OK else {
-                throw FrondError(.callbackFailed, "the action block returned \(String(cString: frond_status_name(status)))")
+                throw FrondError(.callbackFailed, call.failure("the action block", status))
             }
         }
         try issueBlock(block, to: out)

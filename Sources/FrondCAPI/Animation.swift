@@ -21,33 +21,78 @@ final class CAnimationCompletion {
     }
 }
 
-/// The entries of a frond_animation array with the owners of their user_data (made first,
-/// so that a refused call still destroys each once). An entry 0 of the wrong size means
-/// the caller's array has another stride: nothing more is read.
-func animationEntries(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
-                              _ owners: inout [CAnimationCompletion?]) -> (entries: [frond_animation], failure: CallFailure?) {
-    // (size_t arrives as Int: a count above Int.max reads as negative.)
-    guard count >= 0 else {
-        return ([], .invalidArgument("\(name): the count \(UInt(bitPattern: count)) is more than an array can hold"))
-    }
-    guard count > 0 else { return ([], nil) }
-    guard let pointer else { return ([], .invalidArgument("\(name) is NULL but its count is \(count)")) }
-    let size = MemoryLayout<frond_animation>.size
-    var entries: [frond_animation] = []
-    var failure: CallFailure? = nil
-    for index in 0..<count {
-        let declared = Int(UnsafeRawPointer(pointer + index).load(as: UInt32.self))
-        guard declared == size else {
-            failure = failure ?? .invalidArgument("\(name)[\(index)].struct_size is \(declared); it must be sizeof(frond_animation) (\(size))")
-            if index == 0 { break }
-            continue
+/// One frond_animation read from the caller's memory, with the owner of its user_data and,
+/// for a group, its parts. Every entry of a call is read, and its owner made, before
+/// anything is checked, so that a refused call still destroys each user_data once.
+struct CAnimationEntry {
+    let entry: frond_animation
+    let completion: CAnimationCompletion?
+    let parts: [CAnimationEntry]
+}
+
+/// Reads frond_animation arrays and their groups' parts, however the call then fares:
+/// entries whose struct_size is wrong are skipped (their members cannot be trusted) and
+/// the first such size, a group that contains itself or nesting beyond what can be read
+/// is kept as the reading's failure. Each place an entry appears in is a registration of
+/// its own (an entry given in two arrays, or as parts of two groups, is destroyed twice),
+/// as when one user_data is registered twice; a group met again inside itself is not
+/// read again.
+struct CAnimationReader {
+    private(set) var failure: CallFailure?
+    /// The groups being read, innermost last (a group among them is a cycle).
+    private var path: Set<UnsafePointer<frond_animation>> = []
+
+    /// How deep parts are still read (for their destroys) beyond the nesting a group may
+    /// have; deeper than this the reading stops with a failure.
+    private static let readableDepth = 256
+
+    mutating func read(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
+                       depth: Int = 0) -> [CAnimationEntry] {
+        // (size_t arrives as Int: a count above Int.max reads as negative.)
+        guard count >= 0 else {
+            fail(.invalidArgument("\(name): the count \(UInt(bitPattern: count)) is more than an array can hold"))
+            return []
         }
-        let entry = pointer[index]
-        entries.append(entry)
-        let hasCallback = entry.completion != nil || entry.destroy != nil
-        owners.append(hasCallback ? CAnimationCompletion(entry.completion, owner: CallbackOwner(entry.user_data, entry.destroy)) : nil)
+        guard count > 0 else { return [] }
+        guard let pointer else {
+            fail(.invalidArgument("\(name) is NULL but its count is \(count)"))
+            return []
+        }
+        guard depth <= Self.readableDepth else {
+            fail(.invalidArgument("\(name): groups nest deeper than \(Self.readableDepth)"))
+            return []
+        }
+        let size = MemoryLayout<frond_animation>.size
+        var entries: [CAnimationEntry] = []
+        for index in 0..<count {
+            let address = pointer + index
+            let declared = Int(UnsafeRawPointer(address).load(as: UInt32.self))
+            guard declared == size else {
+                fail(.invalidArgument("\(name)[\(index)].struct_size is \(declared); it must be sizeof(frond_animation) (\(size))"))
+                continue
+            }
+            let entry = address.pointee
+            var parts: [CAnimationEntry] = []
+            if entry.property == FROND_ANIMATION_PARALLEL || entry.property == FROND_ANIMATION_SEQUENCE {
+                guard !path.contains(address) else {
+                    // Met again inside itself: its appearance on the way in is the one read.
+                    fail(.invalidArgument("\(name)[\(index)] is a group that contains itself"))
+                    continue
+                }
+                path.insert(address)
+                parts = read(entry.parts, entry.part_count, "\(name)[\(index)].parts", depth: depth + 1)
+                path.remove(address)
+            }
+            let hasCallback = entry.completion != nil || entry.destroy != nil
+            let owner = hasCallback ? CAnimationCompletion(entry.completion, owner: CallbackOwner(entry.user_data, entry.destroy)) : nil
+            entries.append(CAnimationEntry(entry: entry, completion: owner, parts: parts))
+        }
+        return entries
     }
-    return (entries, failure)
+
+    private mutating func fail(_ failure: CallFailure) {
+        self.failure = self.failure ?? failure
+    }
 }
 
 private func animationValue(_ value: frond_animation_value, _ property: AnimatedProperty) -> AnimationEndpoint {
@@ -65,10 +110,11 @@ private func animationValue(_ value: frond_animation_value, _ property: Animated
 /// The deepest a group of animations may nest.
 private let maximumGroupDepth = 16
 
-func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
-                       _ name: String, depth: Int = 0) throws(CallFailure) -> Animation {
+/// The animation an entry describes (its parts already read; see ``CAnimationReader``).
+func animation(_ read: CAnimationEntry, _ name: String, depth: Int = 0) throws(CallFailure) -> Animation {
+    let entry = read.entry
     if entry.property == FROND_ANIMATION_PARALLEL || entry.property == FROND_ANIMATION_SEQUENCE {
-        return try group(entry, completion, name, depth: depth)
+        return try group(read, name, depth: depth)
     }
     let property: AnimatedProperty
     switch entry.property {
@@ -86,7 +132,7 @@ func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
     var result = Animation(property, from: animationValue(entry.from, property), to: animationValue(entry.to, property),
                            timing: AnimationTiming(duration: entry.duration, delay: entry.delay, curve: curve),
                            target: target)
-    if let completion { result.completion = { completion.call($0) } }
+    if let completion = read.completion { result.completion = { completion.call($0) } }
     do {
         try result.validate()
     } catch {
@@ -96,20 +142,17 @@ func animation(_ entry: frond_animation, _ completion: CAnimationCompletion?,
 }
 
 /// A PARALLEL or SEQUENCE entry: its parts (each owning its own completion and user_data).
-private func group(_ entry: frond_animation, _ completion: CAnimationCompletion?, _ name: String,
-                   depth: Int) throws(CallFailure) -> Animation {
+private func group(_ read: CAnimationEntry, _ name: String, depth: Int) throws(CallFailure) -> Animation {
     guard depth < maximumGroupDepth else {
         throw .invalidArgument("\(name): groups nest deeper than \(maximumGroupDepth)")
     }
-    var owners: [CAnimationCompletion?] = []
-    let read = animationEntries(entry.parts, entry.part_count, "\(name).parts", &owners)
-    if let failure = read.failure { throw failure }
+    let entry = read.entry
     var parts: [Animation] = []
-    for (index, part) in read.entries.enumerated() {
-        parts.append(try animation(part, owners[index], "\(name).parts[\(index)]", depth: depth + 1))
+    for (index, part) in read.parts.enumerated() {
+        parts.append(try animation(part, "\(name).parts[\(index)]", depth: depth + 1))
     }
     let target: Animation.Target = try optionalString(entry.target_key, "\(name).target_key").map { .key($0) } ?? .component
-    let done: ((Bool) -> Void)? = completion.map { owner in { owner.call($0) } }
+    let done: ((Bool) -> Void)? = read.completion.map { owner in { owner.call($0) } }
     let result = entry.property == FROND_ANIMATION_PARALLEL
         ? Animation.parallel(parts, target: target, completion: done)
         : Animation.sequence(parts, target: target, completion: done)
@@ -155,20 +198,19 @@ private func makeAnimationComponent(_ outComponent: UnsafeMutablePointer<OpaqueP
                                     _ key: UnsafePointer<CChar>?, _ child: OpaquePointer?,
                                     _ onInitialMount: UnsafePointer<frond_animation>?, _ initialCount: Int,
                                     _ onFinalUnmount: UnsafePointer<frond_animation>?, _ finalCount: Int) -> CallFailure? {
-    var initialOwners: [CAnimationCompletion?] = []
-    var finalOwners: [CAnimationCompletion?] = []
-    let initial = animationEntries(onInitialMount, initialCount, "on_initial_mount", &initialOwners)
-    let final = animationEntries(onFinalUnmount, finalCount, "on_final_unmount", &finalOwners)
+    var reader = CAnimationReader()
+    let initial = reader.read(onInitialMount, initialCount, "on_initial_mount")
+    let final = reader.read(onFinalUnmount, finalCount, "on_final_unmount")
     return attempt { () throws(CallFailure) in
-        if let failure = initial.failure ?? final.failure { throw failure }
+        if let failure = reader.failure { throw failure }
         let out = try requireOut(outComponent)
         var onInitial: [Animation] = []
-        for (index, entry) in initial.entries.enumerated() {
-            onInitial.append(try animation(entry, initialOwners[index], "on_initial_mount[\(index)]"))
+        for (index, entry) in initial.enumerated() {
+            onInitial.append(try animation(entry, "on_initial_mount[\(index)]"))
         }
         var onFinal: [Animation] = []
-        for (index, entry) in final.entries.enumerated() {
-            onFinal.append(try animation(entry, finalOwners[index], "on_final_unmount[\(index)]"))
+        for (index, entry) in final.enumerated() {
+            onFinal.append(try animation(entry, "on_final_unmount[\(index)]"))
         }
         let made = AnimationComponent(key: try optionalString(key, "key"), child: try component(child, "child"),
                                       onInitialMount: onInitial, onFinalUnmount: onFinal)

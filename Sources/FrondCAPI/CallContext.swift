@@ -152,6 +152,13 @@ enum LastError {
         return key
     }()
 
+    /// How many messages the thread has recorded (as a pointer's bit pattern: no memory).
+    private static let serialKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
     private static let empty: StaticString = ""
 
     static func set(_ message: String) {
@@ -161,7 +168,12 @@ enum LastError {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, copy)
         free(previous)
+        pthread_setspecific(serialKey, UnsafeRawPointer(bitPattern: serial &+ 1))
     }
+
+    /// Counts the messages recorded on the calling thread: a failure happened between two
+    /// readings when they differ.
+    static var serial: UInt { UInt(bitPattern: pthread_getspecific(serialKey)) }
 
     static func clear() {
         let previous = pthread_getspecific(key)
@@ -174,6 +186,24 @@ enum LastError {
             return UnsafePointer(message.assumingMemoryBound(to: CChar.self))
         }
         return UnsafeRawPointer(empty.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+}
+
+/// A C callback being called, to explain its failure: the message says which callback
+/// returned which status, and keeps as its cause the message of the last Frond call that
+/// failed inside the callback (the callback often fails because such a call did: "argument
+/// 0 is a string, not an int64" says more than "returned FROND_ERR_INVALID_ARGUMENT").
+struct CallbackCall {
+    private let serial = LastError.serial
+
+    /// "`what` returned STATUS" ("returned STATUS" when `what` is empty), with ": " and the
+    /// cause when a Frond call failed during the callback.
+    func failure(_ what: String, _ status: frond_status) -> String {
+        let returned = (what.isEmpty ? "" : "\(what) ") + "returned \(String(cString: frond_status_name(status)))"
+        guard LastError.serial != serial, let cause = String(validatingCString: LastError.current), !cause.isEmpty else {
+            return returned
+        }
+        return "\(returned): \(cause)"
     }
 }
 

@@ -3,31 +3,39 @@ import Frond
 
 // Reading the C structs of the Components section into Frond values.
 
-/// A caller-filled struct: NULL stays nil; `struct_size` must cover this version's fields.
+/// Refuses a `struct_size` that is neither `sizeof(T)` in this version nor one of
+/// `earlierSizes` (the sizes of the earlier versions of a struct that has grown at its
+/// end): any other size cuts a member in two or comes from a header this library does
+/// not know, so nothing of the struct can be trusted.
+func checkStructSize<T>(_ declared: UInt32, of type: T.Type, earlierSizes: [Int] = [],
+                        _ name: String) throws(CallFailure) {
+    let size = MemoryLayout<T>.size
+    guard Int(declared) != size && !earlierSizes.contains(Int(declared)) else { return }
+    let known = earlierSizes.isEmpty ? "it must be sizeof (\(size))"
+        : "it must be sizeof (\(size)) or an earlier version's size (\(earlierSizes.map(String.init).joined(separator: ", ")))"
+    throw .invalidArgument("\(name).struct_size is \(declared); \(known)")
+}
+
+/// A caller-filled struct: NULL stays nil; `struct_size` must be this version's size.
 func structArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String) throws(CallFailure) -> T? {
     guard let pointer else { return nil }
-    let declared = UnsafeRawPointer(pointer).load(as: UInt32.self)
-    guard Int(declared) >= MemoryLayout<T>.size else {
-        throw .invalidArgument("\(name).struct_size is \(declared); this version needs at least \(MemoryLayout<T>.size)")
-    }
+    try checkStructSize(UnsafeRawPointer(pointer).load(as: UInt32.self), of: T.self, name)
     return pointer.pointee
 }
 
-/// A caller-filled struct that has grown at its end: `struct_size` must reach at least
-/// `minimumSize` (the first version's size); members beyond the caller's struct_size (an
-/// older header's struct) read as zero.
-func grownStructArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int) throws(CallFailure) -> T? {
+/// A caller-filled struct that has grown at its end: `struct_size` must be this
+/// version's size or one of `earlierSizes` (each the offset of the first member a later
+/// version added); members beyond the caller's struct_size read as zero.
+func grownStructArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String, earlierSizes: [Int]) throws(CallFailure) -> T? {
     guard let pointer else { return nil }
-    let declared = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
+    let declared = UnsafeRawPointer(pointer).load(as: UInt32.self)
+    try checkStructSize(declared, of: T.self, earlierSizes: earlierSizes, name)
     let size = MemoryLayout<T>.size
-    guard declared >= minimumSize else {
-        throw .invalidArgument("\(name).struct_size is \(declared); it must be at least \(minimumSize) (sizeof in this version: \(size))")
-    }
-    guard declared < size else { return pointer.pointee }
+    guard Int(declared) < size else { return pointer.pointee }
     let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
     defer { copy.deallocate() }
     copy.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-    copy.copyMemory(from: pointer, byteCount: declared)
+    copy.copyMemory(from: pointer, byteCount: Int(declared))
     return copy.load(as: T.self)
 }
 
@@ -63,6 +71,7 @@ func frond<T>(_ body: () throws(FrondError) -> T) throws(CallFailure) -> T {
         case .invalidTree: status = FROND_ERR_INVALID_TREE
         case .callbackFailed: status = FROND_ERR_CALLBACK
         case .misuse: status = FROND_ERR_MISUSE
+        case .limitExceeded: status = FROND_ERR_LIMIT
         }
         throw CallFailure(status, error.message)
     }
@@ -179,9 +188,7 @@ func flexboxStyle(_ pointer: UnsafePointer<frond_flexbox_style>?) throws(CallFai
 }
 
 func flexChild(_ spec: frond_flex_child, _ place: String) throws(CallFailure) -> FlexChild? {
-    guard Int(spec.struct_size) >= MemoryLayout<frond_flex_child>.size else {
-        throw .invalidArgument("\(place).struct_size is \(spec.struct_size); this version needs at least \(MemoryLayout<frond_flex_child>.size)")
-    }
+    try checkStructSize(spec.struct_size, of: frond_flex_child.self, place)
     guard let handle = spec.component else { return nil }
     let child = try component(handle, "\(place).component")
     for (name, value) in [("flex_grow", spec.flex_grow), ("flex_shrink", spec.flex_shrink), ("aspect_ratio", spec.aspect_ratio)]
@@ -198,12 +205,11 @@ func flexChild(_ spec: frond_flex_child, _ place: String) throws(CallFailure) ->
                      aspectRatio: spec.aspect_ratio > 0 ? spec.aspect_ratio : nil)
 }
 
-/// The size of the first version of `frond_text_style` (up to `max_lines`).
-let textStyleFirstVersionSize = MemoryLayout<frond_text_style>.offset(of: \frond_text_style.font_weight)
-    ?? MemoryLayout<frond_text_style>.size
+/// The sizes of the earlier versions of `frond_text_style` (the first ended with `max_lines`).
+let textStyleEarlierSizes = [MemoryLayout<frond_text_style>.offset(of: \frond_text_style.font_weight)].compactMap { $0 }
 
 func textStyle(_ pointer: UnsafePointer<frond_text_style>?) throws(CallFailure) -> TextStyle {
-    guard let spec = try grownStructArgument(pointer, "style", minimumSize: textStyleFirstVersionSize) else {
+    guard let spec = try grownStructArgument(pointer, "style", earlierSizes: textStyleEarlierSizes) else {
         return TextStyle()
     }
     var style = TextStyle()

@@ -170,7 +170,7 @@ public func frond_component_new_from_json(_ outComponent: UnsafeMutablePointer<O
                 }
             }
         } catch {
-            throw constructorFailure ?? .invalidArgument(error.message)
+            throw constructorFailure ?? CallFailure(error.isLimit ? FROND_ERR_LIMIT : FROND_ERR_INVALID_ARGUMENT, error.message)
         }
         try issueComponent(component, out)
     }

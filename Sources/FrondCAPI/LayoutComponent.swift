@@ -117,9 +117,7 @@ private func insetEdges(_ pointer: UnsafePointer<frond_value>?) throws(CallFailu
 
 /// A static child; a NULL component drops it.
 private func staticChild(_ spec: frond_static_child, _ place: String) throws(CallFailure) -> StaticChild? {
-    guard Int(spec.struct_size) >= MemoryLayout<frond_static_child>.size else {
-        throw .invalidArgument("\(place).struct_size is \(spec.struct_size); this version needs at least \(MemoryLayout<frond_static_child>.size)")
-    }
+    try checkStructSize(spec.struct_size, of: frond_static_child.self, place)
     guard let handle = spec.component else { return nil }
     let child = try component(handle, "\(place).component")
     let size = spec.size == nil ? nil : try componentSize(spec.size, "\(place).size")

@@ -53,9 +53,10 @@ final class CLegacyComponent: LegacyComponent, @unchecked Sendable {
                           heightMode: MeasureMode) throws -> LayoutSize {
         guard let measure = vtable.measure else { return LayoutSize(width: 0, height: 0) }
         var size = frond_size(width: 0, height: 0)
+        let call = CallbackCall()
         let status = measure(width, widthMode.cValue, height, heightMode.cValue, &size, owner.userData)
         guard status == FROND_OK else {
-            throw FrondError(.callbackFailed, "\(kind.name): measure returned \(String(cString: frond_status_name(status)))")
+            throw FrondError(.callbackFailed, call.failure("\(kind.name): measure", status))
         }
         return LayoutSize(width: size.width, height: size.height)
     }
@@ -71,9 +72,10 @@ final class CLegacyComponent: LegacyComponent, @unchecked Sendable {
     override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
         guard let handleAction = vtable.handle_action else { return false }
         var handled = false
+        let call = CallbackCall()
         let status = try withActionHandle(action) { handle in handleAction(&handled, handle, owner.userData) }
         guard status == FROND_OK else {
-            throw FrondError(.callbackFailed, "\(kind.name): handle_action returned \(String(cString: frond_status_name(status)))")
+            throw FrondError(.callbackFailed, call.failure("\(kind.name): handle_action", status))
         }
         return handled
     }
@@ -136,6 +138,7 @@ private func legacyView(_ name: String,
                         _ userData: UnsafeMutableRawPointer?) throws(CallFailure) -> ViewConfiguration {
     let sink = CLegacyView()
     let handle = try issueHandle(sink, .legacyView)
+    let call = CallbackCall()
     let status = function(handle, userData)
     // (Already gone if the callback released it some other way: the generation then no longer matches.)
     if let handle { _ = try? handles.remove(handle.handleValue, kind: .legacyView) }
@@ -143,7 +146,7 @@ private func legacyView(_ name: String,
         throw CallFailure(failure.status, "\(name): view: \(failure.message)")
     }
     guard status == FROND_OK else {
-        throw CallFailure(FROND_ERR_CALLBACK, "\(name): view returned \(String(cString: frond_status_name(status)))")
+        throw CallFailure(FROND_ERR_CALLBACK, call.failure("\(name): view", status))
     }
     return sink.configuration
 }

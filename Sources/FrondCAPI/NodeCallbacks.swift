@@ -20,7 +20,13 @@ final class CallbackOwner {
 /// The error a C callback reports by returning a status other than FROND_OK.
 struct CallbackStatus: Error, CustomStringConvertible {
     let status: frond_status
-    var description: String { "returned \(String(cString: frond_status_name(status)))" }
+    /// "returned STATUS", with the cause the callback met (see ``CallbackCall``).
+    let description: String
+
+    init(_ status: frond_status, _ call: CallbackCall) {
+        self.status = status
+        description = call.failure("", status)
+    }
 }
 
 @_cdecl("frond_node_set_measure_func") @implementation
@@ -45,8 +51,9 @@ private func registerMeasure(_ handle: OpaquePointer?, _ measure: frond_measure_
         try engine { () throws(LayoutError) in
             try target.setMeasureFunction { width, widthMode, height, heightMode in
                 var size = frond_size(width: 0, height: 0)
+                let call = CallbackCall()
                 let status = measure(nodeHandle, width, widthMode.cValue, height, heightMode.cValue, &size, owner.userData)
-                guard status == FROND_OK else { throw CallbackStatus(status: status) }
+                guard status == FROND_OK else { throw CallbackStatus(status, call) }
                 return LayoutSize(width: size.width, height: size.height)
             }
         }
@@ -80,8 +87,9 @@ private func registerBaseline(_ handle: OpaquePointer?, _ baseline: frond_baseli
         try engine { () throws(LayoutError) in
             try target.setBaselineFunction { width, height in
                 var result: Float = 0
+                let call = CallbackCall()
                 let status = baseline(nodeHandle, width, height, &result, owner.userData)
-                guard status == FROND_OK else { throw CallbackStatus(status: status) }
+                guard status == FROND_OK else { throw CallbackStatus(status, call) }
                 return result
             }
         }

@@ -45,8 +45,8 @@ final class CRenderClass {
         if let state { destroyState?(state) }
     }
 
-    func failure(_ function: String, _ status: frond_status) -> FrondError {
-        FrondError(.callbackFailed, "\(name): \(function) returned \(String(cString: frond_status_name(status)))")
+    func failure(_ function: String, _ status: frond_status, _ call: CallbackCall) -> FrondError {
+        FrondError(.callbackFailed, call.failure("\(name): \(function)", status))
     }
 }
 
@@ -119,11 +119,12 @@ struct CRenderCalls {
 
     func render(scope: OpaquePointer?, state: UnsafeMutableRawPointer?) throws(FrondError) -> Component? {
         var child: OpaquePointer? = nil
+        let call = CallbackCall()
         let status = renderClass.render(&child, scope, state, props.userData, renderClass.owner.userData)
         guard status == FROND_OK else {
             // Frond takes over a handle written before the failure too: it is released.
             if let child { _ = try? handles.remove(child.handleValue, kind: .component) }
-            throw renderClass.failure("render", status)
+            throw renderClass.failure("render", status, call)
         }
         guard let child else { return nil }
         // Frond takes over the handle: the component lives on in the tree.
@@ -133,8 +134,9 @@ struct CRenderCalls {
     func shouldUpdate(from previous: CRenderCalls) throws(FrondError) -> Bool {
         guard let shouldUpdate = renderClass.shouldUpdate else { return true }
         var answer = true
+        let call = CallbackCall()
         let status = shouldUpdate(&answer, previous.props.userData, props.userData, renderClass.owner.userData)
-        guard status == FROND_OK else { throw renderClass.failure("should_update", status) }
+        guard status == FROND_OK else { throw renderClass.failure("should_update", status, call) }
         return answer
     }
 
@@ -145,24 +147,25 @@ struct CRenderCalls {
         var entries = [frond_animation](repeating: frond_animation(), count: capacity)
         for index in entries.indices { entries[index].struct_size = UInt32(MemoryLayout<frond_animation>.size) }
         var count = 0
+        let call = CallbackCall()
         let status = entries.withUnsafeMutableBufferPointer { buffer in
             ask(buffer.baseAddress, &count, moment, previous?.props.userData, props.userData, renderClass.owner.userData)
         }
         // Whatever was written is owned from here on: its destroy runs once, whatever happens.
         let written = min(max(count, 0), capacity)
-        var owners: [CAnimationCompletion?] = []
+        var reader = CAnimationReader()
         let read = entries.withUnsafeBufferPointer { buffer in
-            animationEntries(buffer.baseAddress, written, "\(renderClass.name): animations", &owners)
+            reader.read(buffer.baseAddress, written, "\(renderClass.name): animations")
         }
-        guard status == FROND_OK else { throw renderClass.failure("animations", status) }
+        guard status == FROND_OK else { throw renderClass.failure("animations", status, call) }
         guard count >= 0 && count <= capacity else {
             throw FrondError(.callbackFailed, "\(renderClass.name): animations wrote a count of \(count); at most FROND_MAX_COMPONENT_ANIMATIONS (\(capacity))")
         }
-        if let failure = read.failure { throw FrondError(.invalidValue, failure.message) }
+        if let failure = reader.failure { throw FrondError(.invalidValue, failure.message) }
         var result: [Animation] = []
-        for (index, entry) in read.entries.enumerated() {
+        for (index, entry) in read.enumerated() {
             do {
-                result.append(try animation(entry, owners[index], "\(renderClass.name): animations[\(index)]"))
+                result.append(try animation(entry, "\(renderClass.name): animations[\(index)]"))
             } catch {
                 throw FrondError(.invalidValue, error.message)
             }
@@ -174,10 +177,11 @@ struct CRenderCalls {
     func handle(_ action: ActionEvent, scope: OpaquePointer?, state: UnsafeMutableRawPointer?) throws(FrondError) -> Bool {
         guard let handleAction = renderClass.handleAction else { return false }
         var handled = false
+        let call = CallbackCall()
         let status = try withActionHandle(action) { handle in
             handleAction(&handled, handle, scope, state, props.userData, renderClass.owner.userData)
         }
-        guard status == FROND_OK else { throw renderClass.failure("handle_action", status) }
+        guard status == FROND_OK else { throw renderClass.failure("handle_action", status, call) }
         return handled
     }
 }
@@ -198,8 +202,9 @@ final class CStatefulComponent: RenderComponent<CState>, ComponentAnimationProto
         let renderClass = calls.renderClass
         guard let initial = renderClass.initialState else { return nil }
         var state: UnsafeMutableRawPointer? = nil
+        let call = CallbackCall()
         let status = initial(&state, calls.props.userData, renderClass.owner.userData)
-        guard status == FROND_OK else { throw renderClass.failure("initial_state", status) }
+        guard status == FROND_OK else { throw renderClass.failure("initial_state", status, call) }
         return CState(state, renderClass: renderClass)
     }
 
@@ -293,10 +298,11 @@ final class CController: ComponentController, @unchecked Sendable {
     override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
         guard let handleAction = vtable.handle_action else { return false }
         var handled = false
+        let call = CallbackCall()
         let status = try withActionHandle(action) { handle in
             handleAction(&handled, value, handle, renderClass.owner.userData)
         }
-        guard status == FROND_OK else { throw renderClass.failure("controller.handle_action", status) }
+        guard status == FROND_OK else { throw renderClass.failure("controller.handle_action", status, call) }
         return handled
     }
 }
@@ -352,6 +358,16 @@ func cScope(_ handle: OpaquePointer?) throws(CallFailure) -> CScope {
     unsafeDowncast(try resolve(handle, .scope, "scope"), to: CScope.self)
 }
 
+/// The sizes of the earlier versions of `frond_render_class_spec`: each version added the
+/// member whose offset ends the one before (handle_action, controller, animations,
+/// frame_animation).
+let renderClassSpecEarlierSizes = [
+    MemoryLayout<frond_render_class_spec>.offset(of: \.handle_action),
+    MemoryLayout<frond_render_class_spec>.offset(of: \.controller),
+    MemoryLayout<frond_render_class_spec>.offset(of: \.animations),
+    MemoryLayout<frond_render_class_spec>.offset(of: \.frame_animation),
+].compactMap { $0 }
+
 @_cdecl("frond_render_class_new") @implementation
 public func frond_render_class_new(_ outClass: UnsafeMutablePointer<OpaquePointer?>?,
                                    _ spec: UnsafePointer<frond_render_class_spec>?,
@@ -365,10 +381,7 @@ private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?
     let owner = owner
     return attempt { () throws(CallFailure) in
         let out = try requireOut(outClass)
-        // handle_action came later: a spec from an older header ends before it.
-        let firstVersionSize = MemoryLayout<frond_render_class_spec>.offset(of: \.handle_action)
-            ?? MemoryLayout<frond_render_class_spec>.size
-        guard let spec = try grownStructArgument(specPointer, "spec", minimumSize: firstVersionSize) else {
+        guard let spec = try grownStructArgument(specPointer, "spec", earlierSizes: renderClassSpecEarlierSizes) else {
             throw .invalidArgument("spec is NULL")
         }
         let name = try requiredString(spec.name, "spec.name")
@@ -382,13 +395,9 @@ private func registerRenderClass(_ outClass: UnsafeMutablePointer<OpaquePointer?
             guard controller.event != nil else { throw .invalidArgument("spec.controller.event is NULL") }
         }
         var frameAnimation: AnimationTiming? = nil
-        if let entry = spec.frame_animation {
-            let declared = Int(UnsafeRawPointer(entry).load(as: UInt32.self))
-            guard declared == MemoryLayout<frond_animation>.size else {
-                throw .invalidArgument("spec.frame_animation.struct_size is \(declared); it must be sizeof(frond_animation) (\(MemoryLayout<frond_animation>.size))")
-            }
-            let timing = AnimationTiming(duration: entry.pointee.duration, delay: entry.pointee.delay,
-                                         curve: try timingCurve(entry.pointee, "spec.frame_animation"))
+        if let entry = try structArgument(spec.frame_animation, "spec.frame_animation") {
+            let timing = AnimationTiming(duration: entry.duration, delay: entry.delay,
+                                         curve: try timingCurve(entry, "spec.frame_animation"))
             try frond { () throws(FrondError) in try timing.validate("spec.frame_animation") }
             frameAnimation = timing
         }

@@ -37,8 +37,9 @@ public func frond_root_new(_ outRoot: UnsafeMutablePointer<OpaquePointer?>?,
 public func frond_root_free(_ handle: OpaquePointer?) -> frond_status {
     guard let handle else { return FROND_OK }
     return call("frond_root_free") { () throws(CallFailure) in
-        // The root (and its host's user_data) goes once the handle is gone and no flush
-        // is still using it.
+        guard try !cRoot(handle).root.isRunningCallbacks else {
+            throw .misuse("the root is running its own callbacks (a flush, tick or action is under way): free it after that call returns")
+        }
         _ = try releaseHandle(handle, .root, "root")
     }
 }
@@ -278,13 +279,11 @@ public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
                                       _ handle: OpaquePointer?) -> frond_status {
     call("frond_root_get_statistics") { () throws(CallFailure) in
         let out = try requireOut(outStatistics)
-        let declared = Int(UnsafeRawPointer(out).load(as: UInt32.self))
-        guard declared >= MemoryLayout<UInt32>.size else {
-            throw .invalidArgument("out_statistics.struct_size is \(declared); set it to sizeof(frond_commit_statistics)")
-        }
+        try checkStructSize(UnsafeRawPointer(out).load(as: UInt32.self), of: frond_commit_statistics.self,
+                            "out_statistics")
         let statistics = try cRoot(handle).statistics
         var result = frond_commit_statistics()
-        result.struct_size = UInt32(min(declared, MemoryLayout<frond_commit_statistics>.size))
+        result.struct_size = UInt32(MemoryLayout<frond_commit_statistics>.size)
         result.components = statistics.components
         result.built_nodes = statistics.builtNodes
         result.reused_subtrees = statistics.reusedSubtrees
@@ -305,11 +304,6 @@ public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
         result.build_ns = statistics.buildNanoseconds
         result.layout_ns = statistics.layoutNanoseconds
         result.mount_ns = statistics.mountNanoseconds
-        // Only the members that fit in the caller's struct are written.
-        let count = Int(result.struct_size)
-        withUnsafeBytes(of: &result) { bytes in
-            guard let source = bytes.baseAddress else { return }
-            UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: count)
-        }
+        out.pointee = result
     }
 }

@@ -37,7 +37,7 @@ final class CHost: Host {
 
     func beginCommit() {
         batch.removeAll(keepingCapacity: true)
-        if let begin = functions.begin_commit { check(begin(rootHandle, owner.userData), "begin_commit") }
+        if let begin = functions.begin_commit { check("begin_commit") { begin(rootHandle, owner.userData) } }
     }
 
     func apply(_ mutation: Mutation) {
@@ -46,7 +46,7 @@ final class CHost: Host {
         } else if let apply = functions.apply {
             var arena = CArena()
             var converted = arena.mutation(mutation)
-            check(apply(rootHandle, &converted, owner.userData), "apply")
+            check("apply") { apply(rootHandle, &converted, owner.userData) }
             arena.free()
         }
     }
@@ -56,18 +56,19 @@ final class CHost: Host {
             var arena = CArena()
             let converted = batch.map { arena.mutation($0) }
             converted.withUnsafeBufferPointer { buffer in
-                check(applyBatch(rootHandle, buffer.baseAddress, buffer.count, owner.userData), "apply_batch")
+                check("apply_batch") { applyBatch(rootHandle, buffer.baseAddress, buffer.count, owner.userData) }
             }
             arena.free()
             batch.removeAll(keepingCapacity: true)
         }
-        if let end = functions.end_commit { check(end(rootHandle, owner.userData), "end_commit") }
+        if let end = functions.end_commit { check("end_commit") { end(rootHandle, owner.userData) } }
     }
 
-    private func check(_ status: frond_status, _ function: String) {
-        if status != FROND_OK && failure == nil {
-            failure = "the host's \(function) returned \(String(cString: frond_status_name(status)))"
-        }
+    /// Calls the host's `function` (in `body`) and keeps the first failure.
+    private func check(_ function: String, _ body: () -> frond_status) {
+        let call = CallbackCall()
+        let status = body()
+        if status != FROND_OK && failure == nil { failure = call.failure("the host's \(function)", status) }
     }
 }
 
@@ -193,10 +194,11 @@ final class CTextMeasurer: TextMeasurer, @unchecked Sendable {
         case .justify?: cStyle.text_align = FROND_TEXT_ALIGN_JUSTIFY
         }
         var size = frond_size(width: 0, height: 0)
+        let call = CallbackCall()
         let status = text.withCString { pointer in
             function(pointer, &cStyle, width, widthMode.cValue, height, heightMode.cValue, &size, owner.userData)
         }
-        guard status == FROND_OK else { throw CallbackStatus(status: status) }
+        guard status == FROND_OK else { throw CallbackStatus(status, call) }
         return LayoutSize(width: size.width, height: size.height)
     }
 }

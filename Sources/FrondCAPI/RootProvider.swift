@@ -25,11 +25,12 @@ final class CComponentProvider {
     /// Calls the provider with the props last given to frond_root_set_props.
     func make(_ props: CallbackOwner) throws(FrondError) -> Component? {
         var made: OpaquePointer? = nil
+        let call = CallbackCall()
         let status = function(&made, props.userData, owner.userData)
         guard status == FROND_OK else {
             // Frond takes over a handle written before the failure too: it is released.
             if let made { _ = try? handles.remove(made.handleValue, kind: .component) }
-            throw FrondError(.callbackFailed, "the component provider returned \(String(cString: frond_status_name(status)))")
+            throw FrondError(.callbackFailed, call.failure("the component provider", status))
         }
         guard let made else { return nil }
         return try takeOverComponent(made, "the component provider")

@@ -76,6 +76,7 @@ func render<T>(_ body: () throws(RenderError) -> T) throws(CallFailure) -> T {
         case .engine(.invalidTree): status = FROND_ERR_INVALID_TREE
         case .engine(.callbackFailed): status = FROND_ERR_CALLBACK
         case .engine(.misuse): status = FROND_ERR_MISUSE
+        case .engine(.limitExceeded): status = FROND_ERR_LIMIT
         }
         throw CallFailure(status, error.message)
     }

@@ -30,9 +30,7 @@ public func frond_root_declare_view_type(_ handle: OpaquePointer?, _ viewType: U
         var kinds: [String: AttributeKind] = [:]
         for (index, spec) in try arrayArgument(attributes, attributeCount, "attributes").enumerated() {
             let place = "attributes[\(index)]"
-            guard Int(spec.struct_size) >= MemoryLayout<frond_attribute_spec>.size else {
-                throw .invalidArgument("\(place).struct_size is \(spec.struct_size); this version needs at least \(MemoryLayout<frond_attribute_spec>.size)")
-            }
+            try checkStructSize(spec.struct_size, of: frond_attribute_spec.self, place)
             let name = try requiredString(spec.name, "\(place).name")
             guard !name.isEmpty else { throw .invalidArgument("\(place).name is empty") }
             guard kinds[name] == nil else { throw .invalidArgument("\(place).name \"\(name)\" is declared twice") }

@@ -20,9 +20,10 @@ final class CWrapper: ComponentWrapper, @unchecked Sendable {
     override func handle(_ action: ActionEvent) throws(FrondError) -> Bool {
         guard let handleAction else { return false }
         var handled = false
+        let call = CallbackCall()
         let status = try withActionHandle(action) { handle in handleAction(&handled, handle, owner.userData) }
         guard status == FROND_OK else {
-            throw FrondError(.callbackFailed, "a wrapper's handle_action returned \(String(cString: frond_status_name(status)))")
+            throw FrondError(.callbackFailed, call.failure("a wrapper's handle_action", status))
         }
         return handled
     }

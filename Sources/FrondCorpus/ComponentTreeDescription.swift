@@ -132,7 +132,7 @@ private struct Builder {
         guard depth <= LayoutNode.maximumDepth else {
             let path = path()
             let place = path.count > 120 ? "\(path.prefix(40))…\(path.suffix(60))" : path
-            throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes")
+            throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes", isLimit: true)
         }
         let object = try TreeDescription.dictionary(json, path())
         if object.keys.contains(where: { !Vocabulary.nodeKeys.contains($0) }) {

@@ -1,3 +1,5 @@
+import FrondLayout
+
 /// A JSON value, as read by ``JSONParser``.
 public enum JSON: Equatable, Sendable {
     case null
@@ -27,10 +29,12 @@ public enum JSON: Equatable, Sendable {
 
 /// A strict JSON parser (RFC 8259: no trailing commas, comments or NaN) whose errors
 /// give the line and column, and which refuses nesting deeper than a limit instead of
-/// exhausting the stack.
+/// exhausting the stack, and strings holding NUL (`\u0000`), which C cannot be given.
 public struct JSONParser {
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maximumNesting = 1024
+    /// The deepest nesting of arrays and objects accepted: four levels for each of the
+    /// ``LayoutNode/maximumDepth`` levels a tree may have (a node is an object in its
+    /// parent's `children` array; its style and attributes nest below it).
+    public static let maximumNesting = 4 * LayoutNode.maximumDepth
 
     private let bytes: [UInt8]
     private let source: String
@@ -69,7 +73,7 @@ public struct JSONParser {
     private mutating func enterNesting() throws(CorpusError) {
         depth += 1
         if depth > Self.maximumNesting {
-            throw error("arrays and objects are nested more than \(Self.maximumNesting) deep")
+            throw error("arrays and objects are nested more than \(Self.maximumNesting) deep", isLimit: true)
         }
     }
 
@@ -192,6 +196,9 @@ public struct JSONParser {
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                // Every string read here may be handed to C (a view type, a key, an attribute
+                // name or value), where a NUL would end it early.
+                guard code != 0 else { throw error("a string cannot hold NUL (\\u0000): C would see it end there") }
                 utf8.append(contentsOf: String(Character(scalar)).utf8)
             default:
                 index -= 1
@@ -278,7 +285,7 @@ public struct JSONParser {
     }
 
     /// An error at the current position, as `source:line:column: message`.
-    private func error(_ message: String) -> CorpusError {
+    private func error(_ message: String, isLimit: Bool = false) -> CorpusError {
         var line = 1
         var column = 1
         for byte in bytes[0..<min(index, bytes.count)] {
@@ -289,6 +296,6 @@ public struct JSONParser {
                 column += 1
             }
         }
-        return CorpusError("\(source):\(line):\(column): malformed JSON: \(message)")
+        return CorpusError("\(source):\(line):\(column): \(isLimit ? "" : "malformed JSON: ")\(message)", isLimit: isLimit)
     }
 }

@@ -5,9 +5,14 @@ import FrondLayout
 /// (file, case, and the path inside the JSON).
 public struct CorpusError: Error, CustomStringConvertible, Sendable {
     public let message: String
+    /// Whether the description is refused for reaching a limit (a tree deeper than
+    /// ``LayoutNode/maximumDepth``, JSON nested deeper than ``JSONParser/maximumNesting``)
+    /// rather than for a mistake.
+    public let isLimit: Bool
 
     /// Messages quote the input; a huge key or value is cut short.
-    public init(_ message: String) {
+    public init(_ message: String, isLimit: Bool = false) {
+        self.isLimit = isLimit
         let limit = 1000
         self.message = message.count <= limit ? message
             : message.prefix(limit) + "… (\(message.count - limit) more characters)"
@@ -80,7 +85,7 @@ public enum TreeDescription {
                              depth: Int) throws(CorpusError) -> LayoutNode {
         guard depth <= LayoutNode.maximumDepth else {
             let place = path.count > 120 ? "\(path.prefix(40))…\(path.suffix(60))" : path
-            throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes")
+            throw CorpusError("\(place) (depth \(depth)): the tree is deeper than \(LayoutNode.maximumDepth) nodes", isLimit: true)
         }
         guard case .object(let object) = json else { throw CorpusError("\(path): expected a node object") }
         let node = LayoutNode(config: config)

@@ -1185,6 +1185,7 @@ static frond_root *reentrant_root = NULL;
 static frond_status reentrant_flush_status = FROND_OK;
 static frond_status reentrant_set_status = FROND_ERR_INTERNAL;
 static bool free_root_in_render = false;
+static frond_status render_free_status = FROND_OK;
 
 static frond_status int_initial_state(void **out_state, void *props, void *user_data) {
     (void)props; (void)user_data;
@@ -1198,14 +1199,11 @@ static frond_status leaf_render(frond_component **out_child, frond_scope *scope,
     captured_scope = scope;
     if (reentrant_root != NULL) {
         /* Flushing the root from its own render is refused; setting its component is
-         * allowed (the next flush shows it); freeing it ends the root after the flush. */
+         * allowed (the next flush shows it); freeing it is refused (the root stays). */
         reentrant_flush_status = frond_root_flush(reentrant_root, NULL);
         frond_clear_last_error();
         reentrant_set_status = frond_root_set_component(reentrant_root, NULL);
-        if (free_root_in_render) {
-            frond_root_free(reentrant_root);
-            reentrant_root = NULL;
-        }
+        if (free_root_in_render) render_free_status = frond_root_free(reentrant_root);
     }
     *out_child = NULL;
     return FROND_OK;
@@ -1343,16 +1341,20 @@ static void test_render_and_scope_arguments_are_checked(void) {
     statistics.struct_size = sizeof statistics;
     CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_statistics(&statistics, freed_root));
     CHECK_STATUS(FROND_ERR_MISUSE, frond_root_get_statistics(&statistics, (frond_root *)(void *)leaf));
-    /* A struct from an older header: only the members that fit are written. */
+    /* A size that is not sizeof (one that cuts a member, a larger one) writes nothing. */
     memset(&statistics, 0xab, sizeof statistics);
-    statistics.struct_size = (uint32_t)(offsetof(frond_commit_statistics, components) + sizeof(size_t));
-    CHECK_OK(frond_root_get_statistics(&statistics, root));
-    CHECK(statistics.components == 0);
+    statistics.struct_size = (uint32_t)(offsetof(frond_commit_statistics, components) + sizeof(size_t) / 2);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_statistics(&statistics, root));
+    statistics.struct_size = (uint32_t)sizeof statistics + 8;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_statistics(&statistics, root));
     {
         size_t untouched;
         memset(&untouched, 0xab, sizeof untouched);
-        CHECK(memcmp(&statistics.built_nodes, &untouched, sizeof untouched) == 0);
+        CHECK(memcmp(&statistics.components, &untouched, sizeof untouched) == 0);
     }
+    statistics.struct_size = sizeof statistics;
+    CHECK_OK(frond_root_get_statistics(&statistics, root));
+    CHECK(statistics.components == 0);
 
     /* From inside render: flushing the root is refused, setting its component works,
      * freeing it takes effect once the flush is over. */
@@ -1370,9 +1372,13 @@ static void test_render_and_scope_arguments_are_checked(void) {
     CHECK_OK(frond_component_release(component));
     free_root_in_render = true;
     CHECK_OK(frond_root_flush(root, NULL));
-    CHECK(reentrant_root == NULL);
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_flush(root, NULL));
+    CHECK(render_free_status == FROND_ERR_MISUSE);
     free_root_in_render = false;
+    reentrant_root = NULL;
+    /* The root lived through the flush and is still usable; freed now, it takes its
+     * components and scopes with it. */
+    CHECK_OK(frond_root_needs_flush(&needs, root));
+    CHECK_OK(frond_root_free(root));
 
     destroys = destroy_calls;
     CHECK_OK(frond_render_class_release(cls));
@@ -1385,6 +1391,7 @@ static void test_render_and_scope_arguments_are_checked(void) {
 static frond_root *provider_root = NULL;
 static frond_status provider_inner_flush = FROND_OK;
 static bool provider_frees_root = false;
+static frond_status provider_free_status = FROND_OK;
 
 /* Flushes its own root (refused) and, when asked, frees it; writes a leaf. */
 static frond_status reentrant_provider(frond_component **out_component, void *props, void *user_data) {
@@ -1392,10 +1399,7 @@ static frond_status reentrant_provider(frond_component **out_component, void *pr
     (void)props; (void)user_data;
     provider_inner_flush = frond_root_flush(provider_root, NULL);
     frond_clear_last_error();
-    if (provider_frees_root) {
-        frond_root_free(provider_root);
-        provider_root = NULL;
-    }
+    if (provider_frees_root) provider_free_status = frond_root_free(provider_root);
     memset(&view, 0, sizeof view);
     view.struct_size = sizeof view;
     view.view_type = "leaf";
@@ -1483,15 +1487,19 @@ static void test_provider_and_view_type_arguments_are_checked(void) {
     CHECK(provider_inner_flush == FROND_ERR_MISUSE);
     CHECK_OK(frond_root_set_props(root, NULL, count_destroy));
     CHECK(destroy_calls == destroys + 1);
+    /* Freeing the root from inside its provider is refused: the flush goes on, the root
+     * stays. */
     provider_frees_root = true;
     CHECK_OK(frond_root_flush(root, NULL));
-    CHECK(provider_root == NULL);
-    CHECK(destroy_calls == destroys + 3); /* the props and the provider's user_data */
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_props(root, NULL, NULL));
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_provider(root, reentrant_provider, NULL, NULL));
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_declare_view_type(root, "leaf", NULL, 0, 0));
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_require_declared_view_types(root, true));
+    CHECK(provider_free_status == FROND_ERR_MISUSE);
+    CHECK(provider_root == root);
+    CHECK(destroy_calls == destroys + 1);
     provider_frees_root = false;
+    CHECK_OK(frond_root_set_props(root, NULL, NULL));
+    CHECK(destroy_calls == destroys + 2); /* the props the last flush read */
+    CHECK_OK(frond_root_set_provider(root, NULL, NULL, NULL));
+    CHECK(destroy_calls == destroys + 3); /* the provider's user_data */
+    CHECK_OK(frond_root_free(root));
     CHECK_OK(frond_component_release(leaf));
 }
 

@@ -95,26 +95,47 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case point(x: Double, y: Double)
     case size(width: Double, height: Double)
 
+    /// The largest magnitude of a number, coordinate or length an animation moves
+    /// between, and of every value it shows on the way (far beyond any screen, and well
+    /// within the range of the `Float` frames are sent in).
+    public static let maximumMagnitude: Double = 1e9
+
     func validate(_ place: @autoclosure () -> String) throws(FrondError) {
+        let limit = Self.maximumMagnitude
+        func inRange(_ value: Double) -> Bool { value >= -limit && value <= limit }
         switch self {
         case .number(let number):
-            guard number.isFinite else { throw FrondError(.invalidValue, "\(place()): \(number) is not a finite number") }
+            guard inRange(number) else {
+                throw FrondError(.invalidValue, "\(place()): \(number) is not a finite number within ±\(Self.limitText)")
+            }
         case .color(let color):
             try color.validate(place())
         case .point(let x, let y):
-            guard x.isFinite && y.isFinite else { throw FrondError(.invalidValue, "\(place()): point (\(x), \(y)) is not finite") }
+            guard inRange(x) && inRange(y) else {
+                throw FrondError(.invalidValue, "\(place()): point (\(x), \(y)) is not finite and within ±\(Self.limitText)")
+            }
         case .size(let width, let height):
-            guard width.isFinite && height.isFinite && width >= 0 && height >= 0 else {
-                throw FrondError(.invalidValue, "\(place()): size \(width)×\(height) is not finite and ≥ 0")
+            guard inRange(width) && inRange(height) && width >= 0 && height >= 0 else {
+                throw FrondError(.invalidValue, "\(place()): size \(width)×\(height) is not finite, ≥ 0 and at most \(Self.limitText)")
             }
         }
     }
 
+    private static let limitText = "1e9"
+
     /// The value a fraction `progress` of the way from `self` to `end` (component by
     /// component; progress may leave 0…1 for overshooting curves). Colors are clamped
-    /// to 0…1 and sizes to ≥ 0. Values of different kinds give `end`.
+    /// to 0…1, sizes to ≥ 0 and every number to ±``maximumMagnitude`` (an overshooting
+    /// curve cannot carry a value beyond it, nor out of the finite numbers); a progress
+    /// that is not finite gives `end`. Values of different kinds give `end`.
     func interpolated(to end: AnimationValue, _ progress: Double) -> AnimationValue {
-        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * progress }
+        guard progress.isFinite else { return end }
+        func mix(_ a: Double, _ b: Double) -> Double {
+            let value = a + (b - a) * progress
+            // a and b are within the limit, so only a huge progress can overflow: clamp it.
+            return value.isFinite ? min(max(value, -Self.maximumMagnitude), Self.maximumMagnitude)
+                : (value > 0 ? Self.maximumMagnitude : -Self.maximumMagnitude)
+        }
         switch (self, end) {
         case (.number(let a), .number(let b)): return .number(mix(a, b))
         case (.point(let ax, let ay), .point(let bx, let by)): return .point(x: mix(ax, bx), y: mix(ay, by))

@@ -51,7 +51,7 @@ public struct AnimationTiming: Hashable, Sendable {
 ///
 /// A cubic Bézier runs from (0, 0) to (1, 1) through control points (x1, y1) and (x2, y2);
 /// x1 and x2 must be within 0…1 (so that x is monotonic and each time has one progress),
-/// y1 and y2 are any finite numbers (progress may overshoot). It is exact at 0 and 1.
+/// y1 and y2 are numbers within ±1e6 (progress may overshoot). It is exact at 0 and 1.
 public enum TimingCurve: Hashable, Sendable {
     case linear
     case easeIn
@@ -59,6 +59,10 @@ public enum TimingCurve: Hashable, Sendable {
     case easeInOut
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
     case spring(Spring)
+
+    /// The largest magnitude of a cubic Bézier curve's y1 and y2 (a curve overshoots by at
+    /// most about as much; the values it carries are clamped anyway, see ``AnimationValue``).
+    public static let maximumBezierY: Double = 1e6
 
     func validate(_ place: @autoclosure () -> String) throws(FrondError) {
         switch self {
@@ -68,8 +72,9 @@ public enum TimingCurve: Hashable, Sendable {
             for (name, value) in [("x1", x1), ("x2", x2)] where !(value >= 0 && value <= 1) {
                 throw FrondError(.invalidValue, "\(place()): cubic Bézier \(name) \(value) is not within 0…1")
             }
-            for (name, value) in [("y1", y1), ("y2", y2)] where !value.isFinite {
-                throw FrondError(.invalidValue, "\(place()): cubic Bézier \(name) \(value) is not finite")
+            let limit = Self.maximumBezierY
+            for (name, value) in [("y1", y1), ("y2", y2)] where !(value >= -limit && value <= limit) {
+                throw FrondError(.invalidValue, "\(place()): cubic Bézier \(name) \(value) is not finite and within ±1e6")
             }
         case .spring(let spring):
             try spring.validate(place())
@@ -149,11 +154,13 @@ public struct Spring: Hashable, Sendable {
     public var stiffness: Double
     /// The mass m (> 0).
     public var mass: Double
-    /// The velocity at the start, in distances per second (finite; positive: towards the end).
+    /// The velocity at the start, in distances per second (within ±1e6; positive: towards the end).
     public var initialVelocity: Double
 
     /// The remaining distance (as a fraction of the whole) below which a spring is settled.
     public static let settlingEpsilon = 1e-3
+    /// The largest magnitude of the initial velocity (distances per second).
+    public static let maximumInitialVelocity: Double = 1e6
     /// The longest settling time accepted (seconds): a spring slower than this is refused.
     public static let maximumSettlingTime = 3600.0
 
@@ -169,8 +176,8 @@ public struct Spring: Hashable, Sendable {
         where !(value.isFinite && value > 0) {
             throw FrondError(.invalidValue, "\(place()): spring \(name) \(value) is not a finite number > 0")
         }
-        guard initialVelocity.isFinite else {
-            throw FrondError(.invalidValue, "\(place()): spring initial velocity \(initialVelocity) is not finite")
+        guard initialVelocity >= -Self.maximumInitialVelocity && initialVelocity <= Self.maximumInitialVelocity else {
+            throw FrondError(.invalidValue, "\(place()): spring initial velocity \(initialVelocity) is not finite and within ±1e6")
         }
         _ = try settlingTime(place())
     }

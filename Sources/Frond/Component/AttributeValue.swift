@@ -73,8 +73,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `#rrggbb` (`#rrggbbaa` when not opaque); a color outside 0…1 (which validation
+    /// refuses, but an error message may still have to name) is written as its numbers.
     public var description: String {
+        let components = [red, green, blue, alpha]
+        guard components.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
+            return "rgba(" + components.map { "\($0)" }.joined(separator: ", ") + ")"
+        }
         func byte(_ value: Float) -> String {
+            // Within 0…1 (checked above), so the conversion cannot trap.
             let hex = String(Int((value * 255).rounded()), radix: 16)
             return hex.count == 1 ? "0" + hex : hex
         }

@@ -48,7 +48,7 @@ extension Root {
         if case .custom(let name, _) = event, name.isEmpty {
             throw FrondError(.invalidValue, "send(_:to:): the event's attribute name is empty")
         }
-        if let payload = event.payload { try payload.validate("send(\(event), to: \(view))") }
+        try Self.validatePayload(event.payload) { "send(\(event), to: \(view))" }
         let trip = try withCommittedTree("send \(event)") { () throws(FrondError) -> ActionTrip? in
             guard view != .root, let mounted = registry[view], let node = mounted.treeNode else {
                 throw FrondError(.invalidValue, "send(\(event), to: \(view)): the view is not mounted")
@@ -91,6 +91,7 @@ extension Root {
     func send(name: String, value: Any?, from scope: Scope,
               check: ((Component) -> String?)?) throws(FrondError) -> ActionOutcome {
         guard !name.isEmpty else { throw FrondError(.invalidValue, "send: the action's name is empty") }
+        try Self.validatePayload(value) { "send(\"\(name)\")" }
         let trip = try withCommittedTree("send action \"\(name)\"") { () throws(FrondError) -> ActionTrip in
             guard !scope.isInvalidated, let node = scope.treeNode else {
                 throw FrondError(.misuse, "send(\"\(name)\"): the sending component has left the tree")
@@ -103,14 +104,31 @@ extension Root {
 
     /// Calls a block a component sent through its scope (the component is the sender).
     func send(_ block: ActionBlock, value: Any?, from scope: Scope) throws(FrondError) -> ActionOutcome {
+        try Self.validatePayload(value) { "send(\(block))" }
         let event = try withCommittedTree("send \(block)") { () throws(FrondError) -> ActionEvent in
             guard !scope.isInvalidated, let node = scope.treeNode else {
                 throw FrondError(.misuse, "send(\(block)): the sending component has left the tree")
             }
             return ActionEvent(name: block.label, value: value, sender: node.component)
         }
-        try block.call(event)
+        try runningCallbacks { () throws(FrondError) in try block.call(event) }
         return .handled
+    }
+
+    /// Refuses a payload that a handler in another language could not be given as it is:
+    /// an attribute value that fails validation (a NaN number, a color outside 0…1, …) or
+    /// a number that is not finite. Every way an action is sent checks this, first.
+    static func validatePayload(_ value: Any?, _ place: () -> String) throws(FrondError) {
+        switch value {
+        case let attribute as AttributeValue:
+            try attribute.validate(place())
+        case let number as Double where !number.isFinite:
+            throw FrondError(.invalidValue, "\(place()): the payload \(number) is not a finite number")
+        case let number as Float where !number.isFinite:
+            throw FrondError(.invalidValue, "\(place()): the payload \(number) is not a finite number")
+        default:
+            break
+        }
     }
 
     /// The trip of a host event on the view of `node` (nil: the component has no action
@@ -145,6 +163,10 @@ extension Root {
 
     /// Asks the responders in order (the root is idle again: handlers may use it).
     private func run(_ trip: ActionTrip) throws(FrondError) -> ActionOutcome {
+        try runningCallbacks { () throws(FrondError) in try ask(trip) }
+    }
+
+    private func ask(_ trip: ActionTrip) throws(FrondError) -> ActionOutcome {
         if let block = trip.block {
             try block.call(trip.event)
             return .handled

@@ -23,6 +23,10 @@ extension Root {
     /// `.invalidValue`; while the root flushes or holds a prepared flush, `.misuse`.
     @discardableResult
     public func tick(time: Double) throws(FrondError) -> Int {
+        try runningCallbacks { () throws(FrondError) in try tickNow(time) }
+    }
+
+    private func tickNow(_ time: Double) throws(FrondError) -> Int {
         guard time.isFinite else { throw FrondError(.invalidValue, "tick(time: \(time)): the time is not finite") }
         guard time >= animator.time else {
             throw FrondError(.invalidValue, "tick(time: \(time)): the clock cannot go back (the last tick was at \(animator.time))")

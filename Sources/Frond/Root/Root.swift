@@ -119,6 +119,8 @@ public final class Root: @unchecked Sendable {
     /// Idle, busy (preparing or committing) or prepared; changed atomically so that a
     /// second thread that uses the root too early gets an error, not a race.
     private let phase = Atomic<UInt8>(0)
+    /// How many calls that run the root's callbacks are under way (see Root+Callbacks).
+    let callbackCalls = Atomic<Int>(0)
 
     public init(sizeRange: SizeRange, host: (any Host)? = nil, textMeasurer: any TextMeasurer = MonospaceTextMeasurer()) {
         self.sizeRange = sizeRange
@@ -127,6 +129,7 @@ public final class Root: @unchecked Sendable {
         layoutConfig.leafMeasurer = measurerSlot
         let request = flushRequest
         queue = UpdateQueue { request.fire() }
+        layoutConfig.topIsContainer = true
         container = LayoutNode(config: layoutConfig)
         queue.root = self
     }
@@ -173,6 +176,10 @@ public final class Root: @unchecked Sendable {
     /// ``prepare()`` followed by ``commit()``.
     @discardableResult
     public func flush() throws(FrondError) -> CommitStatistics {
+        try runningCallbacks { () throws(FrondError) in try flushNow() }
+    }
+
+    private func flushNow() throws(FrondError) -> CommitStatistics {
         try enter(from: .idle, "flush")
         defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
         try prepareFlush()
@@ -189,6 +196,10 @@ public final class Root: @unchecked Sendable {
     /// invalidation handlers of scopes created by the build run on the preparing thread.
     /// A failed prepare leaves everything as it was (as a failed ``flush()`` does).
     public func prepare() throws(FrondError) {
+        try runningCallbacks { () throws(FrondError) in try prepareNow() }
+    }
+
+    private func prepareNow() throws(FrondError) {
         try enter(from: .idle, "prepare")
         do {
             try prepareFlush()
@@ -206,19 +217,23 @@ public final class Root: @unchecked Sendable {
     /// whole flush did. Without a prepared flush: ``FrondError/Kind/misuse``.
     @discardableResult
     public func commit() throws(FrondError) -> CommitStatistics {
-        try enter(from: .prepared, "commit")
-        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
-        return commitPrepared()
+        try runningCallbacks { () throws(FrondError) -> CommitStatistics in
+            try enter(from: .prepared, "commit")
+            defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+            return commitPrepared()
+        }
     }
 
     /// Drops a prepared flush: the tree and the mounted views stay as the last commit
     /// left them; state updates it applied stay applied (the next flush renders them).
     public func discardPrepared() throws(FrondError) {
-        try enter(from: .prepared, "discard a prepared flush")
-        defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
-        if let prepared {
-            rollBack(prepared.context, previousTop: prepared.previousTop)
-            self.prepared = nil
+        try runningCallbacks { () throws(FrondError) in
+            try enter(from: .prepared, "discard a prepared flush")
+            defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+            if let prepared {
+                rollBack(prepared.context, previousTop: prepared.previousTop)
+                self.prepared = nil
+            }
         }
     }
 
@@ -473,7 +488,12 @@ public final class Root: @unchecked Sendable {
             }
             return nil
         } catch {
-            let kind: FrondError.Kind = error.kind == .callbackFailed ? .callbackFailed : .invalidValue
+            let kind: FrondError.Kind
+            switch error.kind {
+            case .callbackFailed: kind = .callbackFailed
+            case .tooDeep: kind = .limitExceeded
+            default: kind = .invalidValue
+            }
             throw FrondError(kind, "layout: \(error.message)")
         }
     }

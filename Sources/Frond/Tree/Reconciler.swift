@@ -126,13 +126,14 @@ final class BuildContext {
 /// dropped (their scopes die when the build is committed). Every change is recorded
 /// with an undo step, so a failing build leaves the previous tree intact.
 enum Reconciler {
-    /// The deepest component tree accepted (FrondLayout's own limit).
-    static let maximumDepth = LayoutNode.maximumDepth - 1
+    /// The deepest component tree accepted: FrondLayout's own limit (the root's
+    /// container above the top component does not count; see LayoutConfig).
+    static let maximumDepth = LayoutNode.maximumDepth
 
     static func build(_ component: Component, previous: TreeNode?, parent: TreeNode?, parentComponent: Component?,
                       itemIndex: Int, context: BuildContext, depth: Int) throws(FrondError) -> TreeNode {
         guard depth <= maximumDepth else {
-            throw FrondError(.invalidTree, "\(component): the component tree is deeper than \(maximumDepth) levels")
+            throw FrondError(.limitExceeded, "\(component): the component tree is deeper than \(maximumDepth) levels")
         }
         // (A component shared with a root that builds at the same moment on another thread
         // may overwrite the stamp between two placements here; the duplicate then goes

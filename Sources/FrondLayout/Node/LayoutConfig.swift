@@ -86,6 +86,11 @@ public final class LayoutConfig {
         didSet { if oldValue != reusesContentSizedLayouts { bump() } }
     }
 
+    /// Whether the top node of a tree made with this config is a container that holds the
+    /// tree rather than part of it (the component engine's root): it does not count
+    /// towards ``LayoutNode/maximumDepth``, so that a component tree may be that deep.
+    @exclusivity(unchecked) package var topIsContainer = false
+
     /// Layout passes running on trees whose root uses this config. The C API refuses to
     /// change or free the config while it is not 0 (that is, from a layout's callbacks).
     @exclusivity(unchecked) public internal(set) var activeLayouts = 0

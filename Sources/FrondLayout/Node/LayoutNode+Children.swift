@@ -35,6 +35,7 @@ extension LayoutNode {
             node = parent.takeUnretainedValue()
             depthAbove += 1
         }
+        if node.config.topIsContainer { depthAbove -= 1 }
         if isMeasured { throw .measuredParent }
         if let failure = child.depthFailure(below: depthAbove) { throw failure }
         if index == childNodes.count {
@@ -98,6 +99,7 @@ extension LayoutNode {
             top = parent.takeUnretainedValue()
             depthAbove += 1
         }
+        if top.config.topIsContainer { depthAbove -= 1 }
         if isMeasured { throw .measuredParent }
         var deepest: Int32 = 0
         var contents: Int32 = 0, percentMinMax: Int32 = 0
