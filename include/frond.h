@@ -825,7 +825,17 @@ typedef struct frond_size_range {
 } frond_size_range;
 
 /** What a mutation does. Indices refer to the parent's children at the moment the
- *  mutation is applied, in commit order. */
+ *  mutation is applied, in commit order.
+ *
+ *  When a view leaves, the top of what leaves gets REMOVE from its parent, then every view
+ *  of that subtree gets DESTROY, children before their parent. The views inside get no
+ *  REMOVE: they are destroyed still inside their (already removed) parent. So a host may
+ *  detach a view from its parent when its DESTROY comes, or free a removed subtree as a
+ *  unit (ignoring the DESTROYs of the views inside it, or keeping them only to release
+ *  per-view resources). A DESTROY never names a view of the mounted tree (reachable from
+ *  view 0), nor one whose children are not destroyed yet; and when a commit ends, every
+ *  live view is in the mounted tree (a view kept for a final-unmount animation stays in
+ *  its place until the tick that ends it removes and destroys it). */
 typedef enum frond_mutation_kind {
     FROND_MUTATION_CREATE = 1,    /**< create `view` of `view_type` (in no parent yet) */
     FROND_MUTATION_UPDATE = 2,    /**< set the `set` attributes of `view`, clear the `unset` names */
@@ -833,7 +843,7 @@ typedef enum frond_mutation_kind {
     FROND_MUTATION_INSERT = 4,    /**< insert `view` into `parent` at `index` */
     FROND_MUTATION_MOVE = 5,      /**< take `view` out of `parent`, put it back at `index` */
     FROND_MUTATION_REMOVE = 6,    /**< take `view` out of `parent` */
-    FROND_MUTATION_DESTROY = 7    /**< `view` is gone for good (its children went first) */
+    FROND_MUTATION_DESTROY = 7    /**< `view` is gone for good (its children went first; see above) */
 } frond_mutation_kind;
 
 /** One change to the host's views. Pointers are valid during the host call only. */
@@ -996,12 +1006,15 @@ frond_status frond_root_commit(frond_root *root, size_t *out_mutation_count);
 frond_status frond_root_discard_prepared(frond_root *root);
 frond_status frond_root_has_prepared_flush(bool *out_prepared, frond_root *root);
 
-/** Reading the mounted views back (view 0 is the root container). */
+/** Reading the mounted views back (view 0 is the root container). A view's frame is its
+ *  laid-out frame relative to its parent view (while an animation moves it, the host
+ *  shows another: see frond_root_describe). */
 frond_status frond_root_get_child_count(size_t *out_count, frond_root *root, uint64_t view);
 frond_status frond_root_get_child(uint64_t *out_child, frond_root *root, uint64_t view, size_t index);
 frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint64_t view);
-/** Writes the mounted views as text (one view per line, indented, with frames and
- *  attributes) into `buffer` (NUL-terminated, cut short if `capacity` is too small;
+/** Writes the mounted views as the host has them, as text (one view per line, indented,
+ *  with frames and attributes; while an animation runs, the animated values the host was
+ *  last sent) into `buffer` (NUL-terminated, cut short if `capacity` is too small;
  *  `buffer` may be NULL when `capacity` is 0); `*out_length` receives the full length
  *  without the NUL. */
 frond_status frond_root_describe(size_t *out_length, frond_root *root, char *buffer, size_t capacity);
@@ -1218,7 +1231,9 @@ frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
 /** What the last successful flush did. Set `struct_size` (to sizeof, see Structs at the
- *  top); Frond fills the rest. */
+ *  top); Frond fills the rest. The struct has grown at its end: a struct_size of
+ *  offsetof(frond_commit_statistics, release_ns) (an older header's) is filled up to
+ *  mount_ns. */
 typedef struct frond_commit_statistics {
     uint32_t struct_size;               /**< sizeof(frond_commit_statistics) */
     size_t components;                  /**< components in the tree after the flush */
@@ -1242,6 +1257,9 @@ typedef struct frond_commit_statistics {
     uint64_t build_ns;                  /**< wall-clock time: applying state updates and building */
     uint64_t layout_ns;                 /**< laying out */
     uint64_t mount_ns;                  /**< diffing against the mounted views and calling the host */
+    /** then releasing what only the previous tree used (the components the flush
+     *  replaced; their destroy functions run then, after the host has the commit) */
+    uint64_t release_ns;
 } frond_commit_statistics;
 
 frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, frond_root *root);
@@ -1261,9 +1279,17 @@ frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, 
 /* frond_root_tick(root, time) advances every animation to `time` and sends  */
 /* the changed values in one commit. Animations start at the time of the     */
 /* commit that starts them: the last tick's time (0 before the first).       */
-/* A removed component with final-unmount animations keeps its view mounted, */
-/* in its place among its siblings (indices of later mutations count it),    */
-/* until they end; then the view is removed and destroyed (exactly once).    */
+/* That commit carries only the value an animation starts from: a view that  */
+/* fades in is inserted at its start opacity (its UPDATE comes before its    */
+/* INSERT), a frame change sends its first frame, never the laid-out one     */
+/* first. Children of a view whose frame animates get their laid-out frames  */
+/* at once: they move with it (frames are relative to it) and are not        */
+/* resized along with it. Animations that end on the same tick complete in   */
+/* the order they started. A removed component with final-unmount animations */
+/* keeps its view mounted, in its place among its siblings (indices of later */
+/* mutations count it), until they end; then the view is removed and         */
+/* destroyed (exactly once). frond_root_describe shows what the host has     */
+/* (the animated values); frond_root_get_frame gives the laid-out frame.     */
 /* ======================================================================== */
 
 /** What an animation changes. */
@@ -1659,8 +1685,13 @@ typedef struct frond_legacy_vtable {
      *  component: it was created or reused for it, or the component replaced the previous
      *  one of a view that stays. Called on the committing thread after the host applied
      *  the commit (frond_root_flush, frond_root_commit), before the controllers' DID_
-     *  events; in each commit every did_unmount comes before every did_mount, each in the
-     *  order of the views in the tree. Must not flush, tick, free the root or send actions. */
+     *  events. In each commit (or tick) every did_unmount comes before every did_mount:
+     *  first the did_unmounts of the views destroyed, in the order of their DESTROY
+     *  mutations; then those of views that stay but stop showing the component (another
+     *  component replaced it on the view), in the order of the views in the tree; then the
+     *  did_mounts, in the order of the views in the tree. So replacing A on its view and
+     *  dropping B gives unmount(B), unmount(A), mount(A). Must not flush, tick, free the
+     *  root or send actions. */
     void (*did_mount)(uint64_t view, void *user_data);
     /** Optional: the view stopped showing the component: it was destroyed (a view kept
      *  for a final-unmount animation when the animation ends, by frond_root_tick), reused

@@ -274,16 +274,20 @@ public func frond_root_needs_flush(_ outNeedsFlush: UnsafeMutablePointer<Bool>?,
     }
 }
 
+/// The sizes of the earlier versions of `frond_commit_statistics` (the first ended with mount_ns).
+private let commitStatisticsEarlierSizes = [MemoryLayout<frond_commit_statistics>.offset(of: \.release_ns)].compactMap { $0 }
+
 @_cdecl("frond_root_get_statistics") @implementation
 public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<frond_commit_statistics>?,
                                       _ handle: OpaquePointer?) -> frond_status {
     call("frond_root_get_statistics") { () throws(CallFailure) in
         let out = try requireOut(outStatistics)
-        try checkStructSize(UnsafeRawPointer(out).load(as: UInt32.self), of: frond_commit_statistics.self,
+        let declared = UnsafeRawPointer(out).load(as: UInt32.self)
+        try checkStructSize(declared, of: frond_commit_statistics.self, earlierSizes: commitStatisticsEarlierSizes,
                             "out_statistics")
         let statistics = try cRoot(handle).statistics
         var result = frond_commit_statistics()
-        result.struct_size = UInt32(MemoryLayout<frond_commit_statistics>.size)
+        result.struct_size = declared
         result.components = statistics.components
         result.built_nodes = statistics.builtNodes
         result.reused_subtrees = statistics.reusedSubtrees
@@ -304,6 +308,11 @@ public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
         result.build_ns = statistics.buildNanoseconds
         result.layout_ns = statistics.layoutNanoseconds
         result.mount_ns = statistics.mountNanoseconds
-        out.pointee = result
+        result.release_ns = statistics.releaseNanoseconds
+        // Only the members of the caller's version are written.
+        withUnsafeBytes(of: &result) { bytes in
+            guard let source = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: Int(declared))
+        }
     }
 }

@@ -13,6 +13,7 @@ public struct TreeBenchmark {
         public var buildNanoseconds: UInt64 = 0
         public var layoutNanoseconds: UInt64 = 0
         public var mountNanoseconds: UInt64 = 0
+        public var releaseNanoseconds: UInt64 = 0
         public var totalNanoseconds: UInt64 = 0
         public var statistics = CommitStatistics()
 
@@ -22,7 +23,7 @@ public struct TreeBenchmark {
             let fields: [(String, String)] = [
                 ("op", operation), ("rows", "\(rows)"), ("components", "\(components)"),
                 ("build_ns", "\(buildNanoseconds)"), ("layout_ns", "\(layoutNanoseconds)"),
-                ("mount_ns", "\(mountNanoseconds)"), ("total_ns", "\(totalNanoseconds)"),
+                ("mount_ns", "\(mountNanoseconds)"), ("release_ns", "\(releaseNanoseconds)"), ("total_ns", "\(totalNanoseconds)"),
                 ("ns_per_component", String(perComponent.rounded())),
                 ("mutations", "\(statistics.mutations)"), ("created", "\(statistics.created)"),
                 ("destroyed", "\(statistics.destroyed)"), ("moved", "\(statistics.moved)"),
@@ -34,14 +35,18 @@ public struct TreeBenchmark {
     }
 
     public var iterations: Int
+    /// The rows of the list the reordering operations (shuffle_rows, reverse_rows) reorder.
+    public var reorderedRows: Int
 
-    public init(iterations: Int) {
+    public init(iterations: Int, reorderedRows: Int = 10_000) {
         self.iterations = iterations
+        self.reorderedRows = reorderedRows
     }
 
-    /// Every operation, in js-framework-benchmark's order.
+    /// Every operation: js-framework-benchmark's, in its order, then two that reorder the
+    /// whole list (every row keyed, so each reorder is a sequence of moves).
     public static let operations = ["create_1k", "create_10k", "replace_all", "update_every_10th", "select_row",
-                                    "swap_rows", "remove_row", "append_1k", "clear"]
+                                    "swap_rows", "remove_row", "append_1k", "clear", "shuffle_rows", "reverse_rows"]
 
     /// Runs one operation `iterations` times (setup outside the timer).
     public func run(_ operation: String) throws(FrondError) -> Result {
@@ -103,6 +108,19 @@ public struct TreeBenchmark {
                 let list = try BenchList.created(rows)
                 samples.append(try list.timed { list.rows = [] })
             }
+        case "shuffle_rows":
+            rows = reorderedRows
+            let list = try BenchList.created(rows)
+            var order = ShuffleOrder(seed: UInt64(rows))
+            for _ in 0..<iterations {
+                samples.append(try list.timed { order.shuffle(&list.rows) })
+            }
+        case "reverse_rows":
+            rows = reorderedRows
+            let list = try BenchList.created(rows)
+            for _ in 0..<iterations {
+                samples.append(try list.timed { list.rows.reverse() })
+            }
         default:
             throw FrondError(.invalidValue, "unknown operation \(operation) (one of \(Self.operations.joined(separator: ", ")))")
         }
@@ -110,6 +128,7 @@ public struct TreeBenchmark {
         result.buildNanoseconds = median(samples.map(\.statistics.buildNanoseconds))
         result.layoutNanoseconds = median(samples.map(\.statistics.layoutNanoseconds))
         result.mountNanoseconds = median(samples.map(\.statistics.mountNanoseconds))
+        result.releaseNanoseconds = median(samples.map(\.statistics.releaseNanoseconds))
         result.totalNanoseconds = median(samples.map(\.total))
         if let last = samples.last {
             result.statistics = last.statistics
@@ -122,6 +141,28 @@ public struct TreeBenchmark {
     private func median(_ values: [UInt64]) -> UInt64 {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}
+
+/// The shuffles of shuffle_rows: Fisher–Yates driven by a 64-bit linear congruential
+/// generator (Knuth's MMIX constants), so that every run reorders the same way.
+struct ShuffleOrder {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    private mutating func below(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func shuffle<T>(_ items: inout [T]) {
+        guard items.count > 1 else { return }
+        for index in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(index, below(index + 1))
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 import Frond
 
 /// A host that keeps its views in memory: each commit's mutations are checked (a view
-/// must exist before it is used, indices must be in range) and applied to a tree of
-/// records, which can be printed. For tests and debugging.
+/// must exist before it is used, indices must be in range, a view is destroyed after its
+/// children and out of the mounted tree, every live view is mounted when a commit ends)
+/// and applied to a tree of records, which can be printed. For tests and debugging.
 public final class RecordingHost: Host {
     /// One view as the host sees it.
     public struct View: Hashable, Sendable {
@@ -71,7 +72,14 @@ public final class RecordingHost: Host {
             }
             detach(child, from: parent, at: position)
         case .destroy(let view):
-            guard views[view] != nil else { return missing(view, mutation) }
+            guard let record = views[view] else { return missing(view, mutation) }
+            // A view is destroyed out of the mounted tree (its top was removed first), after
+            // its children, and without a REMOVE from a parent that is being destroyed too.
+            if isMounted(view) { problems.append("\(mutation): the view is still in the mounted tree") }
+            if !record.children.isEmpty { problems.append("\(mutation): its children are not destroyed yet") }
+            if let parent = record.parent, parent != .root, let position = views[parent]?.children.firstIndex(of: view) {
+                views[parent]?.children.remove(at: position)
+            }
             views[view] = nil
             destroyedCount += 1
         }
@@ -87,6 +95,24 @@ public final class RecordingHost: Host {
         if rootChildren.contains(where: { views[$0] == nil }) {
             problems.append("after a commit: the root holds a destroyed child")
         }
+        // Every live view is in the mounted tree: none was created and left out, none was
+        // removed and not destroyed.
+        for id in views.keys where !isMounted(id) {
+            problems.append("after a commit: \(id) is alive but not in the mounted tree")
+        }
+    }
+
+    /// Whether `view` is in the tree under the root container.
+    private func isMounted(_ view: ViewID) -> Bool {
+        var current = view
+        var steps = 0
+        while let parent = views[current]?.parent {
+            if parent == .root { return true }
+            current = parent
+            steps += 1
+            if steps > views.count { return false }   // (a cycle: reported by the tree's users)
+        }
+        return false
     }
 
     /// The mutations of the last commit.

@@ -343,8 +343,9 @@ struct BenchTree: ParsableCommand {
         abstract: "Time js-framework-benchmark operations on a list of component rows (build, layout, mount).",
         discussion: """
         Each row is 6 components (a render component with a selected flag, a row flexbox, an avatar, \
-        two labels, a button). Prints one line per operation: op, rows, components, build_ns, layout_ns, \
-        mount_ns, total_ns (medians), ns_per_component, and the last run's mutations, created, destroyed, \
+        two labels, a button). shuffle_rows and reverse_rows reorder a list of --rows rows (each \
+        iteration shuffles it, seeded, or reverses it). Prints one line per operation: op, rows, components, build_ns, layout_ns, \
+        mount_ns, release_ns (freeing the replaced components), total_ns (medians), ns_per_component, and the last run's mutations, created, destroyed, \
         moved, renders and reused_subtrees. The host only counts mutations.
         """
     )
@@ -355,9 +356,15 @@ struct BenchTree: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Operations to run (default: all).")
     var ops: [String] = []
 
+    @Option(name: .long, help: "Rows of the list shuffle_rows and reverse_rows reorder.")
+    var rows = 10_000
+
     func validate() throws {
         guard iterations > 0 && iterations <= 1_000 else {
             throw ValidationError("--iterations must be between 1 and 1000")
+        }
+        guard rows > 0 && rows <= 200_000 else {
+            throw ValidationError("--rows must be between 1 and 200000")
         }
         for op in ops where !TreeBenchmark.operations.contains(op) {
             throw ValidationError("unknown operation \(op); one of \(TreeBenchmark.operations.joined(separator: ", "))")
@@ -365,7 +372,7 @@ struct BenchTree: ParsableCommand {
     }
 
     func run() throws {
-        let bench = TreeBenchmark(iterations: iterations)
+        let bench = TreeBenchmark(iterations: iterations, reorderedRows: rows)
         var results: [String: TreeBenchmark.Result] = [:]
         for op in ops.isEmpty ? TreeBenchmark.operations : ops {
             do {

@@ -12,6 +12,9 @@
 #include "check.h"
 
 /* ---- a host that keeps each view's opacity and children ---------------------- */
+/* Strict about the order of a removal (frond.h, frond_mutation_kind): a view is destroyed
+ * after its children and out of the mounted tree; the views inside a removed subtree
+ * get no REMOVE, and a DESTROY takes a view out of its (removed) parent. */
 
 enum { MAX_VIEWS = 64, MAX_CHILDREN = 16 };
 
@@ -23,6 +26,8 @@ typedef struct host_view {
     frond_rect frame;
     uint64_t children[MAX_CHILDREN];
     size_t child_count;
+    uint64_t parent;                     /* 0: the root container, or none when !in_parent */
+    bool in_parent;
     int destroyed;                       /* destroy mutations received */
 } host_view;
 
@@ -46,6 +51,16 @@ static bool children_of(uint64_t parent, uint64_t **out_children, size_t **out_c
     *out_children = host.views[parent].children;
     *out_count = &host.views[parent].child_count;
     return true;
+}
+
+/* Whether `view` is in the tree under the root container. */
+static bool is_mounted(uint64_t view) {
+    int steps = 0;
+    while (view < MAX_VIEWS && host.views[view].in_parent && steps++ < MAX_VIEWS) {
+        if (host.views[view].parent == 0) return true;
+        view = host.views[view].parent;
+    }
+    return false;
 }
 
 static frond_status host_apply(frond_root *root, const frond_mutation *m, void *user_data) {
@@ -81,9 +96,12 @@ static frond_status host_apply(frond_root *root, const frond_mutation *m, void *
             host.problems++;
             break;
         }
+        if (host.views[m->view].in_parent) host.problems++;
         memmove(children + m->index + 1, children + m->index, (*count - m->index) * sizeof *children);
         children[m->index] = m->view;
         (*count)++;
+        host.views[m->view].parent = m->parent;
+        host.views[m->view].in_parent = true;
         break;
     case FROND_MUTATION_MOVE:
     case FROND_MUTATION_REMOVE:
@@ -92,6 +110,7 @@ static frond_status host_apply(frond_root *root, const frond_mutation *m, void *
         if (i == *count) { host.problems++; break; }
         memmove(children + i, children + i + 1, (*count - i - 1) * sizeof *children);
         (*count)--;
+        host.views[m->view].in_parent = m->kind == FROND_MUTATION_MOVE;
         if (m->kind == FROND_MUTATION_MOVE) {
             if (m->index > *count) { host.problems++; break; }
             memmove(children + m->index + 1, children + m->index, (*count - m->index) * sizeof *children);
@@ -101,6 +120,16 @@ static frond_status host_apply(frond_root *root, const frond_mutation *m, void *
         break;
     case FROND_MUTATION_DESTROY:
         if (!host.views[m->view].live) host.problems++;
+        if (host.views[m->view].child_count != 0) host.problems++;      /* children first */
+        if (is_mounted(m->view)) host.problems++;                       /* removed first */
+        if (host.views[m->view].in_parent && children_of(host.views[m->view].parent, &children, &count)) {
+            for (i = 0; i < *count && children[i] != m->view; i++) {}
+            if (i < *count) {
+                memmove(children + i, children + i + 1, (*count - i - 1) * sizeof *children);
+                (*count)--;
+            }
+        }
+        host.views[m->view].in_parent = false;
         host.views[m->view].live = false;
         host.views[m->view].destroyed++;
         break;

@@ -1355,6 +1355,16 @@ static void test_render_and_scope_arguments_are_checked(void) {
     statistics.struct_size = sizeof statistics;
     CHECK_OK(frond_root_get_statistics(&statistics, root));
     CHECK(statistics.components == 0);
+    /* The first version's size (before release_ns): filled up to mount_ns only. */
+    memset(&statistics, 0xab, sizeof statistics);
+    statistics.struct_size = (uint32_t)offsetof(frond_commit_statistics, release_ns);
+    CHECK_OK(frond_root_get_statistics(&statistics, root));
+    CHECK(statistics.components == 0);
+    {
+        uint64_t untouched;
+        memset(&untouched, 0xab, sizeof untouched);
+        CHECK(memcmp(&statistics.release_ns, &untouched, sizeof untouched) == 0);
+    }
 
     /* From inside render: flushing the root is refused, setting its component works,
      * freeing it takes effect once the flush is over. */

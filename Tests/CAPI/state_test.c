@@ -266,7 +266,7 @@ static void test_state_updates_render_only_their_component(void) {
     CHECK(statistics.scopes_created == 3);
     CHECK(statistics.components == 7);
     CHECK(statistics.views_visited == 4); /* the list and its three counters */
-    CHECK(statistics.build_ns + statistics.layout_ns + statistics.mount_ns > 0);
+    CHECK(statistics.build_ns + statistics.layout_ns + statistics.mount_ns + statistics.release_ns > 0);
     CHECK(live_states == 3);
     counts(root, text, sizeof text);
     CHECK(strcmp(text, "a=0 b=0 c=0") == 0);

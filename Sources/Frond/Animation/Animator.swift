@@ -3,17 +3,24 @@ import FrondLayout
 /// The animations running in one root, and what the host was last sent for them.
 ///
 ///     commit ──► purge (views gone or reused) ──► retarget (resting values changed)
-///            ──► frame animations ──► start the plan ──► rewrite the mounter's updates
-///            ──► advance(to: now) ──► emit                        (one host commit)
-///     tick(t) ─► advance(to: t) ──► emit                          (one host commit)
+///            ──► frame animations ──► start the plan ──► step(to: now)
+///            ──► fold into the mounter's mutations                (one host commit)
+///     tick(t) ─► step(to: t) ──► append                           (one host commit)
 ///
-/// *Advance* begins the scheduled animations whose time has come (each interrupting the
+/// *Step* begins the scheduled animations whose time has come (each interrupting the
 /// running one of its view and property) and ends those that reached their end, in time
-/// order. *Emit* sends, per view, the animated value of every running animation that
-/// changed since it was last sent, and the resting value of each property whose
-/// animation ended (an unset when the component has no such attribute); frames in one
-/// `setFrame`. Keys in ``sent`` are the properties whose host value is an animated one:
-/// the mounter's own updates of those are dropped, as the animator sends them.
+/// order (animations ending together end in the order they were scheduled). Then, per
+/// view, the host is sent the animated value of every running animation that changed
+/// since it was last sent, and the resting value of each property whose animation ended
+/// (an unset when the component has no such attribute); frames in one `setFrame`. Keys
+/// in ``sent`` are the properties whose host value is an animated one: the mounter's own
+/// updates of those are replaced, as the host must show the animated value.
+///
+/// *Fold*: in a commit, the values go into the mounter's mutations rather than after
+/// them, so that the host never shows a value the animation does not start from: an
+/// animated attribute in a view's update gets its animated value, a view's `setFrame`
+/// its animated frame, and a view that is inserted gets its animated values before its
+/// insert. What is left (views the mounter did not touch) is appended.
 final class Animator {
     /// The clock: the time of the last tick (animations start at it).
     private(set) var time: Double = 0
@@ -24,8 +31,8 @@ final class Animator {
     private var sent: [Key: AnimationValue] = [:]
     /// Properties whose host value may be out of date.
     private var dirty: Set<Key> = []
-    /// Views whose frame must be sent (the mounter's setFrame was dropped).
-    private var framesDue: Set<ViewID> = []
+    /// Numbers the tracks in the order they are scheduled (ties in time go by it).
+    private var nextSequence = 0
     /// Views that left the tree and stay until their final-unmount animations end.
     private var disappearing: [ViewID: Disappearance] = [:]
     /// Views whose frame changes are animated, with the identity of their component.
@@ -108,8 +115,9 @@ final class Animator {
         for planned in plan.finalUnmount { schedule(planned, begin: time, parent: nil, registry: registry, disappearing: true) }
         priorValues.removeAll(keepingCapacity: true)
         priorFrames.removeAll(keepingCapacity: true)
-        rewrite(&mutations)
-        advance(to: time, registry: &registry, mutations: &mutations)
+        step(to: time, registry: registry)
+        fold(pending(registry: registry), into: &mutations, registry: registry)
+        removeDisappeared(registry: &registry, mutations: &mutations)
     }
 
     /// Records a view the mounter kept because its component left with final-unmount
@@ -123,7 +131,12 @@ final class Animator {
     /// Advances to `newTime` and returns the mutations that show it.
     func tick(to newTime: Double, registry: inout ViewRegistry) -> [Mutation] {
         var mutations: [Mutation] = []
-        advance(to: newTime, registry: &registry, mutations: &mutations)
+        step(to: newTime, registry: registry)
+        for (id, values) in pending(registry: registry) {
+            if !values.set.isEmpty || !values.unset.isEmpty { mutations.append(.update(id, set: values.set, unset: values.unset)) }
+            if let frame = values.frame { mutations.append(.setFrame(id, frame)) }
+        }
+        removeDisappeared(registry: &registry, mutations: &mutations)
         return mutations
     }
 
@@ -141,7 +154,9 @@ final class Animator {
 
     /// Ends everything (the root goes away): completions get `false`.
     func cancelAll() {
-        for track in running.values { track.run.partEnded(finished: false, &completions) }
+        for track in running.values.sorted(by: { $0.sequence < $1.sequence }) {
+            track.run.partEnded(finished: false, &completions)
+        }
         for track in waiting { track.run.partEnded(finished: false, &completions) }
         running.removeAll()
         waiting.removeAll()
@@ -188,6 +203,8 @@ final class Animator {
     }
 
     private func schedule(_ track: Track) {
+        track.sequence = nextSequence
+        nextSequence += 1
         // Kept sorted by begin time (stable: equal times keep their order).
         let index = waiting.lastIndex { $0.begin <= track.begin }.map { $0 + 1 } ?? 0
         waiting.insert(track, at: index)
@@ -196,16 +213,14 @@ final class Animator {
     // MARK: Advancing
 
     /// Begins and ends animations, in time order, up to `newTime`.
-    private func advance(to newTime: Double, registry: inout ViewRegistry, mutations: inout [Mutation]) {
+    private func step(to newTime: Double, registry: ViewRegistry) {
         while let next = waiting.first, next.begin <= newTime {
-            finishTracks(endingBy: next.begin, registry: &registry, mutations: &mutations)
+            finishTracks(endingBy: next.begin)
             waiting.removeFirst()
             begin(next, registry: registry)
         }
-        finishTracks(endingBy: newTime, registry: &registry, mutations: &mutations)
+        finishTracks(endingBy: newTime)
         time = max(time, newTime)
-        emit(registry: registry, into: &mutations)
-        removeDisappeared(registry: &registry, mutations: &mutations)
     }
 
     private func begin(_ track: Track, registry: ViewRegistry) {
@@ -231,8 +246,11 @@ final class Animator {
         dirty.insert(key)
     }
 
-    private func finishTracks(endingBy limit: Double, registry: inout ViewRegistry, mutations: inout [Mutation]) {
-        let ended = running.filter { $0.value.end <= limit }.sorted { $0.value.end < $1.value.end }
+    private func finishTracks(endingBy limit: Double) {
+        // In time order; those ending at the same time in the order they were scheduled.
+        let ended = running.filter { $0.value.end <= limit }.sorted {
+            ($0.value.end, $0.value.sequence) < ($1.value.end, $1.value.sequence)
+        }
         for (key, track) in ended {
             running[key] = nil
             dirty.insert(key)
@@ -258,7 +276,7 @@ final class Animator {
 
     /// Drops the animations of views that were destroyed or now show another component.
     private func purge(_ registry: ViewRegistry) {
-        for (key, track) in running {
+        for (key, track) in running.sorted(by: { $0.value.sequence < $1.value.sequence }) {
             guard let view = registry[key.view] else {
                 running[key] = nil
                 sent[key] = nil
@@ -295,45 +313,21 @@ final class Animator {
         key.property.restingValue(attributes: view.attributes, frame: view.frame)
     }
 
-    /// Drops from the mounter's mutations what the animator sends itself: updates of
-    /// attributes with animated host values, and frames of views with animated frames.
-    private func rewrite(_ mutations: inout [Mutation]) {
-        guard !running.isEmpty || !sent.isEmpty else { return }
-        let animatedViews = Set(running.keys.map(\.view)).union(sent.keys.map(\.view))
-        var result: [Mutation] = []
-        result.reserveCapacity(mutations.count)
-        for mutation in mutations {
-            switch mutation {
-            case .update(let id, let set, let unset) where animatedViews.contains(id):
-                func animated(_ name: String) -> Bool {
-                    guard let property = AnimatedProperty(rawValue: name), !property.isFrame else { return false }
-                    let key = Key(view: id, property: property)
-                    guard running[key] != nil || sent[key] != nil else { return false }
-                    dirty.insert(key)
-                    return true
-                }
-                let keptSet = set.filter { !animated($0.name) }
-                let keptUnset = unset.filter { !animated($0) }
-                if !keptSet.isEmpty || !keptUnset.isEmpty { result.append(.update(id, set: keptSet, unset: keptUnset)) }
-            case .setFrame(let id, _) where animatedViews.contains(id):
-                let keys = [Key(view: id, property: .position), Key(view: id, property: .size)]
-                if keys.contains(where: { running[$0] != nil || sent[$0] != nil }) {
-                    framesDue.insert(id)
-                } else {
-                    result.append(mutation)
-                }
-            default:
-                result.append(mutation)
-            }
-        }
-        mutations = result
+    /// What the host must be sent for one view.
+    private struct Pending {
+        var set: [Attribute] = []
+        var unset: [String] = []
+        /// The frame to send (nil: none).
+        var frame: LayoutFrame?
     }
 
-    /// Sends what changed: animated values, resting values of ended animations, frames.
-    private func emit(registry: ViewRegistry, into mutations: inout [Mutation]) {
+    /// Per view (in number order), what changed since the host was last sent it:
+    /// animated values, and resting values of the animations that ended; recorded in
+    /// ``sent`` as sent.
+    private func pending(registry: ViewRegistry) -> [(ViewID, Pending)] {
         var views = Set(running.keys.map(\.view))
         for key in dirty { views.insert(key.view) }
-        views.formUnion(framesDue)
+        var result: [(ViewID, Pending)] = []
         for id in views.sorted() {
             guard let view = registry[id] else { continue }
             if let entry = disappearing[id], entry.remaining <= 0 {
@@ -341,39 +335,118 @@ final class Animator {
                 for property in AnimatedProperty.allCases { sent[Key(view: id, property: property)] = nil }
                 continue
             }
-            var set: [Attribute] = []
-            var unset: [String] = []
-            var frame = view.frame
-            var sendFrame = framesDue.contains(id)
+            var values = Pending()
+            var sendFrame = false
             for property in AnimatedProperty.allCases {
                 let key = Key(view: id, property: property)
                 if let track = running[key] {
                     let value = track.value(at: time)
-                    if property.isFrame { apply(value, to: &frame) }
                     guard sent[key] != value else { continue }
                     sent[key] = value
                     if let name = property.attributeName {
-                        set.append(Attribute(name: name, value: property.attributeValue(value)))
+                        values.set.append(Attribute(name: name, value: property.attributeValue(value)))
                     } else {
                         sendFrame = true
                     }
                 } else if sent.removeValue(forKey: key) != nil {
                     if let name = property.attributeName {
                         if let resting = view.attributes.first(where: { $0.name == name }) {
-                            set.append(resting)
+                            values.set.append(resting)
                         } else {
-                            unset.append(name)
+                            values.unset.append(name)
                         }
                     } else {
                         sendFrame = true
                     }
                 }
             }
-            if !set.isEmpty || !unset.isEmpty { mutations.append(.update(id, set: set, unset: unset)) }
-            if sendFrame { mutations.append(.setFrame(id, frame)) }
+            if sendFrame { values.frame = hostFrame(of: view) }
+            if !values.set.isEmpty || !values.unset.isEmpty || values.frame != nil { result.append((id, values)) }
         }
         dirty.removeAll(keepingCapacity: true)
-        framesDue.removeAll(keepingCapacity: true)
+        return result
+    }
+
+    /// Puts `pending` into the mounter's `mutations` (see the type's documentation): the
+    /// host shows an animated value from the first mutation that shows the view.
+    private func fold(_ pending: [(ViewID, Pending)], into mutations: inout [Mutation], registry: ViewRegistry) {
+        let animatedViews = Set(running.keys.map(\.view)).union(sent.keys.map(\.view))
+        guard !pending.isEmpty || !animatedViews.isEmpty else { return }
+        var due: [ViewID: Pending] = [:]
+        for (id, values) in pending { due[id] = values }
+        var result: [Mutation] = []
+        result.reserveCapacity(mutations.count + pending.count)
+        for mutation in mutations {
+            switch mutation {
+            case .update(let id, let set, let unset) where animatedViews.contains(id) || due[id] != nil:
+                // The mounter's resting values of animated attributes give way to the animated ones.
+                func animated(_ name: String) -> Bool {
+                    guard let property = AnimatedProperty(rawValue: name), !property.isFrame else { return false }
+                    let key = Key(view: id, property: property)
+                    return running[key] != nil || sent[key] != nil
+                }
+                var keptSet = set.filter { !animated($0.name) }
+                var keptUnset = unset.filter { !animated($0) }
+                if let values = due[id] {
+                    let names = Set(values.set.map(\.name)).union(values.unset)
+                    keptSet.removeAll { names.contains($0.name) }
+                    keptUnset.removeAll { names.contains($0) }
+                    keptSet += values.set
+                    keptUnset += values.unset
+                    due[id]?.set = []
+                    due[id]?.unset = []
+                }
+                if !keptSet.isEmpty || !keptUnset.isEmpty { result.append(.update(id, set: keptSet, unset: keptUnset)) }
+            case .setFrame(let id, _) where animatedViews.contains(id) || due[id]?.frame != nil:
+                // The host's frame: the laid-out one with the animated parts.
+                if let view = registry[id] { result.append(.setFrame(id, hostFrame(of: view))) } else { result.append(mutation) }
+                due[id]?.frame = nil
+            case .insert(let child, _, _) where due[child] != nil:
+                // A view the host does not show yet: its animated values come first.
+                if let values = due.removeValue(forKey: child) { Self.append(values, of: child, to: &result) }
+                result.append(mutation)
+            default:
+                result.append(mutation)
+            }
+        }
+        // Views the mounter sent nothing for.
+        for (id, _) in pending {
+            if let values = due[id] { Self.append(values, of: id, to: &result) }
+        }
+        mutations = result
+    }
+
+    private static func append(_ values: Pending, of id: ViewID, to mutations: inout [Mutation]) {
+        if !values.set.isEmpty || !values.unset.isEmpty { mutations.append(.update(id, set: values.set, unset: values.unset)) }
+        if let frame = values.frame { mutations.append(.setFrame(id, frame)) }
+    }
+
+    // MARK: What the host shows
+
+    /// The frame the host shows for `view`: its laid-out frame with the animated position
+    /// and size in place of the resting ones.
+    func hostFrame(of view: MountedView) -> LayoutFrame {
+        var frame = view.frame
+        for property in [AnimatedProperty.position, .size] {
+            if let value = sent[Key(view: view.id, property: property)] { apply(value, to: &frame) }
+        }
+        return frame
+    }
+
+    /// The attributes the host shows for `view`: its own, with the animated values in
+    /// place of the resting ones (and animated attributes the component does not set).
+    func hostAttributes(of view: MountedView) -> [Attribute] {
+        var attributes = view.attributes
+        for property in AnimatedProperty.allCases {
+            guard let name = property.attributeName, let value = sent[Key(view: view.id, property: property)] else { continue }
+            let shown = Attribute(name: name, value: property.attributeValue(value))
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                attributes[index] = shown
+            } else {
+                attributes.append(shown)
+            }
+        }
+        return attributes.sorted { $0.name < $1.name }
     }
 
     private func apply(_ value: AnimationValue, to frame: inout LayoutFrame) {
@@ -446,6 +519,8 @@ final class Track {
     var disappearing = false
     /// What the host showed for the target before the commit that scheduled it.
     var prior: AnimationValue?
+    /// When it was scheduled among the root's tracks (see ``Animator``).
+    var sequence = 0
 
     private enum Curve {
         case linear

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A view the host holds for a root, as the last commit left it. (Changed only by the
 /// root's flushes, on one thread at a time: its fields skip run-time exclusivity checks.)
 final class MountedView {
@@ -345,6 +347,12 @@ struct Mounter {
         // 1. Views of the same component (identity: the same node) and type are kept.
         if !old.isEmpty {
             for (slot, placement) in placements.enumerated() {
+                // (A reordered list reaches its nodes out of memory order: each asks for the
+                // node a few places ahead and for the view of the one after it.)
+                if slot &+ 8 < placements.count { placements[slot &+ 8].built.prefetch() }
+                if slot &+ 4 < placements.count, let id = placements[slot &+ 4].built.viewID {
+                    registry.prefetch(id)
+                }
                 let node = placement.built
                 guard let id = node.viewID, let view = registry[id], view.treeNode === node,
                       let index = Self.index(of: view, in: old), !taken[index],
@@ -396,6 +404,10 @@ struct Mounter {
         // Attributes, frames and children of every view in the new order.
         let views = final.compactMap { $0 }
         for (slot, (view, placement)) in zip(views, placements).enumerated() {
+            if slot &+ 8 < placements.count {
+                placements[slot &+ 8].built.prefetch()
+                frond_prefetch_bytes(Unmanaged.passUnretained(views[slot &+ 8]).toOpaque(), 128)
+            }
             let node = placement.built
             statistics.viewsVisited += 1
             if !kept[slot] || node.visitedFlush == flush {
@@ -491,41 +503,79 @@ struct Mounter {
     }
 
     /// Puts `views` in order under `parent`: new views are inserted, kept views that are
-    /// out of order are moved. Views in the longest run that is already in order stay.
+    /// out of order are moved. Views in the longest run that is already in order stay, so
+    /// the moves are as few as can be (the views not in that run); each move or insertion
+    /// costs O(log n), so any permutation of n views is put in order in O(n log n).
+    ///
+    /// The views that do not stay are placed right to left, each just before the view that
+    /// follows it (already placed), so that every index is the host's at that moment:
+    ///
+    ///     old order, stay views marked:      A* c B* d      new order: d A c B
+    ///     place B? stays. c: before B        A c B d        (c did not move: no mutation
+    ///     A stays. d: before A               d A c B         unless its index changed)
+    ///
+    /// Where a view is at any moment follows from two facts: a view that stays, or has
+    /// not been placed yet, is where the old order put it among the views that stay; a
+    /// placed view sits right before the next view that stays in the new order (or at the
+    /// end), after the placed views before it. So each view gets a slot in one sorted
+    /// order of (anchor's old index, placed?, position), and its index is the number of
+    /// occupied slots before its own (``RankedSlots``).
     private mutating func order(_ views: [MountedView], in parent: MountedView, old: [MountedView], taken: [Bool]) {
-        let oldIndexOf = { (view: MountedView) in Self.takenIndex(of: view, in: old, taken: taken) }
-        let keptOldIndices = views.compactMap(oldIndexOf)
+        let oldIndices = views.map { Self.takenIndex(of: $0, in: old, taken: taken) }
+        let keptOldIndices = oldIndices.compactMap { $0 }
         let inOrder = zip(keptOldIndices, keptOldIndices.dropFirst()).allSatisfy { $0 < $1 }
         if inOrder {
             // Every kept view stays; new ones go in at their final index, left to right.
-            for (index, view) in views.enumerated() where oldIndexOf(view) == nil {
+            for (index, view) in views.enumerated() where oldIndices[index] == nil {
                 emit(.insert(child: view.id, parent: parent.id, index: index))
             }
             return
         }
-        // Keep the longest increasing run of old positions; place the rest right to left,
-        // each just before the view that follows it.
-        var stay = [Bool](repeating: false, count: old.count)
-        for index in Self.longestIncreasingRun(keptOldIndices) { stay[keptOldIndices[index]] = true }
-        // (The kept views in their old order: the old list without the views not taken.)
-        var current = old.indices.filter { taken[$0] }.map { old[$0] }
+        // Which views stay: the longest increasing run of old positions.
+        var stays = [Bool](repeating: false, count: views.count)
+        let keptPositions = oldIndices.indices.filter { oldIndices[$0] != nil }
+        for run in Self.longestIncreasingRun(keptOldIndices) { stays[keptPositions[run]] = true }
+        // Slots in one order: old index o of a view that is not placed yet (o, 1), and of
+        // a placed view at position p whose next staying view has old index a (a, 0, p);
+        // `old.count` stands for "the end". Slot of (o, 1): 2·o + 1 + (views placed before
+        // anchor o, counted below); laid out as: for each anchor a, the views placed
+        // before it, then a itself.
+        var anchorOf = [Int](repeating: old.count, count: views.count)
+        var next = old.count
         for position in views.indices.reversed() {
+            anchorOf[position] = next
+            if stays[position], let oldIndex = oldIndices[position] { next = oldIndex }
+        }
+        // placedBefore[a]: how many views are placed before anchor a; their slots come
+        // first, then a's own slot (every old index has one, placed or not).
+        var placedBefore = [Int](repeating: 0, count: old.count + 1)
+        for position in views.indices where !stays[position] { placedBefore[anchorOf[position]] += 1 }
+        var firstSlot = [Int](repeating: 0, count: old.count + 2)
+        for anchor in 0...old.count { firstSlot[anchor + 1] = firstSlot[anchor] + placedBefore[anchor] + 1 }
+        // A placed view's slot: its anchor's placed views come in position order.
+        var placedSlot = [Int](repeating: 0, count: views.count)
+        var filled = [Int](repeating: 0, count: old.count + 1)
+        for position in views.indices where !stays[position] {
+            let anchor = anchorOf[position]
+            placedSlot[position] = firstSlot[anchor] + filled[anchor]
+            filled[anchor] += 1
+        }
+        func oldSlot(_ oldIndex: Int) -> Int { firstSlot[oldIndex] + placedBefore[oldIndex] }
+
+        var slots = RankedSlots(capacity: firstSlot[old.count + 1])
+        for oldIndex in old.indices where taken[oldIndex] { slots.occupy(oldSlot(oldIndex)) }
+        for position in views.indices.reversed() where !stays[position] {
             let view = views[position]
-            let oldIndex = oldIndexOf(view)
-            if let oldIndex, stay[oldIndex] { continue }
-            // (Linear searches, once per view that moves or is new.)
-            let anchor = position + 1 < views.count ? (current.firstIndex { $0 === views[position + 1] } ?? current.count)
-                : current.count
-            if oldIndex != nil {
-                guard let from = current.firstIndex(where: { $0 === view }) else { continue }
-                current.remove(at: from)
-                let target = from < anchor ? anchor - 1 : anchor
-                current.insert(view, at: target)
+            if let oldIndex = oldIndices[position] {
+                slots.free(oldSlot(oldIndex))
+                let target = slots.rank(of: placedSlot[position])
+                slots.occupy(placedSlot[position])
                 emit(.move(child: view.id, parent: parent.id, index: target))
                 statistics.moved += 1
             } else {
-                current.insert(view, at: anchor)
-                emit(.insert(child: view.id, parent: parent.id, index: anchor))
+                let target = slots.rank(of: placedSlot[position])
+                slots.occupy(placedSlot[position])
+                emit(.insert(child: view.id, parent: parent.id, index: target))
             }
         }
     }

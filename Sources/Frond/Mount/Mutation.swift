@@ -70,10 +70,13 @@ public struct CommitStatistics: Hashable, Sendable {
     public var measureCalls = 0
     public var mutations = 0
     /// Wall-clock time of the flush's phases: applying state updates and building the
-    /// tree, laying it out, and diffing it against the mounted views and calling the host.
+    /// tree, laying it out, diffing it against the mounted views and calling the host, and
+    /// then releasing what only the previous tree used (the components the build replaced,
+    /// freed once the host has the commit).
     public var buildNanoseconds: UInt64 = 0
     public var layoutNanoseconds: UInt64 = 0
     public var mountNanoseconds: UInt64 = 0
+    public var releaseNanoseconds: UInt64 = 0
     public var created = 0
     public var destroyed = 0
     public var moved = 0

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A root's live views by number.
 ///
 /// Numbers are handed out in sequence, and the views made together (a commit makes
@@ -47,6 +49,15 @@ struct ViewRegistry {
         set {
             if let newValue { insert(id.rawValue, newValue) } else { remove(id.rawValue) }
         }
+    }
+
+    /// Asks for the view `id` names to be read into the caches (returns at once; nothing
+    /// for a number without a view).
+    @inline(__always)
+    func prefetch(_ id: ViewID) {
+        let (page, slot) = place(of: id.rawValue)
+        guard page >= 0 && page < pages.count, !pages[page].isEmpty, let view = pages[page][slot] else { return }
+        frond_prefetch_bytes(Unmanaged.passUnretained(view).toOpaque(), 128)
     }
 
     /// Registers `view` under `key` (the one retain is the slot's own).

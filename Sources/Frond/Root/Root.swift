@@ -444,10 +444,13 @@ public final class Root: @unchecked Sendable {
         mountedControllers += mounting.count - unmounting.count
         for completion in animator.takeCompletions() { completion() }
         let end = DispatchTime.now().uptimeNanoseconds
+        Reconciler.releaseReplaced(context)
+        let released = DispatchTime.now().uptimeNanoseconds
         // The clock is monotonic; the guards only keep a broken one from trapping.
         statistics.buildNanoseconds = layoutStart >= buildStart ? layoutStart - buildStart : 0
         statistics.layoutNanoseconds = layoutEnd >= layoutStart ? layoutEnd - layoutStart : 0
         statistics.mountNanoseconds = end >= mountStart ? end - mountStart : 0
+        statistics.releaseNanoseconds = released >= end ? released - end : 0
         return statistics
     }
 
@@ -537,22 +540,28 @@ public final class Root: @unchecked Sendable {
         view == .root ? rootView.children.map(\.id) : registry[view]?.children.map(\.id)
     }
 
-    /// The frame of a mounted view relative to its parent view.
+    /// The laid-out frame of a mounted view relative to its parent view (its resting
+    /// frame: while an animation moves the view, ``mountedDump`` has the frame the host shows).
     public func frame(of view: ViewID) -> LayoutFrame? {
         view == .root ? LayoutFrame() : registry[view]?.frame
     }
 
-    /// The type and attributes of a mounted view.
+    /// The type and attributes of a mounted view (its component's: the resting values while
+    /// an animation runs; ``mountedDump`` has what the host shows).
     public func configuration(of view: ViewID) -> (viewType: String, attributes: [Attribute])? {
         registry[view].map { ($0.viewType, $0.attributes) }
     }
 
-    /// The mounted views as indented lines: `v3 label (x, y, w×h) text="Hi"`.
+    /// The mounted views as the host has them, as indented lines: `v3 label (x, y, w×h)
+    /// text="Hi"`. While an animation runs, its view's line shows the animated value the
+    /// host was last sent (an opacity of 0.5, a frame on its way), not the resting one
+    /// (which ``configuration(of:)`` and ``frame(of:)`` give).
     public var mountedDump: String {
         var lines: [String] = []
         func visit(_ view: MountedView, _ depth: Int) {
-            let attributes = view.attributes.map { " \($0.name)=\($0.value)" }.joined()
-            lines.append(String(repeating: "  ", count: depth) + "\(view.id) \(view.viewType) \(view.frame)" + attributes)
+            let attributes = animator.hostAttributes(of: view).map { " \($0.name)=\($0.value)" }.joined()
+            lines.append(String(repeating: "  ", count: depth) + "\(view.id) \(view.viewType) \(animator.hostFrame(of: view))"
+                         + attributes)
             for child in view.children { visit(child, depth + 1) }
         }
         for child in rootView.children { visit(child, 0) }

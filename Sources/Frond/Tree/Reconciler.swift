@@ -736,8 +736,9 @@ enum Reconciler {
     }
 
     /// Ends the scopes of dropped subtrees (after a successful build).
+    /// Commits a build's drops: the scopes of dropped subtrees die. (Its undo steps, which
+    /// hold the components the build replaced, are released by ``releaseReplaced(_:)``.)
     static func commitDrops(_ context: BuildContext) {
-        context.undo.removeAll()
         context.newScopes.removeAll()
         for subtree in context.dropped {
             subtree.forEach { node in
@@ -749,6 +750,13 @@ enum Reconciler {
             }
             subtree.treeParent = nil
         }
+    }
+
+    /// Releases a committed build's undo steps, and with them the components it replaced
+    /// (freeing a long list's previous rows takes as long as laying them out: the root
+    /// does it after the host has the commit).
+    static func releaseReplaced(_ context: BuildContext) {
+        context.undo.removeAll()
     }
 
     /// Undoes a failed build.

@@ -11,8 +11,10 @@ import FrondLayout
 ///   size, asked during layout like a ``Text``'s (possibly on a preparing thread). Without
 ///   it the component sizes like a leaf ``Component``, by its ``ComponentSize`` alone.
 /// - ``didMount(view:)`` and ``didUnmount(view:)``: on the committing thread, after the
-///   host applied the commit, every `didUnmount` of the commit before every `didMount`,
-///   each in the order of the views in the tree. A view starts showing a component when it
+///   host applied the commit, every `didUnmount` of the commit before every `didMount`:
+///   first the unmounts of destroyed views, in the order of their `destroy` mutations,
+///   then those of kept views that show another component now, in tree order; then the
+///   mounts, in tree order. A view starts showing a component when it
 ///   is created or reused for it, or when this instance replaces the previous component of
 ///   a kept view; it stops when it is destroyed (a view kept for a final-unmount animation
 ///   stops when the animation ends and it goes), reused for another component, or its

@@ -755,6 +755,7 @@ frond_commit_statistics._fields_ = [
     ("build_ns", ctypes.c_uint64),
     ("layout_ns", ctypes.c_uint64),
     ("mount_ns", ctypes.c_uint64),
+    ("release_ns", ctypes.c_uint64),
 ]
 frond_animation_property = ctypes.c_int  # enum AnimationProperty
 frond_timing_curve = ctypes.c_int  # enum TimingCurve
