@@ -12,7 +12,7 @@ STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -pedantic -Werror
 LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
-	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test
+	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test
 
 .PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-python valgrind clean
 

@@ -73,7 +73,8 @@
  *   has-new-layout flags, or the config of its root), freeing it or laying it out again
  *   from inside them returns FROND_ERR_MISUSE.
  *
- * The header compiles as C99 and C++ and declares only frond_* symbols.
+ * The header compiles as C99 and C++ and declares only frond_* symbols (its conveniences
+ * are static inline functions and macros: nothing of them is exported).
  */
 #ifndef FROND_H
 #define FROND_H
@@ -82,6 +83,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -798,6 +800,174 @@ frond_status frond_component_new_static(frond_component **out_component, const f
  *  NULL is a no-op. */
 frond_status frond_component_release(frond_component *component);
 
+/* ---- Conveniences (static inline: nothing here is exported) ----------------- */
+/* Caller-filled structs and small values in one line each, so that a sized leaf is
+ *
+ *     frond_attribute attributes[] = {frond_attribute_string("text", "Hi"),
+ *                                     frond_attribute_action(FROND_EVENT_TAP, "greet")};
+ *     frond_view_spec view = frond_view("label", attributes, 2);
+ *     frond_size_spec size = frond_size_points(120, 24);
+ *     frond_component_new(&label, &view, &size, "greeting");
+ *
+ * and any other caller-filled struct starts from FROND_INIT(spec): every member zero,
+ * struct_size set (the struct's documented defaults). */
+
+/** Zero-fills a caller-filled struct variable and sets its struct_size. */
+#define FROND_INIT(variable) \
+    (memset(&(variable), 0, sizeof(variable)), (variable).struct_size = (uint32_t)sizeof(variable))
+
+/** A length in points, in percent, or automatic. */
+static inline frond_value frond_points(float points) {
+    frond_value value;
+    value.value = points;
+    value.unit = FROND_UNIT_POINT;
+    return value;
+}
+static inline frond_value frond_percent(float percent) {
+    frond_value value;
+    value.value = percent;
+    value.unit = FROND_UNIT_PERCENT;
+    return value;
+}
+static inline frond_value frond_auto(void) {
+    frond_value value;
+    value.value = 0;
+    value.unit = FROND_UNIT_AUTO;
+    return value;
+}
+
+/** An opaque color from 0xRRGGBB; a color from 0…1 components. */
+static inline frond_color frond_rgb(uint32_t rgb) {
+    frond_color color;
+    color.red = (float)((rgb >> 16) & 0xFF) / 255.0f;
+    color.green = (float)((rgb >> 8) & 0xFF) / 255.0f;
+    color.blue = (float)(rgb & 0xFF) / 255.0f;
+    color.alpha = 1.0f;
+    return color;
+}
+static inline frond_color frond_rgba(float red, float green, float blue, float alpha) {
+    frond_color color;
+    color.red = red;
+    color.green = green;
+    color.blue = blue;
+    color.alpha = alpha;
+    return color;
+}
+
+/** Attributes of each kind (the strings are not copied here: Frond copies them when it is
+ *  given the attribute). */
+static inline frond_attribute frond_attribute_number(const char *name, double number) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_NUMBER;
+    attribute.number = number;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_bool(const char *name, bool boolean) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_BOOL;
+    attribute.boolean = boolean;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_string(const char *name, const char *string) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_STRING;
+    attribute.string = string;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_color(const char *name, frond_color color) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_COLOR;
+    attribute.color = color;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_host_value(const char *name, uint64_t host_value) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_HOST_VALUE;
+    attribute.host_value = host_value;
+    return attribute;
+}
+/** An attribute naming the action a view's event sends (`name` is usually an event:
+ *  FROND_EVENT_TAP, …). */
+static inline frond_attribute frond_attribute_action(const char *name, const char *action) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_ACTION;
+    attribute.string = action;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_action_block(const char *name, frond_action_block *block) {
+    frond_attribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.name = name;
+    attribute.kind = FROND_ATTRIBUTE_ACTION_BLOCK;
+    attribute.action_block = block;
+    return attribute;
+}
+
+/** A view of `view_type` with `count` attributes (no accessibility). */
+static inline frond_view_spec frond_view(const char *view_type, const frond_attribute *attributes, size_t count) {
+    frond_view_spec view;
+    FROND_INIT(view);
+    view.view_type = view_type;
+    view.attributes = attributes;
+    view.attribute_count = count;
+    return view;
+}
+
+/** A size of `width` × `height` points; an automatic size. */
+static inline frond_size_spec frond_size_points(float width, float height) {
+    frond_size_spec size;
+    FROND_INIT(size);
+    size.width = frond_points(width);
+    size.height = frond_points(height);
+    return size;
+}
+static inline frond_size_spec frond_size_auto(void) {
+    frond_size_spec size;
+    FROND_INIT(size);
+    return size;
+}
+
+/** A flexbox child with the default item properties; one that grows by `grow`. */
+static inline frond_flex_child frond_flex_child_of(frond_component *component) {
+    frond_flex_child child;
+    FROND_INIT(child);
+    child.component = component;
+    return child;
+}
+static inline frond_flex_child frond_flex_child_growing(frond_component *component, float grow) {
+    frond_flex_child child = frond_flex_child_of(component);
+    child.flex_grow = grow;
+    return child;
+}
+
+/** The container properties of a row or a column with `spacing` points between items. */
+static inline frond_flexbox_style frond_flexbox_style_row(float spacing) {
+    frond_flexbox_style style;
+    FROND_INIT(style);
+    style.direction = FROND_FLEX_DIRECTION_ROW;
+    style.spacing = spacing;
+    return style;
+}
+static inline frond_flexbox_style frond_flexbox_style_column(float spacing) {
+    frond_flexbox_style style;
+    FROND_INIT(style);
+    style.direction = FROND_FLEX_DIRECTION_COLUMN;
+    style.spacing = spacing;
+    return style;
+}
+
 /* ======================================================================== */
 /* Roots and hosts                                                           */
 /*                                                                           */
@@ -823,6 +993,32 @@ typedef struct frond_size_range {
     float width;
     float height;
 } frond_size_range;
+
+/** Size ranges of each kind (see frond_size_range_kind); FIT_CONTENT without a maximum
+ *  on an axis takes FROND_UNDEFINED. */
+static inline frond_size_range frond_size_range_fixed(float width, float height) {
+    frond_size_range range;
+    FROND_INIT(range);
+    range.kind = FROND_SIZE_RANGE_FIXED;
+    range.width = width;
+    range.height = height;
+    return range;
+}
+static inline frond_size_range frond_size_range_flexible_height(float width) {
+    frond_size_range range;
+    FROND_INIT(range);
+    range.kind = FROND_SIZE_RANGE_FLEXIBLE_HEIGHT;
+    range.width = width;
+    return range;
+}
+static inline frond_size_range frond_size_range_fit_content(float max_width, float max_height) {
+    frond_size_range range;
+    FROND_INIT(range);
+    range.kind = FROND_SIZE_RANGE_FIT_CONTENT;
+    range.width = max_width;
+    range.height = max_height;
+    return range;
+}
 
 /** What a mutation does. Indices refer to the parent's children at the moment the
  *  mutation is applied, in commit order.
@@ -1012,6 +1208,30 @@ frond_status frond_root_has_prepared_flush(bool *out_prepared, frond_root *root)
 frond_status frond_root_get_child_count(size_t *out_count, frond_root *root, uint64_t view);
 frond_status frond_root_get_child(uint64_t *out_child, frond_root *root, uint64_t view, size_t index);
 frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint64_t view);
+/** The laid-out frame of mounted view `view` in the root's coordinates: its frame offset
+ *  by those of the views it is in (view 0: the origin, empty). A view that is not mounted
+ *  is FROND_ERR_INVALID_ARGUMENT. Walks the mounted views. */
+frond_status frond_root_get_frame_in_root(frond_rect *out_frame, frond_root *root, uint64_t view);
+
+/* ---- Finding components by key ---------------------------------------------- */
+/* A key path names a component of the last committed tree by the keys on the way to
+ * it: key_path[0] is the key of the first component in the tree (in tree order: a parent
+ * before its children, children in order) with that key; each later key, that of the
+ * first component below the one before with that key. So {"list", "row-42"} is the
+ * component keyed "row-42" inside the one keyed "list", whatever unkeyed components lie
+ * between. `key_count` is at least 1; each key is UTF-8 (a NULL or bad key, or a NULL
+ * `key_path`, is FROND_ERR_INVALID_ARGUMENT). Call them on the root's thread between
+ * flushes: while the root flushes (from its callbacks) or holds a prepared flush they
+ * are FROND_ERR_MISUSE. frond_root_find_scope (section Render components and state)
+ * finds a stateful component's scope the same way. */
+
+/** The view that shows the component at `key_path`: its own or, for a viewless component
+ *  that wraps one child (composite, render, animation), its child's, and so on down.
+ *  `*out_view` receives its number, or 0 when no component matches or there is no such
+ *  view (a viewless flexbox). */
+frond_status frond_root_find_view(uint64_t *out_view, frond_root *root, const char *const *key_path,
+                                  size_t key_count);
+
 /** Writes the mounted views as the host has them, as text (one view per line, indented,
  *  with frames and attributes; while an animation runs, the animated values the host was
  *  last sent) into `buffer` (NUL-terminated, cut short if `capacity` is too small;
@@ -1217,6 +1437,14 @@ frond_status frond_scope_set_state(frond_scope *scope, void *state);
 /** The state as of the last flush. Call it on the root's thread (between flushes or
  *  from the root's callbacks); FROND_ERR_MISUSE once the component left the tree. */
 frond_status frond_scope_get_state(void **out_state, frond_scope *scope);
+
+/** The scope of the stateful component (of a render class) at `key_path` (see "Finding
+ *  components by key" in section Roots and hosts), borrowed: the handle its render is
+ *  given, valid while the component stays in the tree. `*out_scope` receives NULL when
+ *  no component matches or the component is stateless. Errors as for
+ *  frond_root_find_view. */
+frond_status frond_root_find_scope(frond_scope **out_scope, frond_root *root, const char *const *key_path,
+                                   size_t key_count);
 
 /** Called when a state update arrives while none is pending (on the updating thread,
  *  any thread), so the host can schedule frond_root_flush on the root's thread. It must

@@ -9,11 +9,37 @@ import subprocess
 import sys
 
 
+def without_static_functions(text):
+    """`text` without its static (inline) function definitions: header-only helpers,
+    which the library does not export."""
+    result = []
+    position = 0
+    for match in re.finditer(r"\bstatic\b", text):
+        if match.start() < position:
+            continue
+        body = text.find("{", match.end())
+        if body < 0:
+            break
+        depth = 0
+        end = body
+        while end < len(text):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+            if depth == 0:
+                break
+        result.append(text[position:match.start()])
+        position = end
+    result.append(text[position:])
+    return "".join(result)
+
+
 def declared_functions(header_path):
     text = open(header_path, encoding="utf-8").read()
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
-    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    # (Macros go first: a continued #define line holds code too.)
+    text = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", " ", text, flags=re.M)
+    text = without_static_functions(text)
     names = set()
     for statement in text.replace("{", ";").replace("}", ";").split(";"):
         statement = " ".join(statement.split())

@@ -405,6 +405,13 @@ static void call_every_component_and_root_function(frond_component *component, f
     CHECK_STATUS(expected_root, frond_root_get_child_count(&count, root, 0));
     if (expected_root != FROND_OK) CHECK_STATUS(expected_root, frond_root_get_child(&view, root, 0, 0));
     CHECK_STATUS(expected_root, frond_root_get_frame(&rect, root, 0));
+    CHECK_STATUS(expected_root, frond_root_get_frame_in_root(&rect, root, 0));
+    {
+        const char *path[] = {"k"};
+        frond_scope *scope = NULL;
+        CHECK_STATUS(expected_root, frond_root_find_view(&view, root, path, 1));
+        CHECK_STATUS(expected_root, frond_root_find_scope(&scope, root, path, 1));
+    }
     CHECK_STATUS(expected_root, frond_root_describe(&count, root, text, sizeof text));
     CHECK_STATUS(expected_root, frond_root_describe_components(&count, root, text, sizeof text));
 }
@@ -922,6 +929,7 @@ static void test_root_arguments_and_failures_are_reported(void) {
     frond_status inner = FROND_OK;
     size_t count = 0;
     uint64_t child_view = 0;
+    frond_rect rect;
     char text[16];
     int destroys_before;
 
@@ -955,6 +963,30 @@ static void test_root_arguments_and_failures_are_reported(void) {
     CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_root_get_child(&child_view, root, 0, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_child(NULL, root, 0, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame(NULL, root, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame_in_root(NULL, root, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame_in_root(&rect, root, 12345));
+    {
+        /* Key paths: NULL, empty, a NULL key, a key that is not UTF-8; out pointers. */
+        const char *good[] = {"a", "b"};
+        const char *null_key[] = {"a", NULL};
+        const char *bad_key[] = {"\xff"};
+        frond_scope *scope = NULL;
+        uint64_t found = 7;
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(NULL, root, good, 2));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(&found, root, NULL, 1));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(&found, root, good, 0));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(&found, root, null_key, 2));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(&found, root, bad_key, 1));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_view(&found, root, good, (size_t)-1));
+        CHECK(found == 7);
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_scope(NULL, root, good, 2));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_find_scope(&scope, root, null_key, 2));
+        /* Nothing mounted: nothing found. */
+        CHECK_OK(frond_root_find_view(&found, root, good, 2));
+        CHECK(found == 0);
+        CHECK_OK(frond_root_find_scope(&scope, root, good, 1));
+        CHECK(scope == NULL);
+    }
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(NULL, root, text, sizeof text));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe(&count, root, NULL, 4));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_describe_components(NULL, root, text, sizeof text));

@@ -54,6 +54,8 @@ typedef unsigned long uintptr_t;
     "stdbool.h": "#define bool _Bool\n#define true 1\n#define false 0\n",
     "stddef.h": "typedef unsigned long size_t;\ntypedef long ptrdiff_t;\n#define NULL ((void *)0)\n",
     "math.h": "",
+    # (The header's static inline conveniences call memset; they are not bound.)
+    "string.h": "void *memset(void *destination, int value, size_t count);\n",
 }
 
 # Standard typedef names (from the stubs) and C base types, as ctypes spells them.
@@ -128,7 +130,7 @@ def defines(header_text: str) -> list[tuple[str, str | None]]:
     """Object-like #defines of the header, in order: (name, Python literal or None)."""
     without_comments = re.sub(r"/\*.*?\*/", " ", header_text, flags=re.S)
     found = []
-    for match in re.finditer(r"^\s*#\s*define\s+([A-Za-z_]\w*)(?!\()[ \t]*(.*)$", without_comments, flags=re.M):
+    for match in re.finditer(r"^\s*#\s*define\s+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$", without_comments, flags=re.M):
         name, value = match.group(1), match.group(2).strip()
         if not value:  # include guards and flags
             continue
@@ -327,7 +329,11 @@ class Translator:
             if isinstance(node, c_ast.Typedef):
                 self.typedef(node)
             elif isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.FuncDecl):
-                self.function(node)
+                # Only the library's own functions (not the standard ones the stubs declare).
+                if node.name.startswith("frond_"):
+                    self.function(node)
+            elif isinstance(node, c_ast.FuncDef):
+                pass  # a static inline convenience: header-only, nothing to bind
             elif isinstance(node, c_ast.Decl) and isinstance(node.type, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
                 if isinstance(node.type, c_ast.Enum):
                     if node.type.values is not None:
