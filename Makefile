@@ -14,7 +14,7 @@ LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
 	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test
 
-.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-python valgrind clean
+.PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-reorder bench-python valgrind clean
 
 all: lib
 
@@ -132,6 +132,20 @@ bench-create:
 		echo "round=$$round yoga_feed_ns=$$yoga create_10k_ns_per_component=$$frond" \
 			"scaled_ns_per_component=$$(awk -v f=$$frond -v y=$$yoga 'BEGIN { printf "%.0f", f * 10900000 / y }')"; \
 	done
+
+# Issue 27's reorder check: shuffling and reversing a keyed list of 10,000, 20,000 and
+# 40,000 rows (ROUNDS rounds, each size after the other), then each doubling's ratio of
+# the mount step's medians.
+bench-reorder:
+	$(SWIFT) build -c release --product frond
+	@mkdir -p build
+	@for round in $$(seq $(or $(ROUNDS),3)); do \
+		for rows in 10000 20000 40000; do \
+			.build/release/frond bench-tree --iterations $(or $(ITERATIONS),5) --ops shuffle_rows reverse_rows --rows $$rows \
+				| sed "s/^/round=$$round /" || exit 1; \
+		done; \
+	done | tee build/bench-reorder.txt
+	$(PYTHON) Tests/CLI/reorder_summary.py build/bench-reorder.txt
 
 # Issue 5's speed check: a 10,000-component tree built and laid out from Python (per node
 # and through the JSON batch path) against the same tree from C, with the release library.

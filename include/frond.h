@@ -1061,7 +1061,8 @@ typedef struct frond_mutation {
  *  with all of them, for hosts where crossing into C is costly); `begin_commit` and
  *  `end_commit` may be NULL. A function returning an error makes frond_root_flush
  *  return FROND_ERR_CALLBACK once the commit is done (the root still counts the
- *  mutations as applied). Callbacks must not flush or free their root. */
+ *  mutations as applied). Callbacks must not flush or free their root (both are
+ *  FROND_ERR_MISUSE from inside them). */
 typedef struct frond_host {
     uint32_t struct_size;              /**< sizeof(frond_host) */
     frond_status (*begin_commit)(frond_root *root, void *user_data);
@@ -1947,7 +1948,7 @@ frond_status frond_legacy_view_set(frond_legacy_view *view, const frond_view_spe
  *  released and no tree, parent or flush holding it: a replaced component goes after the
  *  commit that replaced it, with the root when the root is freed, with a failed flush's
  *  components), or, when this call fails, before it returns. A NULL vtable, a
- *  struct_size below this version's, a NULL or empty name, a NULL view callback, a bad size or
+ *  struct_size other than this version's, a NULL or empty name, a NULL view callback, a bad size or
  *  key is FROND_ERR_INVALID_ARGUMENT; a failing view callback FROND_ERR_CALLBACK. */
 frond_status frond_component_new_legacy(frond_component **out_component, const frond_legacy_vtable *vtable,
                                         const frond_size_spec *size, const char *key, void *user_data,

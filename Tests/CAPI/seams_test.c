@@ -619,6 +619,88 @@ static void test_callback_failures_keep_their_cause(void) {
     CHECK_OK(frond_render_class_release(cls));
 }
 
+/* ---- replacing a callback from the destroy function of the one it replaces ------ */
+
+static const char *reentered_setter = NULL;
+static frond_root *setter_root = NULL;
+static frond_node *setter_node = NULL;
+static frond_status reentered_status = FROND_ERR_INTERNAL;
+static int reentries = 0;
+
+static frond_status text_measure(const char *text, const frond_text_style *style, float width,
+                                 frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                 frond_size *out_size, void *user_data) {
+    (void)text; (void)style; (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    out_size->width = out_size->height = 1;
+    return FROND_OK;
+}
+static frond_status empty_provider(frond_component **out_component, void *props, void *user_data) {
+    (void)props; (void)user_data;
+    *out_component = NULL;
+    return FROND_OK;
+}
+static frond_status flush_request(frond_root *root, void *user_data) {
+    (void)root; (void)user_data;
+    return FROND_OK;
+}
+static frond_status node_measure(frond_node *node, float width, frond_measure_mode width_mode, float height,
+                                 frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
+    (void)node; (void)width; (void)width_mode; (void)height; (void)height_mode; (void)user_data;
+    out_size->width = out_size->height = 1;
+    return FROND_OK;
+}
+static frond_status node_baseline(frond_node *node, float width, float height, float *out_baseline, void *user_data) {
+    (void)node; (void)width; (void)height; (void)user_data;
+    *out_baseline = 0;
+    return FROND_OK;
+}
+
+static frond_status set_again(void *user_data, frond_destroy_func destroy);
+
+static void destroy_and_set_again(void *user_data) {
+    (void)user_data;
+    reentries++;
+    reentered_status = set_again(NULL, NULL);
+}
+
+/* Calls the setter named `reentered_setter` with user_data and destroy. */
+static frond_status set_again(void *user_data, frond_destroy_func destroy) {
+    frond_host host;
+    const char *which = reentered_setter;
+    FROND_INIT(host);
+    host.apply = host_apply;
+    if (strcmp(which, "host") == 0) return frond_root_set_host(setter_root, &host, user_data, destroy);
+    if (strcmp(which, "text_measurer") == 0) return frond_root_set_text_measurer(setter_root, text_measure, user_data, destroy);
+    if (strcmp(which, "provider") == 0) return frond_root_set_provider(setter_root, empty_provider, user_data, destroy);
+    if (strcmp(which, "props") == 0) return frond_root_set_props(setter_root, user_data, destroy);
+    if (strcmp(which, "flush_request") == 0) return frond_root_set_flush_request(setter_root, flush_request, user_data, destroy);
+    if (strcmp(which, "unhandled") == 0) return frond_root_set_unhandled_action_handler(setter_root, unhandled, user_data, destroy);
+    if (strcmp(which, "measure") == 0) return frond_node_set_measure_func(setter_node, node_measure, user_data, destroy);
+    if (strcmp(which, "baseline") == 0) return frond_node_set_baseline_func(setter_node, node_baseline, user_data, destroy);
+    return FROND_ERR_INTERNAL;
+}
+
+static void test_a_replaced_callbacks_destroy_may_replace_it_again(void) {
+    const char *setters[] = {"host", "text_measurer", "provider", "props", "flush_request", "unhandled", "measure",
+                             "baseline"};
+    size_t i;
+    for (i = 0; i < sizeof setters / sizeof setters[0]; i++) {
+        reentered_setter = setters[i];
+        CHECK_OK(frond_root_new(&setter_root, NULL));
+        CHECK_OK(frond_node_new(&setter_node, NULL));
+        CHECK_OK(frond_root_set_provider(setter_root, empty_provider, NULL, NULL));   /* props need one */
+        reentries = 0;
+        CHECK_OK(set_again((void *)1, destroy_and_set_again));
+        /* Replacing it runs its destroy, which replaces it once more (not a crash). */
+        CHECK_OK(set_again(NULL, NULL));
+        CHECK(reentries == 1);
+        CHECK(reentered_status == FROND_OK);
+        if (reentries != 1 || reentered_status != FROND_OK) fprintf(stderr, "  (setter %s)\n", setters[i]);
+        CHECK_OK(frond_root_free(setter_root));
+        CHECK_OK(frond_node_free(setter_node));
+    }
+}
+
 int main(void) {
     size_t handles = live_handles();
     test_payloads_are_checked_the_same_way_everywhere();
@@ -629,6 +711,7 @@ int main(void) {
     test_roots_are_not_freed_from_their_callbacks();
     test_depth_has_one_limit_and_one_error();
     test_callback_failures_keep_their_cause();
+    test_a_replaced_callbacks_destroy_may_replace_it_again();
     CHECK(live_handles() == handles);
     return check_report("seams_test");
 }

@@ -280,10 +280,12 @@ final class TextMeasurerSlot: LeafMeasurer, Sendable {
     var current: any TextMeasurer {
         get { measurer.withLock { $0 } }
         set {
-            measurer.withLock {
-                $0 = newValue
+            // (The measurer replaced goes after the lock is released: see `replacing`.)
+            let replaced = measurer.withLock { current -> any TextMeasurer in
                 isMonospace.store(newValue is MonospaceTextMeasurer, ordering: .releasing)
+                return replacing(&current, with: newValue)
             }
+            _ = replaced
         }
     }
 

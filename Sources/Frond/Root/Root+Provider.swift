@@ -16,9 +16,11 @@ extension Root {
     /// other (and a new provider replaces the previous one with its props).
     public func setProvider<Props>(props: Props, _ provider: @escaping (Props) throws(FrondError) -> Component?) {
         providerSerial &+= 1
-        self.provider = ComponentProvider(serial: providerSerial, provider, props: props)
-        component = nil
+        // (What is replaced goes after the stores: see `replacing`.)
+        let replacedProvider = replacing(&self.provider, with: ComponentProvider(serial: providerSerial, provider, props: props))
+        let replacedComponent = replacing(&component, with: nil)
         componentChanged = true
+        _ = (replacedProvider, replacedComponent)
     }
 
     /// Gives the provider new props: the next flush calls it with them (once, however
@@ -70,8 +72,10 @@ final class ComponentProvider {
         guard accepts(newProps) else {
             throw FrondError(.misuse, "update(props:): the root's component provider takes \(propsType) props, not \(Props.self)")
         }
-        props = newProps
+        // (The props replaced go after the store: see `replacing`.)
+        let replaced = replacing(&props, with: newProps)
         version &+= 1
+        _ = replaced
     }
 
     /// Calls the provider with the current props; returns its component and the props'

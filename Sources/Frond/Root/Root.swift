@@ -68,7 +68,11 @@ public final class Root: @unchecked Sendable {
     public var sizeRange: SizeRange
     /// Receives the mutations of each commit; none = the mutations are only recorded in
     /// the mounted state.
-    public var host: (any Host)?
+    public var host: (any Host)? {
+        get { hostStorage }
+        set { _ = replacing(&hostStorage, with: newValue) }
+    }
+    private var hostStorage: (any Host)?
     /// Measures ``Text`` components (the next flush measures every text again).
     public var textMeasurer: any TextMeasurer {
         get { measurerSlot.current }
@@ -124,7 +128,7 @@ public final class Root: @unchecked Sendable {
 
     public init(sizeRange: SizeRange, host: (any Host)? = nil, textMeasurer: any TextMeasurer = MonospaceTextMeasurer()) {
         self.sizeRange = sizeRange
-        self.host = host
+        hostStorage = host
         measurerSlot = TextMeasurerSlot(textMeasurer)
         layoutConfig.leafMeasurer = measurerSlot
         let request = flushRequest
@@ -147,15 +151,21 @@ public final class Root: @unchecked Sendable {
     /// The component to show from the next flush on (nil: nothing). Replaces the
     /// component provider, if the root has one.
     public func setComponent(_ component: Component?) {
-        provider = nil
-        self.component = component
+        // (What is replaced goes after the stores: see `replacing`.)
+        let replacedProvider = replacing(&provider, with: nil)
+        let replacedComponent = replacing(&self.component, with: component)
         componentChanged = true
+        _ = (replacedProvider, replacedComponent)
     }
 
     /// Receives the actions that no responder handled (see ``send(_:to:)``), on the root's
     /// thread; they are also reported as ``ActionOutcome/unhandled``. A thrown error is
     /// thrown by the call that sent the action.
-    public var unhandledActionHandler: ((ActionEvent) throws(FrondError) -> Void)?
+    public var unhandledActionHandler: ((ActionEvent) throws(FrondError) -> Void)? {
+        get { unhandledActionHandlerStorage }
+        set { _ = replacing(&unhandledActionHandlerStorage, with: newValue) }
+    }
+    private var unhandledActionHandlerStorage: ((ActionEvent) throws(FrondError) -> Void)?
 
     /// Called (on the updating thread) when a state update arrives and no flush is
     /// pending yet, so the host can schedule one. Safe to set from any thread.
@@ -574,7 +584,9 @@ final class FlushRequest: Sendable {
     private let handler = Mutex<(@Sendable () -> Void)?>(nil)
 
     func set(_ newHandler: (@Sendable () -> Void)?) {
-        handler.withLock { $0 = newHandler }
+        // (The handler replaced goes after the lock is released: see `replacing`.)
+        let replaced = handler.withLock { replacing(&$0, with: newHandler) }
+        _ = replaced
     }
 
     func fire() {

@@ -350,7 +350,9 @@ open class LayoutNode {
     /// Keeps the two functions in a new box (none when both are nil).
     @inline(never)
     private func setCallbacks(measure: MeasureFunction?, baseline: BaselineFunction?) {
-        callbacks = measure == nil && baseline == nil ? nil : NodeCallbacks(measure: measure, baseline: baseline)
+        // (The functions replaced go after the store: their end may run foreign code.)
+        _ = replacing(&callbacks, with: measure == nil && baseline == nil ? nil
+                      : NodeCallbacks(measure: measure, baseline: baseline))
     }
 
     /// When true, this child defines its parent's baseline even if it is not the first.
