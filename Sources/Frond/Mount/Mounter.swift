@@ -510,16 +510,17 @@ struct Mounter {
     /// The views that do not stay are placed right to left, each just before the view that
     /// follows it (already placed), so that every index is the host's at that moment:
     ///
-    ///     old order, stay views marked:      A* c B* d      new order: d A c B
-    ///     place B? stays. c: before B        A c B d        (c did not move: no mutation
-    ///     A stays. d: before A               d A c B         unless its index changed)
+    ///     old: A B C D     new: D A C B     longest run in order: A C (they stay)
+    ///     B, last:     to the end         A C D B     move B to 3
+    ///     C, A:        stay
+    ///     D:           just before A      D A C B     move D to 0
     ///
     /// Where a view is at any moment follows from two facts: a view that stays, or has
     /// not been placed yet, is where the old order put it among the views that stay; a
-    /// placed view sits right before the next view that stays in the new order (or at the
-    /// end), after the placed views before it. So each view gets a slot in one sorted
-    /// order of (anchor's old index, placed?, position), and its index is the number of
-    /// occupied slots before its own (``RankedSlots``).
+    /// placed view sits right before the next view that stays in the new order (its
+    /// anchor; or at the end), after the placed views before it. So every view has a slot
+    /// in one sorted order — for each anchor, the views placed before it, then the anchor —
+    /// and its index is the number of occupied slots before its own (``RankedSlots``).
     private mutating func order(_ views: [MountedView], in parent: MountedView, old: [MountedView], taken: [Bool]) {
         let oldIndices = views.map { Self.takenIndex(of: $0, in: old, taken: taken) }
         let keptOldIndices = oldIndices.compactMap { $0 }
@@ -535,11 +536,8 @@ struct Mounter {
         var stays = [Bool](repeating: false, count: views.count)
         let keptPositions = oldIndices.indices.filter { oldIndices[$0] != nil }
         for run in Self.longestIncreasingRun(keptOldIndices) { stays[keptPositions[run]] = true }
-        // Slots in one order: old index o of a view that is not placed yet (o, 1), and of
-        // a placed view at position p whose next staying view has old index a (a, 0, p);
-        // `old.count` stands for "the end". Slot of (o, 1): 2·o + 1 + (views placed before
-        // anchor o, counted below); laid out as: for each anchor a, the views placed
-        // before it, then a itself.
+        // Each view's anchor: the old index of the next view that stays in the new order
+        // (`old.count` stands for the end).
         var anchorOf = [Int](repeating: old.count, count: views.count)
         var next = old.count
         for position in views.indices.reversed() {
