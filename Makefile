@@ -88,7 +88,7 @@ valgrind: test-c
 	done
 
 # Python bindings (bindings/python): pytest in a virtual environment under build/ that holds
-# only the test runner and pycparser (bindings/python/requirements-dev.txt); the package is
+# only the test runner, pycparser and mypy (bindings/python/requirements-dev.txt); the package is
 # tested from the checkout against this configuration's library.
 VENV := build/venv
 PYTHON_REQUIREMENTS := bindings/python/requirements-dev.txt

@@ -1,12 +1,14 @@
 """Frond from Python: ctypes bindings over libfrond's C API.
 
 Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, `Text`,
-`Flexbox`, `tree_from_json`), render components with state and actions (`RenderComponent`,
+`Flexbox`, the layout components `Inset`, `Center`, `Ratio`, `Background`, `Overlay` and
+`Static`, `tree_from_json`), render components with state and actions (`RenderComponent`,
 `Scope`, `ActionEvent`), Python callables as action handlers, typed actions (`ActionName`,
 `typed_action`), controllers (`Controller`) and wrappers (`Wrapper`) in the responder chain,
 animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
-`send_event` and `tap`, component providers, flush requests and asynchronous flushes, used
-from one thread at a time) and Python hosts (`Host`, `MemoryHost`).
+`send_event` and `tap`, component providers, flush requests and asynchronous flushes, text
+measurers (`TextStyle`) and view type declarations (`AttributeKind`), used from one thread
+at a time) and Python hosts (`Host`, `MemoryHost`).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, Experime
                     Wrap)
 from ._runtime import handle_count
 from ._version import __version__
-from ._capi import AnimationMoment, AnimationProperty, TimingCurve
+from ._capi import AnimationMoment, AnimationProperty, AttributeKind, CenterSizing, Centering, TimingCurve
 from .action import ActionHandler
 from .controller import Controller, ControllerEvent
 from .typed_action import ActionName, ArgumentValue, TypedAction, typed_action
@@ -24,6 +26,7 @@ from .wrapper import Wrapper
 from .animation import Animation, AnimationComponent, CubicBezier, Spring
 from .attribute import Action, AttributeInput, AttributeValue, Color, HostValue
 from .components import Component, FlexChild, Flexbox, Text, tree_from_json
+from .layout_components import Background, Center, Inset, Overlay, Ratio, Static, StaticChild
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
                      ThreadError, error_for_status)
@@ -32,16 +35,20 @@ from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .provider import ComponentProvider, FlushRequest
 from .root import CommitStatistics, Root, SizeRange, SizeRangeKind
+from .text_measurer import TextMeasurer, TextStyle
+from .view_types import AttributeKindLike
 from .value import Edges, Rect, Size, Value, ValueLike
 
 __all__ = [
     "__version__", "library_version", "handle_count",
     "Component", "Text", "Flexbox", "FlexChild", "tree_from_json", "Color", "HostValue", "Action", "AttributeValue",
+    "Inset", "Center", "Ratio", "Background", "Overlay", "Static", "StaticChild", "Centering", "CenterSizing",
     "ActionHandler", "ActionName", "TypedAction", "typed_action", "ArgumentValue", "Controller", "ControllerEvent",
     "Wrapper", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "ComponentProvider", "FlushRequest",
+    "TextMeasurer", "TextStyle", "AttributeKind", "AttributeKindLike",
     "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",

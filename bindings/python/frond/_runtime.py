@@ -9,21 +9,27 @@ it (``KeyboardInterrupt`` and ``SystemExit`` are re-raised as they are).
 
 Python objects handed to C as ``user_data`` are never addresses: they are integer keys
 of :data:`registry`, and :data:`DESTROY` (the destroy function C calls exactly once)
-removes them.
+removes them. The values belong to arenas that the owners of the C handles hold (see
+``frond._registry``), so that the garbage collector sees them as their owners' own.
 """
 from __future__ import annotations
 
 import ctypes
-import itertools
 import sys
 import threading
 import traceback
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from . import _capi, _library
+from . import _library
 from ._capi import Status
 from ._library import library
+from ._registry import DESTROY, UNOWNED, Arena, CallbackRegistry, registry, user_data
 from .errors import CallbackError, FrondError, MisuseError, error_for_status
+
+__all__ = ["call", "callback_failed", "defer_free", "deferred_count", "handle_count", "last_error_message",
+           "Handle", "address", "registry", "CallbackRegistry", "Arena", "UNOWNED", "DESTROY", "user_data"]
+
+_H = TypeVar("_H", bound="Handle")
 
 class _ThreadState(threading.local):
     def __init__(self) -> None:
@@ -129,41 +135,6 @@ def _free_deferred() -> None:
             with _deferred_lock:
                 _deferred_frees.extend(refused)
 
-class CallbackRegistry:
-    """Python objects that C holds as user_data, under integer keys (never addresses)."""
-
-    def __init__(self) -> None:
-        self._entries: dict[int, Any] = {}
-        self._keys = itertools.count(1)
-
-    def add(self, value: Any) -> int:
-        key = next(self._keys)
-        self._entries[key] = value
-        return key
-
-    def get(self, key: int | None) -> Any:
-        if key is None or key not in self._entries:
-            raise LookupError(f"frond: no callback is registered under user_data {key}")
-        return self._entries[key]
-
-    def discard(self, key: int | None) -> None:
-        if key is not None:
-            self._entries.pop(key, None)
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-registry = CallbackRegistry()
-
-def _destroy(user_data: int | None) -> None:
-    registry.discard(user_data)
-
-#: The destroy function given to C with every registered callback.
-DESTROY = _capi.frond_destroy_func(_destroy)
-
-def user_data(key: int) -> ctypes.c_void_p:
-    return ctypes.c_void_p(key)
-
 def handle_count() -> int:
     """The number of live handles of every kind in libfrond (for leak checks)."""
     count = ctypes.c_size_t()
@@ -172,10 +143,16 @@ def handle_count() -> int:
 
 class Handle:
     """Owns one libfrond handle: closed exactly once (``close()``, ``with``, or when the
-    object is collected); any use after that raises :class:`~frond.errors.MisuseError`."""
+    object is collected); any use after that raises :class:`~frond.errors.MisuseError`.
+
+    What C may call back through the handle (callables, props, states) is registered in
+    the object's arena (`_own_arena`), which the object holds: a cycle through it is one
+    the garbage collector can free, and the finalizer then frees the handle."""
 
     _free_function: ClassVar[str]
     _handle: Any = None
+    #: The values C may call back with through this handle (None until there is one).
+    _arena: Arena | None = None
 
     def _live(self) -> Any:
         """The handle, or MisuseError when the object is closed."""
@@ -183,6 +160,13 @@ class Handle:
         if handle is None:
             raise MisuseError(Status.ERR_MISUSE, f"this {type(self).__name__} is closed")
         return handle
+
+    def _own_arena(self) -> Arena:
+        """The arena of this object's handle (made on first use)."""
+        arena = self._arena
+        if arena is None:
+            arena = self._arena = Arena()
+        return arena
 
     @property
     def closed(self) -> bool:
@@ -193,14 +177,22 @@ class Handle:
         handle = self._handle
         if handle is None:
             return
-        call(self._free_function, handle)
+        try:
+            call(self._free_function, handle)
+        except CallbackError:
+            self._forget()  # freed: only a callback that ran meanwhile failed
+            raise
+        self._forget()
+
+    def _forget(self) -> None:
         self._handle = None
         self._did_close()
+        self._arena = None  # C has released what it held through the handle (or holds it elsewhere)
 
     def _did_close(self) -> None:
         """Hook for subclasses: the handle has just been released."""
 
-    def __enter__(self) -> Any:
+    def __enter__(self: _H) -> _H:
         self._live()
         return self
 
@@ -218,6 +210,7 @@ class Handle:
             self._handle = None
         except Exception:  # interpreter shutdown: the library may be gone
             pass
+
 
 def address(handle: Any) -> int:
     """A handle's value as an int (for identity), 0 for NULL."""

@@ -23,6 +23,7 @@ import weakref
 from typing import Any
 
 from ._capi import Status
+from ._registry import entered_arena, leave_arena
 from .errors import ThreadError
 
 __all__ = ["ThreadOwner", "current_root", "entered", "inside", "requesting", "is_requesting", "claim_tree",
@@ -46,7 +47,8 @@ def current_root() -> weakref.ref[Any] | None:
 
 class entered:
     """``with entered(root):`` marks the calling thread as inside a C call on `root` (see
-    `current_root`)."""
+    `current_root`); what callbacks register meanwhile belongs to the root's arena (see
+    ``frond._registry``)."""
 
     __slots__ = ("_root",)
 
@@ -55,8 +57,10 @@ class entered:
 
     def __enter__(self) -> None:
         _active.roots.append(self._root)
+        entered_arena(self._root._arena)
 
     def __exit__(self, *exc_info: object) -> None:
+        leave_arena()
         _active.roots.pop()
 
 
@@ -143,9 +147,10 @@ class ThreadOwner:
                 Status.ERR_MISUSE,
                 f"this {self._what} is {job} on {where} but was {action} from {_describe(current)}: wait for "
                 "the job (the future it returned) before using it")
+        holder = _describe(owner) if owner is not None else "no thread"
         raise ThreadError(
             Status.ERR_MISUSE,
-            f"this {self._what} belongs to {_describe(owner)} but was {action} from {_describe(current)}: a root "
+            f"this {self._what} belongs to {holder} but was {action} from {_describe(current)}: a root "
             "is used from one thread at a time (only Scope.update_state and Scope.set_state may come from any "
             "thread); hand it over first with root.hand_over(thread) on its own thread")
 

@@ -7,9 +7,10 @@ is asked, and the outcome is HANDLED::
     Component("button", {"title": "Add", "onTap": lambda event: items.append(event.view)})
 
 Each component built with a callable gets a fresh C action block (``frond_action_block_new``)
-whose user_data is a registry key (never an address) for the callable; the component
-and the views mounted with it keep the block alive, and C's destroy function releases the
-key exactly once when the last of them goes. Blocks are compared by identity: a component
+whose user_data is a registry key (never an address) for the callable, which belongs to
+the component (and to the root or parent given the component; see ``frond._registry``);
+the component and the views mounted with it keep the block alive, and C's destroy
+function releases the key exactly once when the last of them goes. Blocks are compared by identity: a component
 rebuilt with a callable makes a new block, so its view is updated with it.
 
 An exception raised by a handler makes the call that sent the action raise
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from . import _capi
+from ._registry import Arena
 from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
 from .attribute import AttributeValue, decode_attribute
 from .typed_action import ActionName, ArgumentValue, TypedAction, decode_argument, trampoline
@@ -97,7 +99,8 @@ class ActionBlock(Handle):
 
     _free_function = "frond_action_block_release"
 
-    def __init__(self, handler: ActionHandler) -> None:
+    def __init__(self, handler: ActionHandler, arena: Arena | None = None) -> None:
+        """`arena`: where the handler is registered (None: the running root's, if any)."""
         if not callable(handler):
             raise TypeError(f"an action handler must be callable, not {type(handler).__name__}")
         handle = ctypes.POINTER(_capi.frond_action_block)()
@@ -106,9 +109,10 @@ class ActionBlock(Handle):
             types = handler.c_types
             array = (_capi.frond_argument_type * len(types))(*types) if types else None
             call("frond_action_block_new_typed", ctypes.byref(handle), array, len(types), trampoline(types),
-                 user_data(registry.add(handler)), DESTROY)
+                 user_data(registry.add(handler, arena)), DESTROY)
         else:
-            call("frond_action_block_new", ctypes.byref(handle), _C_BLOCK, user_data(registry.add(handler)), DESTROY)
+            call("frond_action_block_new", ctypes.byref(handle), _C_BLOCK, user_data(registry.add(handler, arena)),
+                 DESTROY)
         self._handle = handle
 
     @property

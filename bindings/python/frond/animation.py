@@ -34,6 +34,7 @@ from typing import Any, Union
 
 from . import _capi
 from ._capi import AnimationMoment, AnimationProperty, TimingCurve
+from ._registry import Arena
 from ._runtime import DESTROY, callback_failed, registry, user_data
 from .attribute import Color, c_color, c_string
 from .components import Component, _key
@@ -198,10 +199,11 @@ class Animation:
 
     # ---- the C side --------------------------------------------------------------
 
-    def _fill(self, slot: Any, keep: list[Any], keys: list[int]) -> None:
+    def _fill(self, slot: Any, keep: list[Any], keys: list[int], arena: Callable[[], Arena] | None = None) -> None:
         """Writes this animation into a frond_animation `slot`; `keep` receives what C
         reads through pointers (alive until C has copied it), `keys` the registry keys
-        given to C (each released by C's destroy)."""
+        given to C (each released by C's destroy), registered in the arena `arena()` gives
+        (None: the running root's)."""
         ctypes.memset(ctypes.addressof(slot), 0, ctypes.sizeof(_capi.frond_animation))
         slot.struct_size = ctypes.sizeof(_capi.frond_animation)
         slot.property = self.property
@@ -224,25 +226,26 @@ class Animation:
             keep.append(encoded)
             slot.target_key = encoded
         if self.parts:
-            array = encode_animations(self.parts, keep, keys)
+            array = encode_animations(self.parts, keep, keys, arena)
             slot.parts = ctypes.cast(array, ctypes.POINTER(_capi.frond_animation))
             slot.part_count = len(self.parts)
         if self.completion is not None:
-            key = registry.add(self.completion)
+            key = registry.add(self.completion, arena() if arena is not None else None)
             keys.append(key)
             slot.completion = _C_COMPLETION
             slot.user_data = key
             slot.destroy = DESTROY
 
 
-def encode_animations(animations: Sequence[Animation], keep: list[Any], keys: list[int]) -> Any:
+def encode_animations(animations: Sequence[Animation], keep: list[Any], keys: list[int],
+                      arena: Callable[[], Arena] | None = None) -> Any:
     """A ctypes array of frond_animation (kept in `keep`), or None for none."""
     if not animations:
         return None
     array = (_capi.frond_animation * len(animations))()
     keep.append(array)
     for slot, animation in zip(array, animations):
-        animation._fill(slot, keep, keys)
+        animation._fill(slot, keep, keys, arena)
     return array
 
 
@@ -274,10 +277,11 @@ class AnimationComponent(Component):
         keep: list[Any] = []
         keys: list[int] = []
         try:
-            first = encode_animations(initial, keep, keys)
-            second = encode_animations(final, keep, keys)
+            first = encode_animations(initial, keep, keys, self._own_arena)
+            second = encode_animations(final, keep, keys, self._own_arena)
             self._create("frond_component_new_animation", encoded_key, child._live(), first, len(initial), second,
                          len(final))
+            self._adopt((child,))
         except BaseException:
             # C called destroy for what it was given; keys are never reused, so dropping
             # them all again is harmless and covers those it never saw.

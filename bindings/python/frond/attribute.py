@@ -11,11 +11,12 @@ import ctypes
 import numbers
 import math
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Union
 
 from . import _capi
 from ._capi import AttributeKind, Status
+from ._registry import Arena
 from .errors import InvalidArgumentError
 
 __all__ = ["Color", "HostValue", "Action", "AttributeValue"]
@@ -99,21 +100,24 @@ def c_color(color: Color) -> Any:
     return _capi.frond_color(color.red, color.green, color.blue, color.alpha)
 
 
-def encode_attributes(attributes: object, what: str = "attributes") -> Any:
-    """A ctypes array of ``frond_attribute`` for a dict of names and values (it keeps the
+def encode_attributes(attributes: object, what: str = "attributes",
+                      arena: Callable[[], Arena] | None = None) -> Any:
+    """A ctypes array of ``frond_attribute`` for a mapping of names and values (it keeps the
     encoded strings alive), or None when there are none. A callable value becomes a C
-    action block; the array keeps the caller's handles in ``_blocks``: give them up with
+    action block whose handler is registered in the arena `arena()` gives (the
+    component's); the array keeps the caller's handles in ``_blocks``: give them up with
     `release_blocks` once C has taken the attributes."""
     if attributes is None:
         return None
-    if not isinstance(attributes, dict):
-        raise TypeError(f"{what} must be a dict of names and values, not {type(attributes).__name__}")
+    if not isinstance(attributes, Mapping):
+        raise TypeError(f"{what} must be a dict (or another mapping) of names and values, "
+                        f"not {type(attributes).__name__}")
     if not attributes:
         return None
     array = (_capi.frond_attribute * len(attributes))()
     blocks: list[Any] = []
     try:
-        _encode_into(array, attributes, what, blocks)
+        _encode_into(array, attributes, what, blocks, arena)
     except BaseException:
         for block in blocks:
             block.close()
@@ -144,7 +148,8 @@ def plain_utf8(value: object) -> bytes | None:
     return None
 
 
-def _encode_into(array: Any, attributes: dict[Any, Any], what: str, blocks: list[Any]) -> None:
+def _encode_into(array: Any, attributes: Mapping[Any, Any], what: str, blocks: list[Any],
+                 arena: Callable[[], Arena] | None) -> None:
     # (Indexing, not iterating the ctypes array: its iterator ends by raising IndexError.)
     for index, (name, value) in enumerate(attributes.items()):
         slot = array[index]
@@ -176,7 +181,7 @@ def _encode_into(array: Any, attributes: dict[Any, Any], what: str, blocks: list
         elif callable(value):
             from .action import ActionBlock  # (action imports this module)
 
-            block = ActionBlock(value)
+            block = ActionBlock(value, arena() if arena is not None else None)
             blocks.append(block)
             slot.kind, slot.action_block = AttributeKind.ACTION_BLOCK, block.c_handle
         else:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import ctypes
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
 from . import _capi
 from ._capi import Align, Direction, FlexDirection, Justify, Overflow, PositionType, TextAlign, Unit, Wrap
 from ._capi import Status
+from ._registry import Arena, adopt, context_arena
 from ._runtime import Handle, call
 from .errors import InvalidArgumentError
 from ._style import enum_member
@@ -53,13 +54,15 @@ class Component(Handle):
     """
 
     _free_function = "frond_component_release"
+    #: Whether a parent or root was given the component (it adopted the arena it had then).
+    _given = False
 
-    def __init__(self, view_type: str | None = None, attributes: dict[str, AttributeInput] | None = None, *,
+    def __init__(self, view_type: str | None = None, attributes: Mapping[str, AttributeInput] | None = None, *,
                  key: str | None = None, accessibility_label: str | None = None,
                  accessibility_hint: str | None = None, accessibility_traits: int = 0,
                  **size: ValueLike) -> None:
         view, array = _view_spec(view_type, attributes, accessibility_label, accessibility_hint,
-                                 accessibility_traits)
+                                 accessibility_traits, self._own_arena)
         try:
             self._create("frond_component_new", view, _size_spec(type(self).__name__, size), _key(key))
         finally:
@@ -70,9 +73,36 @@ class Component(Handle):
         call(function, ctypes.byref(handle), *arguments)
         self._handle = handle
 
+    def _own_arena(self) -> Arena:
+        """Where what C may call back through this component is registered: the running
+        root's arena when it is built during one of the root's calls (a render), else its
+        own (adopted by whoever is given the component)."""
+        arena = self._arena
+        if arena is None:
+            arena = self._arena = context_arena() or Arena()
+        return arena
+
+    def _adopt(self, children: Iterable[Component]) -> None:
+        """This component's C object holds `children`'s: its arena keeps theirs."""
+        for child in children:
+            arena = child._arena
+            if arena is not None and arena is not self._arena:
+                self._own_arena().adopt(arena)
+
     def _consumed(self) -> None:
         """Called after a C call that took this component (a parent or a root keeps it):
         a render component gives up its own C handle then."""
+        self._given = True
+
+    def _hand_over(self) -> Any:
+        """The handle, which a callback hands C for good (as a render's child): C takes
+        it over, so the object gives it up without releasing it, and the running root's
+        arena adopts the component's."""
+        handle = self._live()
+        adopt(self._arena)
+        self._handle = None
+        self._arena = None
+        return handle
 
     def __repr__(self) -> str:
         state = " (closed)" if self._handle is None else ""
@@ -203,7 +233,7 @@ class Flexbox(Component):
                  Align.AUTO, spacing: float = 0, line_spacing: float = 0, padding: EdgesLike = None,
                  border: float | tuple[float, float, float, float] = 0, layout_direction: Direction | str =
                  Direction.INHERIT, overflow: Overflow | str = Overflow.VISIBLE, view_type: str | None = None,
-                 attributes: dict[str, AttributeInput] | None = None, key: str | None = None,
+                 attributes: Mapping[str, AttributeInput] | None = None, key: str | None = None,
                  **size: ValueLike) -> None:
         style = _capi.frond_flexbox_style(struct_size=_FLEXBOX_STYLE_SIZE)
         style.direction = enum_member(FlexDirection, direction, "direction")
@@ -224,6 +254,8 @@ class Flexbox(Component):
         if isinstance(children, (Component, FlexChild)) or not isinstance(children, Iterable):
             raise TypeError(f"children must be a list of components or FlexChild, not {type(children).__name__}")
         items = list(children)
+        components = [component for component in (item.component if isinstance(item, FlexChild) else item
+                                                   for item in items) if isinstance(component, Component)]
         array = (_capi.frond_flex_child * len(items))()
         try:
             for index, item in enumerate(items):  # (indexing the ctypes array: iterating it raises IndexError)
@@ -236,17 +268,16 @@ class Flexbox(Component):
                 else:
                     raise TypeError(f"children[{index}].component must be a frond component, "
                                     f"not {type(item).__name__}")
-            view, attribute_array = _view_spec(view_type, attributes, None, None, 0)
+            view, attribute_array = _view_spec(view_type, attributes, None, None, 0, self._own_arena)
             try:
                 self._create("frond_component_new_flexbox", view, _size_spec("Flexbox", size), _key(key),
                              ctypes.byref(style), array if items else None, len(items))
             finally:
                 release_blocks(attribute_array)
+            self._adopt(components)
         finally:
-            for item in items:
-                component = item.component if isinstance(item, FlexChild) else item
-                if isinstance(component, Component):
-                    component._consumed()
+            for component in components:
+                component._consumed()
 
 
 def tree_from_json(description: str | bytes | Mapping[str, Any]) -> Component:
@@ -286,16 +317,17 @@ def tree_from_json(description: str | bytes | Mapping[str, Any]) -> Component:
 # ---- conversions ------------------------------------------------------------------------
 
 def _view_spec(view_type: str | None, attributes: object, label: str | None, hint: str | None,
-               traits: int) -> tuple[Any, Any]:
+               traits: int, arena: Callable[[], Arena]) -> tuple[Any, Any]:
     """A frond_view_spec (by reference), or None for a viewless component without
     attributes (C refuses attributes without a view type, with a message); and the encoded
-    attribute array (None without attributes) whose action blocks the caller releases."""
+    attribute array (None without attributes) whose action blocks the caller releases.
+    `arena()` gives the arena of the component being built, for action handlers."""
     if view_type is None and not attributes and label is None and hint is None and not traits:
         return None, None
     spec = _capi.frond_view_spec(struct_size=_VIEW_SPEC_SIZE)
     if view_type is not None:
         spec.view_type = plain_utf8(view_type) or c_string(view_type, "view_type")
-    array = encode_attributes(attributes)
+    array = encode_attributes(attributes, "attributes", arena)
     try:
         _fill_view_spec(spec, array, label, hint, traits)
     except BaseException:
@@ -318,6 +350,14 @@ def _fill_view_spec(spec: Any, array: Any, label: str | None, hint: str | None, 
 
 
 def _size_spec(owner: str, size: dict[str, ValueLike]) -> Any:
+    """A frond_size_spec by reference for a constructor's size keywords (None without any)."""
+    spec = size_struct(owner, size)
+    return None if spec is None else ctypes.byref(spec)
+
+
+def size_struct(owner: str, size: Mapping[str, ValueLike]) -> Any:
+    """A frond_size_spec for `size`'s lengths (None when empty); TypeError for a name that
+    is not a size (`owner` names the constructor)."""
     if not size:
         return None
     if not _SIZE_NAME_SET.issuperset(size):
@@ -327,8 +367,11 @@ def _size_spec(owner: str, size: dict[str, ValueLike]) -> Any:
     spec = _capi.frond_size_spec(struct_size=_SIZE_SPEC_SIZE)
     for name, value in size.items():
         kind = type(value)
-        setattr(spec, name, (float(value), _POINT) if kind is float or kind is int else _c_value(value, name))
-    return ctypes.byref(spec)
+        if kind is float or kind is int:  # points, the common case
+            setattr(spec, name, (float(value), _POINT))  # type: ignore[arg-type]
+        else:
+            setattr(spec, name, _c_value(value, name))
+    return spec
 
 
 def _c_value(value: ValueLike, what: str, index: int | None = None) -> Any:

@@ -35,60 +35,59 @@ the component's parent; True stops the action there::
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _capi
 from ._capi import ControllerEvent
 from ._runtime import DESTROY, callback_failed, registry
 from .action import ActionEvent, action_event
 
-if TYPE_CHECKING:
-    from .render import RenderComponent
-
 __all__ = ["Controller", "ControllerEvent"]
 
 
 class Controller:
     """An optional base class for controllers: every method does nothing, so a subclass
-    overrides only the events it needs (any object with some of these methods will do)."""
+    overrides only the events it needs (any object with some of these methods will do).
+    `component` is an instance of the render class whose controller it is (typed Any, so
+    that a subclass may name that class: ``def did_mount(self, row: Row) -> None``)."""
 
-    def __init__(self, component: RenderComponent) -> None:
+    def __init__(self, component: Any) -> None:
         """Made during the build that makes the component's scope (which may still fail)."""
 
-    def did_init(self, component: RenderComponent) -> None:
+    def did_init(self, component: Any) -> None:
         """The first commit with the component starts."""
 
-    def will_mount(self, component: RenderComponent) -> None:
+    def will_mount(self, component: Any) -> None:
         """Its views are about to be created."""
 
-    def did_acquire_view(self, component: RenderComponent, view: int) -> None:
+    def did_acquire_view(self, component: Any, view: int) -> None:
         """The component's own view is mounted (after will_mount or will_remount)."""
 
-    def did_mount(self, component: RenderComponent) -> None:
+    def did_mount(self, component: Any) -> None:
         """Its views are mounted."""
 
-    def will_update_component(self, component: RenderComponent) -> None:
+    def will_update_component(self, component: Any) -> None:
         """`component` (new props) replaces the previous instance."""
 
-    def will_remount(self, component: RenderComponent) -> None:
+    def will_remount(self, component: Any) -> None:
         """The component was rebuilt (new state or new props) and is about to be remounted."""
 
-    def did_remount(self, component: RenderComponent) -> None:
+    def did_remount(self, component: Any) -> None:
         """It was remounted."""
 
-    def did_update_component(self, component: RenderComponent) -> None:
+    def did_update_component(self, component: Any) -> None:
         """The update that started with will_update_component is mounted."""
 
-    def will_unmount(self, component: RenderComponent) -> None:
+    def will_unmount(self, component: Any) -> None:
         """The component is leaving the tree."""
 
-    def will_relinquish_view(self, component: RenderComponent, view: int) -> None:
+    def will_relinquish_view(self, component: Any, view: int) -> None:
         """Its view `view` is about to go (unmount, or a remount with another view)."""
 
-    def did_unmount(self, component: RenderComponent) -> None:
+    def did_unmount(self, component: Any) -> None:
         """It left the tree."""
 
-    def invalidate(self, component: RenderComponent) -> None:
+    def invalidate(self, component: Any) -> None:
         """The last event: the controller is released after it."""
 
     def handle_action(self, action: ActionEvent) -> bool:

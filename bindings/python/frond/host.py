@@ -88,10 +88,21 @@ class MemoryHost(Host):
         self.views: dict[int, MemoryView] = {}
         self.root_children: list[int] = []
         self.commits: list[list[Mutation]] = []
+        self._partial = False
 
     def commit(self, mutations: Sequence[Mutation]) -> None:
         self.commits.append(list(mutations))
-        super().commit(mutations)
+        try:
+            super().commit(mutations)
+        except BaseException:
+            self._partial = True  # a commit applied in part: the views no longer match
+            raise
+        # When a commit ends, every live view is in the mounted tree (unless an earlier
+        # commit failed half-way, when nothing can be said of them).
+        if not self._partial:
+            for view in self.views:
+                if not self._is_mounted(view):
+                    raise ValueError(f"after the commit, v{view} is alive but not in the mounted tree")
 
     @property
     def last_commit(self) -> list[Mutation]:
@@ -127,12 +138,28 @@ class MemoryHost(Host):
             else:
                 view.parent = None
         elif kind == MutationKind.DESTROY:
-            # A removed subtree is destroyed children first, without removing them one by one.
+            # A removed subtree is destroyed children first, without removing them one by one
+            # (frond.h, frond_mutation_kind): never a view still in the mounted tree.
+            if view.children:
+                raise ValueError(f"DESTROY of v{view.id} before its children {view.children}")
+            if self._is_mounted(view.id):
+                raise ValueError(f"DESTROY of v{view.id}, which is still in the mounted tree")
             if view.parent is not None:
                 siblings = self._children(view.parent, kind)
                 if view.id in siblings:
                     siblings.remove(view.id)
             del self.views[view.id]
+
+    def _is_mounted(self, view: int) -> bool:
+        """Whether `view` is in the tree under the root container."""
+        seen = 0
+        parent = self.views[view].parent if view in self.views else None
+        while parent is not None and seen <= len(self.views):
+            if parent == 0:
+                return True
+            parent = self.views[parent].parent if parent in self.views else None
+            seen += 1
+        return False
 
     def _view(self, view: int, kind: MutationKind) -> MemoryView:
         if view not in self.views:

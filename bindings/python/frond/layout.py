@@ -360,7 +360,8 @@ class Node(Handle):
         else:
             if not callable(function):
                 raise TypeError(f"measure must be callable or None, not {type(function).__name__}")
-            call("frond_node_set_measure_func", handle, _MEASURE, user_data(registry.add(function)), DESTROY)
+            key = registry.add(function, self._own_arena())  # (on failure C calls DESTROY with it)
+            call("frond_node_set_measure_func", handle, _MEASURE, user_data(key), DESTROY)
         self._measure = function
 
     @property
@@ -377,7 +378,8 @@ class Node(Handle):
         else:
             if not callable(function):
                 raise TypeError(f"baseline must be callable or None, not {type(function).__name__}")
-            call("frond_node_set_baseline_func", handle, _BASELINE, user_data(registry.add(function)), DESTROY)
+            key = registry.add(function, self._own_arena())
+            call("frond_node_set_baseline_func", handle, _BASELINE, user_data(key), DESTROY)
         self._baseline = function
 
     @property
@@ -532,17 +534,18 @@ def _invalid(message: str) -> InvalidArgumentError:
     return InvalidArgumentError(Status.ERR_INVALID_ARGUMENT, message)
 
 
-def _size_result(result: object) -> tuple[float, float]:
+def size_result(result: object, what: str = "a measure function") -> tuple[float, float]:
+    """A measure function's (width, height), checked (`what` names the function in errors)."""
     if isinstance(result, (tuple, list)) and len(result) == 2:
         return (real_number(result[0], "the measured width"), real_number(result[1], "the measured height"))
-    raise TypeError(f"a measure function must return (width, height), two numbers, not {result!r}")
+    raise TypeError(f"{what} must return (width, height), two numbers, not {result!r}")
 
 
 def _measure(node: Any, width: float, width_mode: int, height: float, height_mode: int, out_size: Any,
              key: int | None) -> int:
     try:
         function = registry.get(key)
-        width_out, height_out = _size_result(function(width, MeasureMode(width_mode), height, MeasureMode(height_mode)))
+        width_out, height_out = size_result(function(width, MeasureMode(width_mode), height, MeasureMode(height_mode)))
         out_size[0].width = width_out
         out_size[0].height = height_out
         return 0

@@ -4,9 +4,9 @@
     props ──set_props──► root ──next flush──► provider(props) ──► the root's component
 
 **Provider** (``frond_root_set_provider``): a callable ``provider(props) -> Component |
-None`` registered under an integer key (never an address) and released by C's destroy
-function when it is replaced or the root goes. **Props** (``frond_root_set_props``) are any
-Python object, registered the same way; C releases them exactly once, when newer props,
+None`` registered in the root's arena under an integer key (never an address) and released
+by C's destroy function when it is replaced or the root goes. **Props**
+(``frond_root_set_props``) are any Python object, registered the same way; C releases them exactly once, when newer props,
 another provider or a component replace them, or when the root is freed. The component
 the provider returns is handed to Frond as a render's child is: a plain `Component` is
 consumed (build a new one per call), a `RenderComponent` stays usable.
@@ -40,8 +40,8 @@ FlushRequest = Callable[["Root"], object]
 
 
 def flush_request_entry(request: FlushRequest, root: Root) -> tuple[FlushRequest, weakref.ref[Root]]:
-    """What the registry keeps for a flush request: the callable and its root, weakly
-    (the registry is global: a strong reference would keep the root alive forever)."""
+    """What the root's arena keeps for a flush request: the callable and the root, weakly
+    (a collected root is not asked for)."""
     return request, weakref.ref(root)
 
 
@@ -54,10 +54,7 @@ def _provide(out_component: Any, props: int | None, key: int | None) -> int:
         if not isinstance(child, Component):
             raise TypeError(f"the component provider must return a frond component or None, "
                             f"not {type(child).__name__}")
-        handle = child._live()
-        # Frond takes the handle over: the Python object gives it up without releasing it.
-        child._handle = None
-        out_component[0] = handle
+        out_component[0] = child._hand_over()  # Frond takes the handle over
         return 0
     except BaseException as error:  # noqa: BLE001 — nothing may escape into C
         return callback_failed(error)

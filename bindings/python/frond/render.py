@@ -17,11 +17,12 @@ return it from another render. How it maps onto C:
   class through the component's props, so the C class holds no Python object.
 - **Props** are the instance itself, handed to C as a registry key (never an address) and
   released by C's destroy function when the C component dies. The instance holds no C
-  handle of its own while C uses it (no cycle through C): each time it is handed to C it
-  makes a fresh C component, which the receiver keeps. Instances are descriptions: treat
-  their attributes as read-only once handed over.
-- **State** (any Python object; a subclass without ``initial_state`` is stateless) lives in
-  the registry under the key C keeps as the state value; ``destroy_state`` releases it,
+  handle of its own while C uses it: each time it is handed to C it makes a fresh C
+  component, which the receiver keeps — and with it the instance (the receiver's arena
+  adopts the component's; see ``frond._registry``), so props may refer to the root.
+  Instances are descriptions: treat their attributes as read-only once handed over.
+- **State** (any Python object; a subclass without ``initial_state`` is stateless) belongs
+  to the root, under the registry key C keeps as the state value; ``destroy_state`` releases it,
   exactly once, when it is replaced or its component leaves the tree.
 - **Controllers**: a ``controller`` class attribute (a class or callable taking the
   component) gives each scope a Python controller that hears the component's lifecycle and
@@ -71,7 +72,7 @@ class RenderComponent(Component):
 
     #: Makes the controller of each scope from the component that makes the scope (a
     #: `~frond.controller.Controller` subclass, or any callable; None: no controller).
-    controller: ClassVar[Callable[[Any], object] | None] = None
+    controller: ClassVar[Callable[..., object] | None] = None
     #: The component's own view (a class attribute or a prop; None: viewless, the default):
     #: its render's child is mounted inside it.
     view_type: str | None = None
@@ -126,7 +127,7 @@ class RenderComponent(Component):
                 spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec),
                                              view_type=c_string(self.view_type, "view_type"))
                 view = ctypes.byref(spec)
-            key = registry.add(self)
+            key = registry.add(self, self._own_arena())  # (this C component's, kept by its receiver)
             try:
                 call("frond_component_new_render", ctypes.byref(handle), render_class, view, None, _key(self.key),
                      user_data(key), DESTROY)
@@ -218,10 +219,7 @@ def _render(out_child: Any, scope: Any, state: int | None, props: int | None, _:
         if not isinstance(child, Component):
             raise TypeError(f"{type(instance).__qualname__}.render must return a frond component or None, "
                             f"not {type(child).__name__}")
-        handle = child._live()
-        # Frond takes the handle over: the Python object gives it up without releasing it.
-        child._handle = None
-        out_child[0] = handle
+        out_child[0] = child._hand_over()  # Frond takes the handle over (the root, what C may call through it)
         return 0
     except BaseException as error:  # noqa: BLE001
         return callback_failed(error)

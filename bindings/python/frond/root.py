@@ -31,53 +31,63 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import weakref
 from concurrent.futures import Executor, Future
 from dataclasses import fields
 from typing import Any
 
 from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind, Status
-from ._runtime import DESTROY, Handle, call, registry, user_data
+from ._registry import Arena, pinned
+from ._runtime import call
 from ._threads import ThreadOwner, entered, inside, is_requesting
 from .components import Component
-from .action import C_UNHANDLED, ActionHandler
 from .attribute import AttributeValue, c_string, encode_attributes
 from .errors import MisuseError
-from .host import C_HOST, Host
-from .provider import C_FLUSH_REQUEST, C_PROVIDER, ComponentProvider, FlushRequest, flush_request_entry
+from .host import Host
+from .provider import ComponentProvider, FlushRequest
 from .render import EventResult, pending_animations
+from .root_callbacks import RootCallbacks
+from .scope import Scope
 from .size_range import CommitStatistics, SizeRange, c_size_range
-from .value import real_number
+from .text_measurer import TextMeasurer
+from .value import Rect, real_number
 
 __all__ = ["Root", "SizeRange", "CommitStatistics", "SizeRangeKind", "ComponentProvider", "FlushRequest"]
 
 
-class Root(Handle):
+class Root(RootCallbacks):
     """The owner of one component tree (``frond_root``): give it a component
     (`set_component`), a host, and `flush`.
 
     A root belongs to the thread that made it: every method but `thread` raises
     `~frond.errors.ThreadError` when called from another thread, until the owner hands it
     over (`hand_over`). State updates through a `Scope` may come from any thread.
+
+    Its host, handlers, provider, props, text measurer, and what its renders make (states,
+    controllers, components and their action handlers) belong to the root (its arena, see
+    ``frond._registry``): a root that nothing outside refers to is garbage-collected and
+    freed even when they refer back to it. `close` (or ``with``) frees it at once.
     """
 
     _free_function = "frond_root_free"
     _finalizing = False
 
-    def __init__(self, size_range: SizeRange | None = None, *, host: Host | None = None) -> None:
+    def __init__(self, size_range: SizeRange | None = None, *, host: Host | None = None,
+                 text_measurer: TextMeasurer | None = None) -> None:
         self._owner = ThreadOwner("frond.Root")
-        self._host: Host | None = None
-        self._unhandled: ActionHandler | None = None
-        self._flush_request: FlushRequest | None = None
+        self._arena = Arena()
         handle = ctypes.POINTER(_capi.frond_root)()
         call("frond_root_new", ctypes.byref(handle), c_size_range(size_range))
         self._handle = handle
-        if host is not None:
-            try:
+        try:
+            if host is not None:
                 self.host = host
-            except BaseException:
-                self.close()
-                raise
+            if text_measurer is not None:
+                self.text_measurer = text_measurer
+        except BaseException:
+            self.close()
+            raise
 
     def __repr__(self) -> str:
         return "<frond.Root (closed)>" if self._handle is None else f"<frond.Root host={self._host!r}>"
@@ -105,73 +115,6 @@ class Root(Handle):
     def set_size_range(self, size_range: SizeRange | None) -> None:
         """The size range of the next flushes (None: fit content without maximums)."""
         call("frond_root_set_size_range", self._live(), c_size_range(size_range))
-
-    @property
-    def host(self) -> Host | None:
-        self._live()
-        return self._host
-
-    @host.setter
-    def host(self, host: Host | None) -> None:
-        handle = self._live()
-        if host is None:
-            call("frond_root_set_host", handle, None, None, _capi.frond_destroy_func())
-        else:
-            if not isinstance(host, Host):
-                raise TypeError(f"host must be a frond.Host (e.g. frond.MemoryHost) or None, "
-                                f"not {type(host).__name__}")
-            call("frond_root_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host)), DESTROY)
-        self._host = host
-
-    @property
-    def on_unhandled_action(self) -> ActionHandler | None:
-        """Called with each action no responder handled (`ActionEvent`; None: no handler).
-        An exception it raises makes the call that sent the action raise CallbackError."""
-        self._live()
-        return self._unhandled
-
-    @on_unhandled_action.setter
-    def on_unhandled_action(self, handler: ActionHandler | None) -> None:
-        handle = self._live()
-        if handler is None:
-            call("frond_root_set_unhandled_action_handler", handle, _capi.frond_action_handler_func(), None,
-                 _capi.frond_destroy_func())
-        else:
-            if not callable(handler):
-                raise TypeError(f"on_unhandled_action must be callable (ActionEvent) or None, "
-                                f"not {type(handler).__name__}")
-            # On failure C calls DESTROY with the key before returning.
-            call("frond_root_set_unhandled_action_handler", handle, C_UNHANDLED, user_data(registry.add(handler)),
-                 DESTROY)
-        self._unhandled = handler
-
-    @property
-    def on_flush_request(self) -> FlushRequest | None:
-        """Called with the root when a state update arrives while none is pending, so that
-        a flush can be scheduled on the root's thread (None: nobody is told). It runs on
-        the updating thread — any thread — inside `Scope.update_state` or
-        `Scope.set_state`, and must not flush the root itself (`flush`, `prepare` and
-        `commit` raise MisuseError there): e.g. ``root.on_flush_request = lambda root:
-        loop.call_soon_threadsafe(root.flush)``. It gets the root as its argument, so it
-        need not hold it (a callable holding its root keeps it alive until it is closed).
-        An exception it raises makes that update_state or set_state raise CallbackError
-        from it; the update stays queued."""
-        self._live()
-        return self._flush_request
-
-    @on_flush_request.setter
-    def on_flush_request(self, request: FlushRequest | None) -> None:
-        handle = self._live()
-        if request is None:
-            call("frond_root_set_flush_request", handle, _capi.frond_flush_request_func(), None,
-                 _capi.frond_destroy_func())
-        else:
-            if not callable(request):
-                raise TypeError(f"on_flush_request must be callable (Root) or None, not {type(request).__name__}")
-            # On failure C calls DESTROY with the key before returning.
-            call("frond_root_set_flush_request", handle, C_FLUSH_REQUEST,
-                 user_data(registry.add(flush_request_entry(request, self))), DESTROY)
-        self._flush_request = request
 
     @property
     def needs_flush(self) -> bool:
@@ -217,44 +160,9 @@ class Root(Handle):
             return
         try:
             call("frond_root_set_component", handle, component._live())
+            self._own_arena().adopt(component._arena)
         finally:
             component._consumed()
-
-    def set_provider(self, provider: ComponentProvider | None) -> None:
-        """Makes ``provider(props) -> Component | None`` the source of the root's component
-        (ComponentKit's component provider): the next flush calls it with the props given
-        last to `set_props` (None before any), and afterwards only a flush that follows new
-        props calls it again — a flush with state updates only keeps the component it made
-        last. It replaces the root's component and previous provider (whose props are
-        released); `set_component` replaces it in turn; None removes it (the root shows
-        nothing). It runs on the thread that flushes (the preparing one for `prepare`). An
-        exception it raises, or a result that is neither a component nor None, makes the
-        flush raise CallbackError from it: nothing is mounted, the tree, the views and the
-        states stay as they were, and the next flush calls it again."""
-        handle = self._live()
-        if provider is None:
-            call("frond_root_set_provider", handle, _capi.frond_component_provider_func(), None,
-                 _capi.frond_destroy_func())
-            return
-        if not callable(provider):
-            raise TypeError(f"provider must be callable (props -> Component | None) or None, "
-                            f"not {type(provider).__name__}")
-        # On failure C calls DESTROY with the key before returning.
-        call("frond_root_set_provider", handle, C_PROVIDER, user_data(registry.add(provider)), DESTROY)
-
-    def set_props(self, props: object) -> None:
-        """Gives the provider new props, any Python object: the next flush calls it with
-        them (once, however many came before that flush). The root holds them until newer
-        props, another provider or a component replace them, or until it closes, and then
-        lets go of them exactly once. MisuseError without a provider. While a flush is
-        prepared the props wait for the next one."""
-        handle = self._live()
-        key = registry.add(props)
-        try:
-            call("frond_root_set_props", handle, user_data(key), DESTROY)
-        except BaseException:
-            registry.discard(key)  # (C released it already when the call was made)
-            raise
 
     def send_event(self, view: int, event: str = FROND_EVENT_TAP, payload: AttributeValue | None = None) -> EventResult:
         """Reports a host event on mounted `view`: sends the action named by its component's
@@ -367,7 +275,7 @@ class Root(Handle):
                 lender.give_back(owner)
 
         try:
-            future = submit(prepare)
+            future: Future[None] = submit(prepare)
         except BaseException:
             lender.give_back(owner)
             raise
@@ -389,8 +297,50 @@ class Root(Handle):
         call("frond_root_get_statistics", ctypes.byref(out), self._live())
         return CommitStatistics(**{item.name: int(getattr(out, item.name)) for item in fields(CommitStatistics)})
 
+    def find_view(self, *key_path: str) -> int | None:
+        """The mounted view that shows the component at `key_path`, or None.
+
+        A key path names a component of the committed tree by the keys on the way to it:
+        the first component (in tree order) with the first key, then the first below it
+        with the next, and so on, whatever unkeyed components lie between:
+        ``root.find_view("list", "row-42")``. The view is the component's own or, for a
+        viewless component wrapping one child (a render component), its child's. On the
+        root's thread between flushes (MisuseError from inside its callbacks)."""
+        found = ctypes.c_uint64()
+        call("frond_root_find_view", ctypes.byref(found), self._live(), *self._key_path(key_path))
+        return found.value or None
+
+    def find_scope(self, *key_path: str) -> Scope | None:
+        """The scope of the stateful component at `key_path` (see `find_view`), or None when
+        none matches or it is stateless: the same scope its render gets."""
+        found = ctypes.POINTER(_capi.frond_scope)()
+        call("frond_root_find_scope", ctypes.byref(found), self._live(), *self._key_path(key_path))
+        if not found:
+            return None
+        scope = Scope(found)
+        scope._root = weakref.ref(self)
+        return scope
+
+    def frame_in_root(self, view: int) -> Rect:
+        """The laid-out frame of mounted `view` in the root's coordinates (its frame offset
+        by the views it is in). InvalidArgumentError for a view that is not mounted."""
+        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
+            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        out = _capi.frond_rect()
+        call("frond_root_get_frame_in_root", ctypes.byref(out), self._live(), view)
+        return Rect(out.left, out.top, out.width, out.height)
+
+    @staticmethod
+    def _key_path(keys: tuple[str, ...]) -> tuple[Any, int]:
+        """A key path as C takes it (an array of strings and its length); at least one key."""
+        if not keys:
+            raise TypeError("a key path needs at least one key")
+        encoded = [c_string(key, f"key_path[{index}]") for index, key in enumerate(keys)]
+        return (ctypes.c_char_p * len(encoded))(*encoded), len(encoded)
+
     def describe(self) -> str:
-        """The mounted views as indented lines (``v1 label (x, y, w×h) text="Hi"``)."""
+        """The mounted views as the host has them, as indented lines (``v1 label (x, y,
+        w×h) text="Hi"``): while an animation runs, the animated values the host was sent."""
         return self._text("frond_root_describe")
 
     def describe_components(self) -> str:
@@ -412,7 +362,9 @@ class Root(Handle):
             return
         if not self._finalizing:
             self._owner.check("closed")
-        with entered(self):
+        # (Collected in a cycle, the root's arena is no longer reachable through the
+        # registry's weak references: pinned, C's last callbacks still find its values.)
+        with entered(self), pinned(self._arena):
             super().close()
 
     def __del__(self) -> None:
@@ -420,7 +372,3 @@ class Root(Handle):
         self._finalizing = True
         super().__del__()
 
-    def _did_close(self) -> None:
-        self._host = None
-        self._unhandled = None
-        self._flush_request = None

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import _capi
 from ._capi import ActionOutcome
+from ._registry import Arena
 from ._runtime import DESTROY, call, callback_failed, registry, user_data
 from ._threads import current_root, entered
 from .action import ActionBlock, ActionHandler
@@ -38,6 +39,12 @@ class Scope:
     def __init__(self, handle: Any) -> None:
         self._handle = handle
         self._root = current_root()  # the root whose call (a flush, an event) made it
+
+    def _arena(self) -> Arena | None:
+        """The arena of the scope's root, which what the scope queues belongs to (None: the
+        root is gone or closed, and the C call will fail)."""
+        root = self._root() if self._root is not None else None
+        return None if root is None else root._arena
 
     def _check_thread(self, action: str) -> Any:
         """The scope's root, once the calling thread is known to own it (None: unknown)."""
@@ -87,7 +94,7 @@ class Scope:
         `values` as its ``arguments``. No responder chain is walked. Values are ints,
         floats, bools, strs and HostValues. On the root's thread, between flushes."""
         array = encode_arguments(values)
-        block = ActionBlock(handler)
+        block = ActionBlock(handler, self._arena())
         try:
             self._call("sent an action (Scope.send_block)", "frond_scope_send_action_block", self._handle,
                        block.c_handle, array, len(values))
@@ -110,11 +117,12 @@ class Scope:
         CallbackError from it."""
         if not callable(update):
             raise TypeError(f"update must be callable (state -> new state), not {type(update).__name__}")
-        call("frond_scope_update_state", self._handle, _C_UPDATE, user_data(registry.add(update)), DESTROY)
+        key = registry.add(update, self._arena())  # (on failure C calls DESTROY with it)
+        call("frond_scope_update_state", self._handle, _C_UPDATE, user_data(key), DESTROY)
 
     def set_state(self, state: object) -> None:
         """Queues replacing the state with `state` at the next flush (from any thread)."""
-        key = registry.add(state)
+        key = registry.add(state, self._arena())
         try:
             call("frond_scope_set_state", self._handle, user_data(key))
         except BaseException:

@@ -77,6 +77,7 @@ class CommitStatistics:
     build_ns: int
     layout_ns: int
     mount_ns: int
+    release_ns: int
 
 
 def c_size_range(size_range: object) -> Any:

@@ -191,8 +191,8 @@ class SnapshotHost(Handle):
         else:
             if not callable(handler):
                 raise TypeError(f"on_warning must be callable or None, not {type(handler).__name__}")
-            call("frond_snapshot_host_set_warning_handler", handle, _C_WARNING, user_data(registry.add(handler)),
-                 DESTROY)
+            call("frond_snapshot_host_set_warning_handler", handle, _C_WARNING,
+                 user_data(registry.add(handler, self._own_arena())), DESTROY)
         self._on_warning = handler
 
     @property
@@ -212,7 +212,8 @@ class SnapshotHost(Handle):
         if not isinstance(root, Root):
             raise TypeError(f"root must be a frond.Root, not {type(root).__name__}")
         call("frond_snapshot_host_attach", self._live(), root._live())
-        root._host = None  # the root's Python host, if it had one, was replaced
+        root._host = None  # the root's Python host and text measurer, if it had them, were replaced
+        root._text_measurer = None
 
     def write_png(self, path: PathLike, width: float | None = None, height: float | None = None, *,
                   scale: float = 1.0) -> None:
@@ -265,6 +266,7 @@ def set_pango_text_measurer(root: Root, host: SnapshotHost | None = None) -> Non
     if not isinstance(root, Root):
         raise TypeError(f"root must be a frond.Root, not {type(root).__name__}")
     call("frond_root_set_pango_text_measurer", root._live(), host._live() if host is not None else None)
+    root._text_measurer = None  # (a Python one, if it had one, was replaced)
 
 
 def render_png(component: Component, path: PathLike, width: float, height: float | None = None, *,

@@ -59,7 +59,7 @@ ARGUMENT_TYPES: dict[type, ArgumentType] = {
     int: ArgumentType.INT64, float: ArgumentType.DOUBLE, bool: ArgumentType.BOOL, str: ArgumentType.STRING,
     HostValue: ArgumentType.HOST_VALUE,
 }
-_C_TYPES = {
+_C_TYPES: dict[ArgumentType, Any] = {
     ArgumentType.INT64: ctypes.c_int64, ArgumentType.DOUBLE: ctypes.c_double, ArgumentType.BOOL: ctypes.c_bool,
     ArgumentType.STRING: ctypes.c_char_p, ArgumentType.HOST_VALUE: ctypes.c_uint64,
 }
@@ -73,7 +73,7 @@ def _type_name(kind: object) -> str:
     if kind is None:
         return "no value"
     if kind is HostValue or kind is Color:
-        return f"a frond.{kind.__name__}"  # type: ignore[union-attr]
+        return f"a frond.{getattr(kind, '__name__', kind)}"
     return f"{'an' if kind is int else 'a'} {getattr(kind, '__name__', kind)}"
 
 

@@ -54,7 +54,7 @@ class Value:
         is not a length."""
         kind = type(value)
         if kind is float or kind is int:  # the common case first (exactly these types: not bool)
-            return Value(float(value), Unit.POINT)
+            return Value(float(value), Unit.POINT)  # type: ignore[arg-type]
         if isinstance(value, Value):
             return value
         if value is None:

@@ -20,8 +20,11 @@ Where a wrapper sits in the responder chain::
   made while building a tree may be dropped at once, and its handler is asked for as long
   as the component is in a tree. The handler is released (exactly once) when both the
   wrapper and its component are gone. The Python wrapper holds the component object it was
-  made with (`wrapped`) until it is closed. A handler that refers to its own wrapper keeps
-  both alive until the wrapper is closed: refer to it through `weakref` instead.
+  made with (`wrapped`) until it is closed. The handler belongs to the component (and to
+  the parents and roots given it), so a handler that refers to them or to its wrapper is
+  garbage-collected with them — except for a wrapper made after the component was given
+  to a parent or root, whose handler is held by the process-wide registry until C
+  releases it.
 - `component` is a new handle on the wrapped C component, while anything (a parent, a
   root, the Python component) still holds it.
 """
@@ -32,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _capi
-from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
+from ._runtime import DESTROY, UNOWNED, Handle, call, callback_failed, registry, user_data
 from .action import ActionEvent, action_event
 from .components import Component
 
@@ -58,8 +61,11 @@ class Wrapper(Handle):
                  _capi.frond_destroy_func())
         else:
             # On failure C calls DESTROY with the key before returning: nothing to undo here.
+            # The handler belongs to the component's arena, unless a parent or root already
+            # adopted what that held (it would not see the handler): then to UNOWNED.
+            arena = UNOWNED if component._given else component._own_arena()
             call("frond_wrapper_new", ctypes.byref(handle), target, _C_HANDLE_ACTION,
-                 user_data(registry.add(handle_action)), DESTROY)
+                 user_data(registry.add(handle_action, arena)), DESTROY)
         self._handle = handle
         #: The component object the wrapper was made with (held until the wrapper closes).
         self.wrapped: Component | None = component
@@ -73,6 +79,8 @@ class Wrapper(Handle):
         call("frond_wrapper_get_component", ctypes.byref(handle), self._live())
         component = Component.__new__(Component)
         component._handle = handle
+        # What C may call back through the C component: whoever is given it keeps it too.
+        component._arena = self.wrapped._arena if self.wrapped is not None else None
         return component
 
     def _did_close(self) -> None:
