@@ -101,6 +101,7 @@ $(VENV)/.installed: $(PYTHON_REQUIREMENTS)
 test-python: lib $(VENV)/.installed
 	cd bindings/python && FROND_LIBRARY=$(CURDIR)/$(LIB) CC=$(CC) PYTHONPATH=$(CURDIR)/bindings/python \
 		$(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests --doctest-modules frond
+	$(VENV)/bin/python bindings/python/tools/check_types.py
 
 # Regenerates bindings/python/frond/_capi.py from include/frond.h.
 capi: $(VENV)/.installed
