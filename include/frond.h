@@ -1353,7 +1353,8 @@ typedef struct frond_render_class_spec {
     const char *name;
     /** Stateful classes only (NULL: the class is stateless): the state a new scope
      *  starts with, written to `*out_state` (any value, NULL included; it belongs to
-     *  Frond from then on and is handed to destroy_state when it is replaced or dies). */
+     *  Frond from then on and is handed to destroy_state when it is replaced or dies,
+     *  or at once when initial_state then fails). */
     frond_status (*initial_state)(void **out_state, void *props, void *user_data);
     /** Required: the child to show, written to `*out_child` (NULL: nothing). Frond takes
      *  over that handle (do not release it), also when render then fails. `scope` is NULL for a stateless class;

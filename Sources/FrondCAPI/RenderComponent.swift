@@ -204,7 +204,11 @@ final class CStatefulComponent: RenderComponent<CState>, ComponentAnimationProto
         var state: UnsafeMutableRawPointer? = nil
         let call = CallbackCall()
         let status = initial(&state, calls.props.userData, renderClass.owner.userData)
-        guard status == FROND_OK else { throw renderClass.failure("initial_state", status, call) }
+        guard status == FROND_OK else {
+            // A state written before the failure is Frond's too: it goes to destroy_state.
+            renderClass.destroy(state)
+            throw renderClass.failure("initial_state", status, call)
+        }
         return CState(state, renderClass: renderClass)
     }
 

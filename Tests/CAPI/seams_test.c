@@ -701,6 +701,42 @@ static void test_a_replaced_callbacks_destroy_may_replace_it_again(void) {
     }
 }
 
+/* ---- a state written by an initial_state that then fails is Frond's ------------- */
+
+static int failing_state_value = 0;
+static int failing_state_destroys = 0;
+
+static frond_status failing_initial_state(void **out_state, void *props, void *user_data) {
+    (void)props; (void)user_data;
+    *out_state = &failing_state_value;
+    return FROND_ERR_INVALID_ARGUMENT;
+}
+
+static void count_state_destroy(void *state) {
+    if (state == &failing_state_value) failing_state_destroys++;
+}
+
+static void test_a_state_written_by_a_failing_initial_state_is_destroyed(void) {
+    frond_render_class *cls = NULL;
+    frond_render_class_spec spec;
+    frond_component *component = NULL;
+    frond_root *root = new_root(10, 10);
+    FROND_INIT(spec);
+    spec.name = "Failing";
+    spec.initial_state = failing_initial_state;
+    spec.render = render_nothing;
+    spec.destroy_state = count_state_destroy;
+    CHECK_OK(frond_render_class_new(&cls, &spec, NULL, NULL));
+    CHECK_OK(frond_component_new_render(&component, cls, NULL, NULL, NULL, NULL, NULL));
+    CHECK_OK(frond_root_set_component(root, component));
+    CHECK_OK(frond_component_release(component));
+    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+    CHECK(failing_state_destroys == 1);
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(cls));
+    CHECK(failing_state_destroys == 1);
+}
+
 int main(void) {
     size_t handles = live_handles();
     test_payloads_are_checked_the_same_way_everywhere();
@@ -712,6 +748,7 @@ int main(void) {
     test_depth_has_one_limit_and_one_error();
     test_callback_failures_keep_their_cause();
     test_a_replaced_callbacks_destroy_may_replace_it_again();
+    test_a_state_written_by_a_failing_initial_state_is_destroyed();
     CHECK(live_handles() == handles);
     return check_report("seams_test");
 }
