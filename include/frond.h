@@ -1612,8 +1612,9 @@ typedef struct frond_animation {
  *  parameters, a group that contains itself, or a target_key that is empty or not UTF-8
  *  is FROND_ERR_INVALID_ARGUMENT. Every entry is read before anything is checked, the
  *  parts of groups included, so that on failure every entry's destroy (of the entries
- *  whose struct_size is right; once for each place an entry is given in) is called
- *  before the call returns. A target the flush cannot find (no such key, no
+ *  whose struct_size is right) is called before the call returns. An entry is one
+ *  struct: given in several places (both arrays, the parts of two groups, an entry that
+ *  is also a part) its destroy is still called exactly once. A target the flush cannot find (no such key, no
  *  view) fails that flush with FROND_ERR_INVALID_ARGUMENT. The values a host is sent
  *  on the way are finite: an overshooting curve is clamped to ±1e9. */
 frond_status frond_component_new_animation(frond_component **out_component, const char *key, frond_component *child,

@@ -33,14 +33,16 @@ struct CAnimationEntry {
 /// Reads frond_animation arrays and their groups' parts, however the call then fares:
 /// entries whose struct_size is wrong are skipped (their members cannot be trusted) and
 /// the first such size, a group that contains itself or nesting beyond what can be read
-/// is kept as the reading's failure. Each place an entry appears in is a registration of
-/// its own (an entry given in two arrays, or as parts of two groups, is destroyed twice),
-/// as when one user_data is registered twice; a group met again inside itself is not
-/// read again.
+/// is kept as the reading's failure. An entry is one struct: given in several places (in
+/// both arrays, as parts of two groups, as an entry and a part) it is read once and has
+/// one owner, so its destroy runs once (and a group shared by many paths is not read
+/// again for each).
 struct CAnimationReader {
     private(set) var failure: CallFailure?
     /// The groups being read, innermost last (a group among them is a cycle).
     private var path: Set<UnsafePointer<frond_animation>> = []
+    /// The entries read so far, by address.
+    private var known: [UnsafePointer<frond_animation>: CAnimationEntry] = [:]
 
     /// How deep parts are still read (for their destroys) beyond the nesting a group may
     /// have; deeper than this the reading stops with a failure.
@@ -66,6 +68,10 @@ struct CAnimationReader {
         var entries: [CAnimationEntry] = []
         for index in 0..<count {
             let address = pointer + index
+            if let entry = known[address] {
+                entries.append(entry)
+                continue
+            }
             let declared = Int(UnsafeRawPointer(address).load(as: UInt32.self))
             guard declared == size else {
                 fail(.invalidArgument("\(name)[\(index)].struct_size is \(declared); it must be sizeof(frond_animation) (\(size))"))
@@ -85,7 +91,9 @@ struct CAnimationReader {
             }
             let hasCallback = entry.completion != nil || entry.destroy != nil
             let owner = hasCallback ? CAnimationCompletion(entry.completion, owner: CallbackOwner(entry.user_data, entry.destroy)) : nil
-            entries.append(CAnimationEntry(entry: entry, completion: owner, parts: parts))
+            let read = CAnimationEntry(entry: entry, completion: owner, parts: parts)
+            known[address] = read
+            entries.append(read)
         }
         return entries
     }

@@ -439,6 +439,23 @@ static void test_refused_animation_destroys_every_entry(void) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&made, NULL, child, entries, 3, NULL, 0));
     CHECK(destroys == destroys_before + 5);
 
+    /* An entry that is also a group's part is one struct: destroyed once, whether the call
+     * fails (entry 0's duration is bad) or the component goes. */
+    entries[0] = fade(0, 1);
+    entries[1] = fade(0, 1);
+    entries[1].property = FROND_ANIMATION_SEQUENCE;
+    entries[1].parts = &entries[0];
+    entries[1].part_count = 1;
+    destroys_before = destroys;
+    CHECK_OK(frond_component_new_animation(&made, NULL, child, entries, 2, entries, 2));
+    CHECK_OK(frond_component_release(made));
+    CHECK(destroys == destroys_before + 2);
+    entries[0].duration = NAN;
+    destroys_before = destroys;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&made, NULL, child, entries, 2, NULL, 0));
+    CHECK(destroys == destroys_before + 2);
+    made = NULL;
+
     /* A group that contains itself is refused, and its destroy runs once. */
     group = fade(0, 1);
     group.property = FROND_ANIMATION_SEQUENCE;
