@@ -49,7 +49,7 @@ demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)
 	@# The Python todo list needs only the standard library and the checkout's package.
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
 
-test: test-swift test-c test-conformance test-python test-install
+test: test-swift test-c test-conformance test-python test-fuzz test-install
 
 test-swift:
 	$(SWIFT) test
@@ -187,3 +187,112 @@ uninstall:
 
 clean:
 	rm -rf .build build
+
+# ---- Sanitizers and fuzzing (issue 27) -------------------------------------------------
+# Each build has its own SwiftPM scratch path (.build-asan, .build-tsan, .build-fuzz), so
+# none disturbs .build. The toolchain's clang is used for C: it ships libFuzzer and the
+# sanitizer runtimes that match the ones swiftc instruments the library for. Swift has no
+# UndefinedBehaviorSanitizer on Linux (`-sanitize=undefined` is refused for the target; its
+# own overflow and bounds checks trap instead), so UBSan covers the C side only.
+.PHONY: sanitize sanitize-asan sanitize-tsan fuzz test-fuzz fuzz-build
+# (The clang beside the swift on the PATH: /opt/swift/usr/bin/clang here.)
+SAN_CC ?= $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang
+SAN_JOBS ?= 2
+SAN_OUT := build/sanitize
+# lld: gold warns about every ASan symbol it cannot export from the static runtime.
+SAN_C_FLAGS := -std=c99 -Wall -Wextra -pedantic -g -O1 -fno-omit-frame-pointer -fuse-ld=lld
+# The static TSan runtime of the toolchain's clang intercepts libdispatch, so a C program
+# linked with it needs libdispatch and the blocks runtime, which the toolchain ships.
+SWIFT_RUNTIME_DIR ?= $(abspath $(dir $(SAN_CC))/../lib/swift/linux)
+TSAN_C_LIBS := -L$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SWIFT_RUNTIME_DIR)
+# The C tests that start threads (pthread_create) and the Swift suites that do
+# (DispatchQueue.concurrentPerform, DispatchQueue.global().async). Swift Testing runs the
+# other suites in parallel too: `make sanitize-tsan TSAN_SWIFT_TESTS=.` runs them all.
+TSAN_C_TESTS := root_test state_test snapshot_test
+TSAN_SWIFT_TESTS := StateTests|AsyncFlushTests|ProviderTests|MeasurementTests
+ASAN_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitize/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/Tests/Sanitize/ubsan.supp
+TSAN_ENV := SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/Tests/Sanitize/tsan.supp
+
+# The C tests (C_TESTS) and the Swift tests under AddressSanitizer (+ UBSan for C), then
+# the threaded ones under ThreadSanitizer.
+sanitize: sanitize-asan sanitize-tsan
+
+sanitize-asan:
+	$(SWIFT) build --scratch-path .build-asan -j $(SAN_JOBS) --sanitize=address --product FrondCAPI
+	@mkdir -p $(SAN_OUT)/asan/lib $(SAN_OUT)/asan/bin
+	cp .build-asan/debug/libFrondCAPI.so $(SAN_OUT)/asan/lib/libfrond.so
+	@for test in $(C_TESTS); do \
+		$(SAN_CC) $(SAN_C_FLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude -ITests/CAPI \
+			Tests/CAPI/$$test.c -L$(SAN_OUT)/asan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/asan/lib -lm -pthread \
+			-o $(SAN_OUT)/asan/bin/$$test || exit 1; \
+		$(ASAN_ENV) $(SAN_OUT)/asan/bin/$$test || exit 1; \
+	done
+	$(ASAN_ENV) $(SWIFT) test --scratch-path .build-asan -j $(SAN_JOBS) --sanitize=address
+
+sanitize-tsan:
+	$(SWIFT) build --scratch-path .build-tsan -j $(SAN_JOBS) --sanitize=thread --product FrondCAPI
+	@mkdir -p $(SAN_OUT)/tsan/lib $(SAN_OUT)/tsan/bin
+	cp .build-tsan/debug/libFrondCAPI.so $(SAN_OUT)/tsan/lib/libfrond.so
+	@for test in $(TSAN_C_TESTS); do \
+		$(SAN_CC) $(SAN_C_FLAGS) -fsanitize=thread -Iinclude -ITests/CAPI \
+			Tests/CAPI/$$test.c -L$(SAN_OUT)/tsan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/tsan/lib $(TSAN_C_LIBS) -lm -pthread \
+			-o $(SAN_OUT)/tsan/bin/$$test || exit 1; \
+		$(TSAN_ENV) $(SAN_OUT)/tsan/bin/$$test || exit 1; \
+	done
+	$(TSAN_ENV) $(SWIFT) test --scratch-path .build-tsan -j $(SAN_JOBS) --sanitize=thread --filter '$(TSAN_SWIFT_TESTS)'
+
+# libFuzzer harnesses (Tests/Fuzz): libFrondCAPI built with swiftc's -sanitize=fuzzer,address
+# (coverage counters and comparison tracing without linking libFuzzer's main into the
+# library), the harness with clang's libFuzzer, ASan and UBSan. `make fuzz SECONDS=N` runs
+# each fuzzer for N seconds on the checked-in seeds plus a scratch corpus under build/fuzz
+# (new inputs go there); FUZZ_FLAGS adds libFuzzer flags (e.g. -fork=1 -ignore_crashes=1).
+# `make test-fuzz` runs each for a fixed number of inputs from the seeds alone, seed 1.
+# SWIFT_DETERMINISTIC_HASHING fixes Swift's hash order: the json fuzzer then runs the same
+# inputs every time; the api fuzzer's differ a little from run to run (some of the coverage
+# that steers its mutations depends on addresses), so a failing input is kept in
+# build/fuzz/artifacts/<fuzzer>/ to be replayed (build/fuzz/bin/<fuzzer> FILE).
+FUZZ_OUT := build/fuzz
+FUZZERS := api_fuzzer json_fuzzer
+SECONDS ?= 60
+FUZZ_RUNS ?= 2000
+FUZZ_FLAGS ?=
+FUZZ_C_FLAGS := -std=c11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer -fuse-ld=lld \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_COMMON_SOURCES := Tests/Fuzz/fuzz_support.c Tests/Fuzz/fuzz_host.c
+API_FUZZER_SOURCES := Tests/Fuzz/api_fuzzer.c Tests/Fuzz/api_layout.c Tests/Fuzz/api_components.c Tests/Fuzz/api_animations.c \
+	Tests/Fuzz/api_roots.c Tests/Fuzz/api_callbacks.c
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitize/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/Tests/Sanitize/ubsan.supp
+# A fuzzer with a dictionary (Tests/Fuzz/<fuzzer>.dict) gets it. -len_control=0: the api
+# fuzzer's inputs are programs, which need a few hundred bytes from the start.
+FUZZ_RUN_FLAGS := -timeout=20 -rss_limit_mb=4096 -max_len=4096 -len_control=0 -print_final_stats=1 \
+	-artifact_prefix=$(FUZZ_OUT)/artifacts/$$fuzzer/ $$([ -f Tests/Fuzz/$$fuzzer.dict ] && echo -dict=Tests/Fuzz/$$fuzzer.dict)
+
+fuzz-build:
+	$(SWIFT) build --scratch-path .build-fuzz -j $(SAN_JOBS) --product FrondCAPI -Xswiftc -sanitize=fuzzer,address
+	@mkdir -p $(FUZZ_OUT)/lib $(FUZZ_OUT)/bin
+	cp .build-fuzz/debug/libFrondCAPI.so $(FUZZ_OUT)/lib/libfrond.so
+	$(SAN_CC) $(FUZZ_C_FLAGS) -Iinclude -ITests/Fuzz $(API_FUZZER_SOURCES) $(FUZZ_COMMON_SOURCES) \
+		-L$(FUZZ_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(FUZZ_OUT)/lib -lm -pthread -o $(FUZZ_OUT)/bin/api_fuzzer
+	$(SAN_CC) $(FUZZ_C_FLAGS) -Iinclude -ITests/Fuzz Tests/Fuzz/json_fuzzer.c $(FUZZ_COMMON_SOURCES) \
+		-L$(FUZZ_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(FUZZ_OUT)/lib -lm -pthread -o $(FUZZ_OUT)/bin/json_fuzzer
+
+fuzz: fuzz-build
+	@for fuzzer in $(FUZZERS); do \
+		mkdir -p $(FUZZ_OUT)/corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer; \
+		echo "== $$fuzzer for $(SECONDS) s"; \
+		$(FUZZ_ENV) $(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -max_total_time=$(SECONDS) $(FUZZ_FLAGS) \
+			$(FUZZ_OUT)/corpus/$$fuzzer Tests/Fuzz/corpus/$$fuzzer || exit 1; \
+	done
+
+# The seed corpus is only read: new inputs go to an emptied scratch folder.
+test-fuzz: fuzz-build
+	@for fuzzer in $(FUZZERS); do \
+		rm -rf $(FUZZ_OUT)/test-corpus/$$fuzzer; mkdir -p $(FUZZ_OUT)/test-corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer; \
+		echo "== $$fuzzer: $(FUZZ_RUNS) runs, seed 1"; \
+		$(FUZZ_ENV) $(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_RUNS) -seed=1 $(FUZZ_FLAGS) \
+			$(FUZZ_OUT)/test-corpus/$$fuzzer Tests/Fuzz/corpus/$$fuzzer || exit 1; \
+	done

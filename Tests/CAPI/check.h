@@ -12,11 +12,15 @@
 static int check_failures = 0;
 static int check_count = 0;
 
+/* Counts one check (from any thread: tests check from the threads they start too). */
+#define CHECK_COUNT_(counter) ((void)__atomic_fetch_add(&(counter), 1, __ATOMIC_RELAXED))
+
 #define CHECK(condition)                                                                   \
     do {                                                                                   \
-        check_count++;                                                                     \
-        if (!(condition)) {                                                                \
-            check_failures++;                                                              \
+        int check_passed_ = (condition) ? 1 : 0;                                           \
+        CHECK_COUNT_(check_count);                                                         \
+        if (!check_passed_) {                                                              \
+            CHECK_COUNT_(check_failures);                                                  \
             fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #condition); \
         }                                                                                  \
     } while (0)
@@ -26,14 +30,14 @@ static int check_count = 0;
 #define CHECK_STATUS(expected, call)                                                        \
     do {                                                                                    \
         frond_status check_status_ = (call);                                                \
-        check_count++;                                                                      \
+        CHECK_COUNT_(check_count);                                                          \
         if (check_status_ != (expected)) {                                                  \
-            check_failures++;                                                               \
+            CHECK_COUNT_(check_failures);                                                   \
             fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, \
                     #call, frond_status_name(check_status_), frond_status_name(expected),  \
                     frond_last_error_message());                                            \
         } else if (check_status_ != FROND_OK && frond_last_error_message()[0] == '\0') {    \
-            check_failures++;                                                               \
+            CHECK_COUNT_(check_failures);                                                   \
             fprintf(stderr, "%s:%d: %s failed without a message\n", __FILE__, __LINE__, #call); \
         }                                                                                   \
         frond_clear_last_error();                                                           \
@@ -45,9 +49,9 @@ static int check_count = 0;
     do {                                                                                    \
         float check_actual_ = (actual);                                                     \
         float check_expected_ = (expected);                                                 \
-        check_count++;                                                                      \
+        CHECK_COUNT_(check_count);                                                          \
         if (!(fabsf(check_actual_ - check_expected_) < 0.001f)) {                           \
-            check_failures++;                                                               \
+            CHECK_COUNT_(check_failures);                                                   \
             fprintf(stderr, "%s:%d: %s is %g, expected %g\n", __FILE__, __LINE__, #actual,  \
                     (double)check_actual_, (double)check_expected_);                        \
         }                                                                                   \
