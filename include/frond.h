@@ -21,7 +21,8 @@
  *                fail returns a frond_status, and a status other than FROND_OK fails the
  *                call that ran it with FROND_ERR_CALLBACK, whose message names the
  *                callback and keeps, as its cause, the message of the last Frond call
- *                that failed inside it. Notifications that cannot fail return void
+ *                that failed inside it (the flush request, whose status is ignored, and
+ *                a snapshot host's warning handler are the exceptions their docs name). Notifications that cannot fail return void
  *                (frond_destroy_func, a controller's event, a legacy component's
  *                did_mount/did_unmount, an animation's completion, a typed action
  *                handler's native function). user_data is registered together with a
@@ -1086,9 +1087,10 @@ frond_status frond_root_new(frond_root **out_root, const frond_size_range *range
 /** Releases the root, its host's user_data (destroy) and its mounted state. NULL is a
  *  no-op. The host is not told to destroy its views. A root cannot be freed from inside
  *  its own callbacks (a render, should_update, provider, text measurer, host, action
- *  handler or completion running in a flush, prepare, commit, discard, tick or action
- *  of this root): that is FROND_ERR_MISUSE and the root stays; free it once the call
- *  that runs them has returned. */
+ *  handler, completion, or a destroy function the flush runs as it releases what it
+ *  replaced, during a flush, prepare, commit, discard, tick or action of this root):
+ *  that is FROND_ERR_MISUSE and the root stays; free it once the call that runs them
+ *  has returned. (Its flush request runs on the updating thread, outside those calls.) */
 frond_status frond_root_free(frond_root *root);
 
 frond_status frond_root_set_size_range(frond_root *root, const frond_size_range *range);
@@ -1450,7 +1452,8 @@ frond_status frond_root_find_scope(frond_scope **out_scope, frond_root *root, co
 
 /** Called when a state update arrives while none is pending (on the updating thread,
  *  any thread), so the host can schedule frond_root_flush on the root's thread. It must
- *  not flush from inside the call. */
+ *  not flush from inside the call. Its status is ignored: the update is queued whatever
+ *  it returns (the one callback whose failure fails nothing). */
 typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_data);
 
 /** Sets the function told about pending state updates (NULL: none), with its user_data
@@ -1462,8 +1465,8 @@ frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
 /** What the last successful flush did. Set `struct_size` (to sizeof, see Structs at the
  *  top); Frond fills the rest. The struct has grown at its end: a struct_size of
- *  offsetof(frond_commit_statistics, release_ns) (an older header's) is filled up to
- *  mount_ns. */
+ *  offsetof(frond_commit_statistics, views_visited) or of (…, release_ns) (older
+ *  headers') is filled up to the member before that one. */
 typedef struct frond_commit_statistics {
     uint32_t struct_size;               /**< sizeof(frond_commit_statistics) */
     size_t components;                  /**< components in the tree after the flush */
@@ -1612,7 +1615,10 @@ typedef struct frond_animation {
  *  parameters, a group that contains itself, or a target_key that is empty or not UTF-8
  *  is FROND_ERR_INVALID_ARGUMENT. Every entry is read before anything is checked, the
  *  parts of groups included, so that on failure every entry's destroy (of the entries
- *  whose struct_size is right) is called before the call returns. An entry is one
+ *  whose struct_size is right) is called before the call returns; an array (or parts)
+ *  whose first entry has another struct_size is laid out for another version of the
+ *  header, and none of its entries is read, nor destroyed (nor are the parts of a group
+ *  of the wrong size, or groups nested beyond 256 levels). An entry is one
  *  struct: given in several places (both arrays, the parts of two groups, an entry that
  *  is also a part) its destroy is still called exactly once. A target the flush cannot find (no such key, no
  *  view) fails that flush with FROND_ERR_INVALID_ARGUMENT. The values a host is sent

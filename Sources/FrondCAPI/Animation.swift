@@ -33,7 +33,9 @@ struct CAnimationEntry {
 /// Reads frond_animation arrays and their groups' parts, however the call then fares:
 /// entries whose struct_size is wrong are skipped (their members cannot be trusted) and
 /// the first such size, a group that contains itself or nesting beyond what can be read
-/// is kept as the reading's failure. An entry is one struct: given in several places (in
+/// is kept as the reading's failure. A wrong size in an array's first entry means the
+/// array has another layout (a header of another version): none of its entries is read,
+/// as none can be found. An entry is one struct: given in several places (in
 /// both arrays, as parts of two groups, as an entry and a part) it is read once and has
 /// one owner, so its destroy runs once (and a group shared by many paths is not read
 /// again for each).
@@ -75,6 +77,9 @@ struct CAnimationReader {
             let declared = Int(UnsafeRawPointer(address).load(as: UInt32.self))
             guard declared == size else {
                 fail(.invalidArgument("\(name)[\(index)].struct_size is \(declared); it must be sizeof(frond_animation) (\(size))"))
+                // (After a first entry of another size, the next ones are not where this
+                // version's size would put them: reading on would leave the caller's array.)
+                if index == 0 { break }
                 continue
             }
             let entry = address.pointee

@@ -274,8 +274,12 @@ public func frond_root_needs_flush(_ outNeedsFlush: UnsafeMutablePointer<Bool>?,
     }
 }
 
-/// The sizes of the earlier versions of `frond_commit_statistics` (the first ended with mount_ns).
-private let commitStatisticsEarlierSizes = [MemoryLayout<frond_commit_statistics>.offset(of: \.release_ns)].compactMap { $0 }
+/// The sizes of the earlier versions of `frond_commit_statistics`: the first ended with
+/// `mutations`, the second with `mount_ns`.
+private let commitStatisticsEarlierSizes = [
+    MemoryLayout<frond_commit_statistics>.offset(of: \.views_visited),
+    MemoryLayout<frond_commit_statistics>.offset(of: \.release_ns),
+].compactMap { $0 }
 
 @_cdecl("frond_root_get_statistics") @implementation
 public func frond_root_get_statistics(_ outStatistics: UnsafeMutablePointer<frond_commit_statistics>?,

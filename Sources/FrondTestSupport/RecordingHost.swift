@@ -96,9 +96,17 @@ public final class RecordingHost: Host {
             problems.append("after a commit: the root holds a destroyed child")
         }
         // Every live view is in the mounted tree: none was created and left out, none was
-        // removed and not destroyed.
-        for id in views.keys where !isMounted(id) {
+        // removed and not destroyed. (Only the views the commit names can have left it.)
+        for id in Set((commits.last ?? []).map { Self.viewNamed(by: $0) }) where views[id] != nil && !isMounted(id) {
             problems.append("after a commit: \(id) is alive but not in the mounted tree")
+        }
+    }
+
+    /// The view a mutation is about (the child, for those that place one).
+    private static func viewNamed(by mutation: Mutation) -> ViewID {
+        switch mutation {
+        case .create(let view, _), .update(let view, _, _), .setFrame(let view, _), .destroy(let view): return view
+        case .insert(let child, _, _), .move(let child, _, _), .remove(let child, _): return child
         }
     }
 

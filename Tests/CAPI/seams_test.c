@@ -418,10 +418,10 @@ static void test_refused_animation_destroys_every_entry(void) {
     frond_animation entries[3], parts[2], group;
     int destroys_before;
 
-    /* Entry 0 has a wrong size: the later entries and a group's parts still go. */
+    /* Entry 1 has a wrong size: the entries around it and a group's parts still go. */
     entries[0] = fade(0, 1);
-    entries[0].struct_size = 8;
     entries[1] = fade(0, 1);
+    entries[1].struct_size = 8;
     parts[0] = fade(0, 1);
     parts[1] = fade(0, 1);
     entries[2] = fade(0, 1);
@@ -430,11 +430,22 @@ static void test_refused_animation_destroys_every_entry(void) {
     entries[2].part_count = 2;
     destroys_before = destroys;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&made, NULL, child, entries, 3, NULL, 0));
-    CHECK(destroys == destroys_before + 4);   /* entries 1 and 2, and both parts */
+    CHECK(destroys == destroys_before + 4);   /* entries 0 and 2, and both parts */
+
+    /* Entry 0 of another size: the array is laid out for another header, so nothing of it
+     * is read (the other array still is). */
+    entries[0].struct_size = 8;
+    entries[1] = fade(0, 1);
+    destroys_before = destroys;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_component_new_animation(&made, NULL, child, entries, 3, &entries[1], 1));
+    CHECK(destroys == destroys_before + 1);   /* entries[1], given as the final animation */
+    entries[0].struct_size = sizeof entries[0];
 
     /* An entry refused for its value: the group after it still destroys its parts. */
     entries[0] = fade(0, 1);
     entries[0].duration = -1;
+    entries[1] = fade(0, 1);
     destroys_before = destroys;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_component_new_animation(&made, NULL, child, entries, 3, NULL, 0));
     CHECK(destroys == destroys_before + 5);

@@ -47,9 +47,14 @@ import Testing
         // One frame for the kept view, the one the animation starts from: no jump to the
         // laid-out frame first.
         let frames = sent(to: a, in: host.lastCommit).filter { $0.hasPrefix("frame") }
-        #expect(frames.count <= 1)
+        #expect(frames == ["frame=\(LayoutFrame(left: 0, top: 0, width: 10, height: 10))"])
         #expect(host.views[a]?.frame.left == 0)
         #expect(root.frame(of: a)?.left == 40)
+        // Then the animation runs to the laid-out frame.
+        try ManualClock(root: root).set(to: 0.5)
+        #expect(host.views[a]?.frame.left == 20)
+        try ManualClock(root: root).set(to: 1)
+        #expect(host.views[a]?.frame.left == 40)
         #expect(host.problems == [])
     }
 

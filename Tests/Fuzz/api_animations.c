@@ -43,7 +43,11 @@ static void fill_animation(frond_animation *animation, int depth, bool reachable
 static frond_animation *animation_array(size_t count, int depth, bool reachable) {
     frond_animation *array = fz_alloc((count ? count : 1) * sizeof *array);
     size_t i;
-    for (i = 0; i < count; i++) fill_animation(&array[i], depth, reachable, array);
+    /* After a first entry of another size, Frond reads nothing more of the array (its
+     * layout is another header's): those entries are not reachable. */
+    for (i = 0; i < count; i++) {
+        fill_animation(&array[i], depth, reachable && (i == 0 || array[0].struct_size == sizeof *array), array);
+    }
     return array;
 }
 
@@ -116,12 +120,10 @@ void fz_settle_animations(void) {
     size_t i;
     for (i = 0; i < animation_token_count; i++) {
         if (!animation_tokens[i].reachable) {
-            /* Entries below a bad struct_size cannot be read, nor their destroys called. */
+            /* Entries below a bad struct_size cannot be read, nor their destroys called.
+             * (Every other entry is one struct, destroyed once however many places it is
+             * reached from: a part, a self-containing group's siblings.) */
             fz_token_keep(animation_tokens[i].token);
-        }
-        if (animation_tokens[i].depth > 0) {
-            /* A part that is reached again through a self-containing group is one entry. */
-            fz_token_lenient(animation_tokens[i].token);
         }
     }
     animation_token_count = 0;
@@ -158,7 +160,7 @@ frond_status fz_class_animations(frond_animation *out_animations, size_t *out_co
     for (i = 0; i < animation_token_count; i++) {
         /* What Frond does with written entries of a refused answer (a count above the
          * maximum, a bad struct_size) is not spelled out entry by entry. */
-        if (count > FROND_MAX_COMPONENT_ANIMATIONS || !animation_tokens[i].reachable || animation_tokens[i].depth > 0) {
+        if (count > FROND_MAX_COMPONENT_ANIMATIONS || !animation_tokens[i].reachable) {
             fz_token_lenient(animation_tokens[i].token);
             animation_tokens[i].token->expected_destroys = 0;
         }

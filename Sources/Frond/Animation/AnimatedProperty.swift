@@ -132,7 +132,9 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         guard progress.isFinite else { return end }
         func mix(_ a: Double, _ b: Double) -> Double {
             let value = a + (b - a) * progress
-            // a and b are within the limit, so only a huge progress can overflow: clamp it.
+            // a and b are finite (given values within the limit; a `.current` end may be a
+            // resting attribute's larger finite number): clamping keeps what is shown on
+            // the way finite and within the limit, however far a curve overshoots.
             return value.isFinite ? min(max(value, -Self.maximumMagnitude), Self.maximumMagnitude)
                 : (value > 0 ? Self.maximumMagnitude : -Self.maximumMagnitude)
         }

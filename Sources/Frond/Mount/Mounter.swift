@@ -510,9 +510,10 @@ struct Mounter {
     /// The views that do not stay are placed right to left, each just before the view that
     /// follows it (already placed), so that every index is the host's at that moment:
     ///
-    ///     old: A B C D     new: D A C B     longest run in order: A C (they stay)
-    ///     B, last:     to the end         A C D B     move B to 3
-    ///     C, A:        stay
+    ///     old: A B C D     new: D A C B     longest run in order: A B (they stay)
+    ///     B, last:     stays
+    ///     C:           just before B      A C B D     move C to 1
+    ///     A:           stays
     ///     D:           just before A      D A C B     move D to 0
     ///
     /// Where a view is at any moment follows from two facts: a view that stays, or has
