@@ -856,62 +856,49 @@ static inline frond_color frond_rgba(float red, float green, float blue, float a
 }
 
 /** Attributes of each kind (the strings are not copied here: Frond copies them when it is
- *  given the attribute). */
-static inline frond_attribute frond_attribute_number(const char *name, double number) {
+ *  given the attribute). frond_attribute_of_kind is the zero-filled attribute the others
+ *  start from. */
+static inline frond_attribute frond_attribute_of_kind(const char *name, frond_attribute_kind kind) {
     frond_attribute attribute;
     memset(&attribute, 0, sizeof attribute);
     attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_NUMBER;
+    attribute.kind = kind;
+    return attribute;
+}
+static inline frond_attribute frond_attribute_number(const char *name, double number) {
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_NUMBER);
     attribute.number = number;
     return attribute;
 }
 static inline frond_attribute frond_attribute_bool(const char *name, bool boolean) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_BOOL;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_BOOL);
     attribute.boolean = boolean;
     return attribute;
 }
 static inline frond_attribute frond_attribute_string(const char *name, const char *string) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_STRING;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_STRING);
     attribute.string = string;
     return attribute;
 }
 static inline frond_attribute frond_attribute_color(const char *name, frond_color color) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_COLOR;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_COLOR);
     attribute.color = color;
     return attribute;
 }
 static inline frond_attribute frond_attribute_host_value(const char *name, uint64_t host_value) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_HOST_VALUE;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_HOST_VALUE);
     attribute.host_value = host_value;
     return attribute;
 }
 /** An attribute naming the action a view's event sends (`name` is usually an event:
  *  FROND_EVENT_TAP, …). */
 static inline frond_attribute frond_attribute_action(const char *name, const char *action) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_ACTION;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_ACTION);
     attribute.string = action;
     return attribute;
 }
 static inline frond_attribute frond_attribute_action_block(const char *name, frond_action_block *block) {
-    frond_attribute attribute;
-    memset(&attribute, 0, sizeof attribute);
-    attribute.name = name;
-    attribute.kind = FROND_ATTRIBUTE_ACTION_BLOCK;
+    frond_attribute attribute = frond_attribute_of_kind(name, FROND_ATTRIBUTE_ACTION_BLOCK);
     attribute.action_block = block;
     return attribute;
 }
