@@ -33,9 +33,10 @@ struct CAnimationEntry {
 /// Reads frond_animation arrays and their groups' parts, however the call then fares:
 /// entries whose struct_size is wrong are skipped (their members cannot be trusted) and
 /// the first such size, a group that contains itself or nesting beyond what can be read
-/// is kept as the reading's failure. A wrong size in an array's first entry means the
-/// array has another layout (a header of another version): none of its entries is read,
-/// as none can be found. An entry is one struct: given in several places (in
+/// is kept as the reading's failure. A wrong size in the first entry of a caller's array
+/// means the array has another layout (a header of another version): none of its entries
+/// is read, as none can be found (in an array Frond laid out itself, the entries are where
+/// they are whatever their struct_size says). An entry is one struct: given in several places (in
 /// both arrays, as parts of two groups, as an entry and a part) it is read once and has
 /// one owner, so its destroy runs once (and a group shared by many paths is not read
 /// again for each).
@@ -51,7 +52,7 @@ struct CAnimationReader {
     private static let readableDepth = 256
 
     mutating func read(_ pointer: UnsafePointer<frond_animation>?, _ count: Int, _ name: String,
-                       depth: Int = 0) -> [CAnimationEntry] {
+                       laidOutByFrond: Bool = false, depth: Int = 0) -> [CAnimationEntry] {
         // (size_t arrives as Int: a count above Int.max reads as negative.)
         guard count >= 0 else {
             fail(.invalidArgument("\(name): the count \(UInt(bitPattern: count)) is more than an array can hold"))
@@ -79,7 +80,7 @@ struct CAnimationReader {
                 fail(.invalidArgument("\(name)[\(index)].struct_size is \(declared); it must be sizeof(frond_animation) (\(size))"))
                 // (After a first entry of another size, the next ones are not where this
                 // version's size would put them: reading on would leave the caller's array.)
-                if index == 0 { break }
+                if index == 0 && !laidOutByFrond { break }
                 continue
             }
             let entry = address.pointee

@@ -155,7 +155,7 @@ struct CRenderCalls {
         let written = min(max(count, 0), capacity)
         var reader = CAnimationReader()
         let read = entries.withUnsafeBufferPointer { buffer in
-            reader.read(buffer.baseAddress, written, "\(renderClass.name): animations")
+            reader.read(buffer.baseAddress, written, "\(renderClass.name): animations", laidOutByFrond: true)
         }
         guard status == FROND_OK else { throw renderClass.failure("animations", status, call) }
         guard count >= 0 && count <= capacity else {

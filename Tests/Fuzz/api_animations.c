@@ -101,10 +101,11 @@ static void fill_animation(frond_animation *animation, int depth, bool reachable
             animation->part_count = 1;
             if (getenv("FROND_FUZZ_TRACE") != NULL) fprintf(stderr, "trace:   its parts: %p (1)\n", (void *)siblings);
         } else {
+            bool dropped = fz_chance(5);   /* a count without parts: what was made is never read */
             animation->part_count = shape % 4;
-            animation->parts = animation_array(animation->part_count, depth + 1, parts_reachable);
+            animation->parts = animation_array(animation->part_count, depth + 1, parts_reachable && !dropped);
             if (getenv("FROND_FUZZ_TRACE") != NULL) fprintf(stderr, "trace:   its parts: %p (%zu)\n", (void *)animation->parts, animation->part_count);
-            if (fz_chance(5)) animation->parts = NULL;   /* a count without parts */
+            if (dropped) animation->parts = NULL;
         }
     }
 }
