@@ -268,8 +268,10 @@ FUZZ_ENV := SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 ASAN_OPTIONS
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/Tests/Sanitize/ubsan.supp
 # A fuzzer with a dictionary (Tests/Fuzz/<fuzzer>.dict) gets it. -len_control=0: the api
 # fuzzer's inputs are programs, which need a few hundred bytes from the start.
+# The fuzzers run in $(FUZZ_OUT)/work (what an input writes stays there), with absolute paths.
 FUZZ_RUN_FLAGS := -timeout=20 -rss_limit_mb=4096 -max_len=4096 -len_control=0 -print_final_stats=1 \
-	-artifact_prefix=$(FUZZ_OUT)/artifacts/$$fuzzer/ $$([ -f Tests/Fuzz/$$fuzzer.dict ] && echo -dict=Tests/Fuzz/$$fuzzer.dict)
+	-artifact_prefix=$(CURDIR)/$(FUZZ_OUT)/artifacts/$$fuzzer/ \
+	$$([ -f Tests/Fuzz/$$fuzzer.dict ] && echo -dict=$(CURDIR)/Tests/Fuzz/$$fuzzer.dict)
 
 fuzz-build:
 	$(SWIFT) build --scratch-path .build-fuzz -j $(SAN_JOBS) --product FrondCAPI -Xswiftc -sanitize=fuzzer,address
@@ -282,17 +284,18 @@ fuzz-build:
 
 fuzz: fuzz-build
 	@for fuzzer in $(FUZZERS); do \
-		mkdir -p $(FUZZ_OUT)/corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer; \
+		mkdir -p $(FUZZ_OUT)/corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer $(FUZZ_OUT)/work; \
 		echo "== $$fuzzer for $(SECONDS) s"; \
-		$(FUZZ_ENV) $(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -max_total_time=$(SECONDS) $(FUZZ_FLAGS) \
-			$(FUZZ_OUT)/corpus/$$fuzzer Tests/Fuzz/corpus/$$fuzzer || exit 1; \
+		(cd $(FUZZ_OUT)/work && $(FUZZ_ENV) $(CURDIR)/$(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -max_total_time=$(SECONDS) \
+			$(FUZZ_FLAGS) $(CURDIR)/$(FUZZ_OUT)/corpus/$$fuzzer $(CURDIR)/Tests/Fuzz/corpus/$$fuzzer) || exit 1; \
 	done
 
 # The seed corpus is only read: new inputs go to an emptied scratch folder.
 test-fuzz: fuzz-build
 	@for fuzzer in $(FUZZERS); do \
-		rm -rf $(FUZZ_OUT)/test-corpus/$$fuzzer; mkdir -p $(FUZZ_OUT)/test-corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer; \
+		rm -rf $(FUZZ_OUT)/test-corpus/$$fuzzer; \
+		mkdir -p $(FUZZ_OUT)/test-corpus/$$fuzzer $(FUZZ_OUT)/artifacts/$$fuzzer $(FUZZ_OUT)/work; \
 		echo "== $$fuzzer: $(FUZZ_RUNS) runs, seed 1"; \
-		$(FUZZ_ENV) $(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_RUNS) -seed=1 $(FUZZ_FLAGS) \
-			$(FUZZ_OUT)/test-corpus/$$fuzzer Tests/Fuzz/corpus/$$fuzzer || exit 1; \
+		(cd $(FUZZ_OUT)/work && $(FUZZ_ENV) $(CURDIR)/$(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_RUNS) -seed=1 \
+			$(FUZZ_FLAGS) $(CURDIR)/$(FUZZ_OUT)/test-corpus/$$fuzzer $(CURDIR)/Tests/Fuzz/corpus/$$fuzzer) || exit 1; \
 	done

@@ -410,12 +410,22 @@ static void op_action_stale(void) {
 
 /* ---- snapshots ------------------------------------------------------------------------------ */
 
+/* A path for a PNG: a folder that is not there, a fuzzed name, or a or b; always inside the
+ * input's temporary folder (a fuzzed name has its slashes replaced, so it cannot climb out
+ * and write over the checkout's files). */
 static const char *png_path(void) {
-    char *path = fz_alloc(128);
+    char *path = fz_alloc(256);
+    const char *name;
+    size_t i, start;
     switch (fz_pick(4)) {
     case 0: return "/nonexistent/frond/out.png";
-    case 1: return fz_string();
-    default: snprintf(path, 128, "%s/%s.png", fz_temp_directory, fz_bool() ? "a" : "b"); return path;
+    case 1:
+        name = fz_string();
+        start = (size_t)snprintf(path, 256, "%s/", fz_temp_directory);
+        for (i = 0; name[i] != '\0' && start + i + 1 < 256; i++) path[start + i] = name[i] == '/' ? '_' : name[i];
+        path[start + i] = '\0';
+        return path;
+    default: snprintf(path, 256, "%s/%s.png", fz_temp_directory, fz_bool() ? "a" : "b"); return path;
     }
 }
 
