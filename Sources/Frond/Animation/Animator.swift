@@ -132,10 +132,7 @@ final class Animator {
     func tick(to newTime: Double, registry: inout ViewRegistry) -> [Mutation] {
         var mutations: [Mutation] = []
         step(to: newTime, registry: registry)
-        for (id, values) in pending(registry: registry) {
-            if !values.set.isEmpty || !values.unset.isEmpty { mutations.append(.update(id, set: values.set, unset: values.unset)) }
-            if let frame = values.frame { mutations.append(.setFrame(id, frame)) }
-        }
+        for (id, values) in pending(registry: registry) { Self.append(values, of: id, to: &mutations) }
         removeDisappeared(registry: &registry, mutations: &mutations)
         return mutations
     }

@@ -735,7 +735,6 @@ enum Reconciler {
         }
     }
 
-    /// Ends the scopes of dropped subtrees (after a successful build).
     /// Commits a build's drops: the scopes of dropped subtrees die. (Its undo steps, which
     /// hold the components the build replaced, are released by ``releaseReplaced(_:)``.)
     static func commitDrops(_ context: BuildContext) {
