@@ -6,6 +6,7 @@ CXX ?= c++
 PYTHON ?= python3
 
 SWIFT_BUILD := .build/$(CONFIG)
+COMMA := ,
 OUT := build/$(CONFIG)
 LIB := $(OUT)/lib/libfrond.so
 STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
@@ -22,11 +23,28 @@ all: lib
 build:
 	$(SWIFT) build -c $(CONFIG)
 
-# libfrond.so: SwiftPM builds it as libFrondCAPI.so (a product cannot share the `frond`
-# tool's name); its SONAME is already libfrond.so.
-lib: build
-	@mkdir -p $(OUT)/lib $(OUT)/bin
-	cp $(SWIFT_BUILD)/libFrondCAPI.so $(LIB)
+# The libraries, in $(OUT)/lib: libfrond.so.0 (the engine and its C API) and libfrond_cairo.so.0
+# (the snapshot renderer, built on libfrond's API and linked against it), each with the Swift
+# runtime linked in and only its C functions exported, and the usual libfrond.so and
+# libfrond_cairo.so links. SwiftPM names them libFrondCAPI.so and libFrondCairoCAPI.so (a
+# product cannot share the `frond` tool's name); their SONAMEs are already the right ones.
+# libfrond_cairo is linked only with FROND_LINK_DIR set (Package.swift says why).
+LIB_DIR := $(OUT)/lib
+LIB_CAIRO := $(LIB_DIR)/libfrond_cairo.so
+# $(call build-libs,SWIFT BUILD ARGUMENTS,SWIFTPM OUTPUT DIRECTORY,LIBRARY DIRECTORY)
+define build-libs
+	$(SWIFT) build $(1) --product FrondCAPI
+	@mkdir -p $(3)
+	cp $(2)/libFrondCAPI.so $(3)/libfrond.so.0
+	ln -sf libfrond.so.0 $(3)/libfrond.so
+	FROND_LINK_DIR=$(CURDIR)/$(3) $(SWIFT) build $(1) --product FrondCairoCAPI
+	cp $(2)/libFrondCairoCAPI.so $(3)/libfrond_cairo.so.0
+	ln -sf libfrond_cairo.so.0 $(3)/libfrond_cairo.so
+endef
+
+lib:
+	$(call build-libs,-c $(CONFIG),$(SWIFT_BUILD),$(LIB_DIR))
+	@mkdir -p $(OUT)/bin
 
 $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
@@ -34,13 +52,26 @@ $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 $(OUT)/bin/counter_demo: examples/c/counter_demo.c examples/c/demo_host.h include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-$(OUT)/bin/feed_demo: examples/c/feed_demo.c examples/c/demo_host.h include/frond.h lib
-	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+$(OUT)/bin/feed_demo: examples/c/feed_demo.c examples/c/demo_host.h include/frond.h include/frond_cairo.h lib
+	$(CC) $(STRICT_C) -Iinclude $< -lfrond_cairo $(LINK_FROND) -o $@
 
 $(OUT)/bin/legacy: examples/c/legacy.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
-demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy
+# `make demo` and `make test` first install (as root) or name (otherwise) the Debian packages
+# they need: tools/ensure-deps.sh, silent when nothing is missing; FROND_SKIP_DEPS=1 skips it.
+# The check is the first step of their recipes and the work a second make (demo-run,
+# test-all): as a prerequisite, `make -j` would start it beside the first compiles.
+.PHONY: deps-demo deps-test demo-run test-all
+ENSURE_DEPS := SWIFT="$(SWIFT)" bash tools/ensure-deps.sh
+deps-demo deps-test:
+	@$(ENSURE_DEPS) $(@:deps-%=%)
+
+demo:
+	@$(ENSURE_DEPS) demo
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
 	@mkdir -p build/demo
@@ -49,20 +80,34 @@ demo: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)
 	@# The Python todo list needs only the standard library and the checkout's package.
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
 
-test: test-swift test-c test-conformance test-python test-fuzz test-install
+test:
+	@$(ENSURE_DEPS) test
+	@$(MAKE) --no-print-directory test-all
+
+test-all: test-swift test-c test-conformance test-python test-fuzz test-install
 
 test-swift:
 	$(SWIFT) test
 
+# The C tests (each linked with libfrond_cairo too when it includes frond_cairo.h), the
+# headers as C and C++, and the libraries' exports and linkage: only the headers' functions
+# exported, no library of the Swift toolchain needed, the versioned SONAMEs.
+LIBFROND_NEEDS := libc libm libstdc++ libgcc_s ld-linux libffi
+LIBFROND_CAIRO_NEEDS := $(LIBFROND_NEEDS) libfrond libcairo libpangocairo-1.0 libpango-1.0 libgobject-2.0 libglib-2.0 libharfbuzz
 test-c: lib
 	$(CC) $(STRICT_C) -Iinclude -c Tests/CAPI/header_test.c -o $(OUT)/bin/header_test_c.o
 	$(CXX) $(STRICT_CXX) -Iinclude -c Tests/CAPI/header_test.cpp -o $(OUT)/bin/header_test_cpp.o
 	@for test in $(C_TESTS); do \
-		$(CC) $(STRICT_C) -Iinclude -ITests/CAPI Tests/CAPI/$$test.c $(LINK_FROND) -o $(OUT)/bin/$$test || exit 1; \
+		cairo=$$(grep -q 'frond_cairo\.h' Tests/CAPI/$$test.c && echo -lfrond_cairo); \
+		$(CC) $(STRICT_C) -Iinclude -ITests/CAPI Tests/CAPI/$$test.c $$cairo $(LINK_FROND) -o $(OUT)/bin/$$test || exit 1; \
 		$(OUT)/bin/$$test || exit 1; \
 	done
 	$(PYTHON) Tests/CAPI/check_exports.py include/frond.h $(LIB)
+	$(PYTHON) Tests/CAPI/check_exports.py include/frond_cairo.h $(LIB_CAIRO)
+	$(PYTHON) Tests/CAPI/check_linkage.py $(LIB) libfrond.so.0 $(LIBFROND_NEEDS)
+	$(PYTHON) Tests/CAPI/check_linkage.py $(LIB_CAIRO) libfrond_cairo.so.0 $(LIBFROND_CAIRO_NEEDS)
 	$(PYTHON) Tests/CAPI/check_coverage.py include/frond.h Tests/CAPI/misuse_test.c
+	$(PYTHON) Tests/CAPI/check_coverage.py include/frond_cairo.h Tests/CAPI/misuse_test.c
 
 # The Yoga corpus, then the same cases rewritten into the other shapes FORMAT.md allows
 # (every default spelled out, web defaults, CSS form with an empty errata list).
@@ -107,31 +152,58 @@ test-python: lib $(VENV)/.installed
 capi: $(VENV)/.installed
 	$(VENV)/bin/python bindings/python/tools/generate_capi.py
 
-# Frond against native Yoga on the shared benchmark trees, side by side. The machines are
+# The trees come from bench/gen_trees.py (one run writes all four); native Yoga's harnesses
+# stay in SHARED_BENCH, outside the repository (bench/README.md). Without them, `bench` times
+# Frond alone on each tree and `bench-create` prints Frond's figure unscaled.
+BENCH_TREES := build/bench/trees
+SHARED_BENCH ?= ../shared/bench
+$(BENCH_TREES)/feed.json: bench/gen_trees.py
+	$(PYTHON) bench/gen_trees.py $(BENCH_TREES) >/dev/null
+
+# Frond against native Yoga on the benchmark trees, side by side. The machines are
 # shared and a whole process sometimes runs at half speed, so the comparison is repeated
 # (ROUNDS) and every round printed; then the one-leaf relayout ratio of the feed tree.
-bench:
+bench: $(BENCH_TREES)/feed.json
 	$(SWIFT) build -c release --product frond
-	@for round in $$(seq $(or $(ROUNDS),3)); do \
-		echo "round $$round"; \
-		bash ../shared/bench/compare_layout.sh $(CURDIR)/.build/release/frond $(or $(ITERATIONS),30) || exit 1; \
-	done
-	.build/release/frond bench-layout ../shared/bench/trees/feed.json --iterations $(or $(ITERATIONS),30)
+	@if [ -f $(SHARED_BENCH)/compare_layout.sh ]; then \
+		for round in $$(seq $(or $(ROUNDS),3)); do \
+			echo "round $$round"; \
+			bash $(SHARED_BENCH)/compare_layout.sh $(CURDIR)/.build/release/frond $(or $(ITERATIONS),30) || exit 1; \
+		done; \
+	else \
+		echo "bench: no $(SHARED_BENCH)/compare_layout.sh, so no native Yoga beside Frond (its harness lives outside the repository); Frond alone:"; \
+		for tree in feed deep wide-wrap random; do \
+			result=$$(.build/release/frond bench-layout $(BENCH_TREES)/$$tree.json --iterations $(or $(ITERATIONS),30)) || exit 1; \
+			echo "tree=$$tree $$result"; \
+		done; \
+	fi
+	.build/release/frond bench-layout $(BENCH_TREES)/feed.json --iterations $(or $(ITERATIONS),30)
 	.build/release/frond bench-tree --iterations 5
 
 # Issue 3's create figure, here and scaled to the project's standard machine: native Yoga's
-# layout of the shared feed tree (10.9 ms there, ../shared/bench/README.md) and `create_10k`
+# layout of the feed tree (10.9 ms there, ../shared/bench/README.md) and `create_10k`
 # alternate (ROUNDS); each round prints both and the create scaled by Yoga's time.
 YOGA_PEER ?= /tmp/yoga_peer
-bench-create:
+bench-create: $(BENCH_TREES)/feed.json
 	$(SWIFT) build -c release --product frond
-	@[ -x $(YOGA_PEER) ] || bash ../shared/bench/build_yoga_peer.sh $(YOGA_PEER) >/dev/null
+	@if [ ! -x $(YOGA_PEER) ] && [ -f $(SHARED_BENCH)/build_yoga_peer.sh ]; then \
+		bash $(SHARED_BENCH)/build_yoga_peer.sh $(YOGA_PEER) >/dev/null || exit 1; \
+	fi
+	@[ -x $(YOGA_PEER) ] || echo "bench-create: no $(YOGA_PEER), and no $(SHARED_BENCH)/build_yoga_peer.sh to build it" \
+		"(it lives outside the repository): Yoga's time and the scaled figure are skipped; Frond's create_10k alone"
 	@for round in $$(seq $(or $(ROUNDS),6)); do \
-		yoga=$$($(YOGA_PEER) ../shared/bench/trees/feed.json --iters 100 | grep -o 'layout_median_ns=[0-9]*' | cut -d= -f2); \
+		if [ -x $(YOGA_PEER) ]; then \
+			yoga=$$($(YOGA_PEER) $(BENCH_TREES)/feed.json --iters 100 | grep -o 'layout_median_ns=[0-9]*' | cut -d= -f2); \
+			[ -n "$$yoga" ] || exit 1; \
+		fi; \
 		frond=$$(.build/release/frond bench-tree --iterations 5 --ops create_10k | grep -o 'ns_per_component=[0-9.]*' | cut -d= -f2); \
-		[ -n "$$yoga" ] && [ -n "$$frond" ] || exit 1; \
-		echo "round=$$round yoga_feed_ns=$$yoga create_10k_ns_per_component=$$frond" \
-			"scaled_ns_per_component=$$(awk -v f=$$frond -v y=$$yoga 'BEGIN { printf "%.0f", f * 10900000 / y }')"; \
+		[ -n "$$frond" ] || exit 1; \
+		if [ -x $(YOGA_PEER) ]; then \
+			echo "round=$$round yoga_feed_ns=$$yoga create_10k_ns_per_component=$$frond" \
+				"scaled_ns_per_component=$$(awk -v f=$$frond -v y=$$yoga 'BEGIN { printf "%.0f", f * 10900000 / y }')"; \
+		else \
+			echo "round=$$round create_10k_ns_per_component=$$frond"; \
+		fi; \
 	done
 
 # Issue 27's reorder check: shuffling and reversing a keyed list of 10,000, 20,000 and
@@ -220,24 +292,24 @@ TSAN_ENV := SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlo
 sanitize: sanitize-asan sanitize-tsan
 
 sanitize-asan:
-	$(SWIFT) build --scratch-path .build-asan -j $(SAN_JOBS) --sanitize=address --product FrondCAPI
-	@mkdir -p $(SAN_OUT)/asan/lib $(SAN_OUT)/asan/bin
-	cp .build-asan/debug/libFrondCAPI.so $(SAN_OUT)/asan/lib/libfrond.so
+	$(call build-libs,--scratch-path .build-asan -j $(SAN_JOBS) --sanitize=address,.build-asan/debug,$(SAN_OUT)/asan/lib)
+	@mkdir -p $(SAN_OUT)/asan/bin
 	@for test in $(C_TESTS); do \
+		cairo=$$(grep -q 'frond_cairo\.h' Tests/CAPI/$$test.c && echo -lfrond_cairo); \
 		$(SAN_CC) $(SAN_C_FLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude -ITests/CAPI \
-			Tests/CAPI/$$test.c -L$(SAN_OUT)/asan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/asan/lib -lm -pthread \
+			Tests/CAPI/$$test.c $$cairo -L$(SAN_OUT)/asan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/asan/lib -lm -pthread \
 			-o $(SAN_OUT)/asan/bin/$$test || exit 1; \
 		$(ASAN_ENV) $(SAN_OUT)/asan/bin/$$test || exit 1; \
 	done
 	$(ASAN_ENV) $(SWIFT) test --scratch-path .build-asan -j $(SAN_JOBS) --sanitize=address
 
 sanitize-tsan:
-	$(SWIFT) build --scratch-path .build-tsan -j $(SAN_JOBS) --sanitize=thread --product FrondCAPI
-	@mkdir -p $(SAN_OUT)/tsan/lib $(SAN_OUT)/tsan/bin
-	cp .build-tsan/debug/libFrondCAPI.so $(SAN_OUT)/tsan/lib/libfrond.so
+	$(call build-libs,--scratch-path .build-tsan -j $(SAN_JOBS) --sanitize=thread,.build-tsan/debug,$(SAN_OUT)/tsan/lib)
+	@mkdir -p $(SAN_OUT)/tsan/bin
 	@for test in $(TSAN_C_TESTS); do \
+		cairo=$$(grep -q 'frond_cairo\.h' Tests/CAPI/$$test.c && echo -lfrond_cairo); \
 		$(SAN_CC) $(SAN_C_FLAGS) -fsanitize=thread -Iinclude -ITests/CAPI \
-			Tests/CAPI/$$test.c -L$(SAN_OUT)/tsan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/tsan/lib $(TSAN_C_LIBS) -lm -pthread \
+			Tests/CAPI/$$test.c $$cairo -L$(SAN_OUT)/tsan/lib -lfrond -Wl,-rpath,$(CURDIR)/$(SAN_OUT)/tsan/lib $(TSAN_C_LIBS) -lm -pthread \
 			-o $(SAN_OUT)/tsan/bin/$$test || exit 1; \
 		$(TSAN_ENV) $(SAN_OUT)/tsan/bin/$$test || exit 1; \
 	done
@@ -274,11 +346,10 @@ FUZZ_RUN_FLAGS := -timeout=20 -rss_limit_mb=4096 -max_len=4096 -len_control=0 -p
 	$$([ -f Tests/Fuzz/$$fuzzer.dict ] && echo -dict=$(CURDIR)/Tests/Fuzz/$$fuzzer.dict)
 
 fuzz-build:
-	$(SWIFT) build --scratch-path .build-fuzz -j $(SAN_JOBS) --product FrondCAPI -Xswiftc -sanitize=fuzzer,address
-	@mkdir -p $(FUZZ_OUT)/lib $(FUZZ_OUT)/bin
-	cp .build-fuzz/debug/libFrondCAPI.so $(FUZZ_OUT)/lib/libfrond.so
+	$(call build-libs,--scratch-path .build-fuzz -j $(SAN_JOBS) -Xswiftc -sanitize=fuzzer$(COMMA)address,.build-fuzz/debug,$(FUZZ_OUT)/lib)
+	@mkdir -p $(FUZZ_OUT)/bin
 	$(SAN_CC) $(FUZZ_C_FLAGS) -Iinclude -ITests/Fuzz $(API_FUZZER_SOURCES) $(FUZZ_COMMON_SOURCES) \
-		-L$(FUZZ_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(FUZZ_OUT)/lib -lm -pthread -o $(FUZZ_OUT)/bin/api_fuzzer
+		-L$(FUZZ_OUT)/lib -lfrond_cairo -lfrond -Wl,-rpath,$(CURDIR)/$(FUZZ_OUT)/lib -lm -pthread -o $(FUZZ_OUT)/bin/api_fuzzer
 	$(SAN_CC) $(FUZZ_C_FLAGS) -Iinclude -ITests/Fuzz Tests/Fuzz/json_fuzzer.c $(FUZZ_COMMON_SOURCES) \
 		-L$(FUZZ_OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(FUZZ_OUT)/lib -lm -pthread -o $(FUZZ_OUT)/bin/json_fuzzer
 

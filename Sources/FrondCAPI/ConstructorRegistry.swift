@@ -1,6 +1,7 @@
+import FrondCAPISupport
 import CFrond
 import Frond
-import FrondCorpus
+import FrondTrees
 import Synchronization
 
 // The constructor registry (section Legacy components of frond.h): named C constructors

@@ -1,11 +1,22 @@
+import FrondCAPISupport
 import CFrond
 
-/// The library version; bindings compare theirs with it.
+/// The library version; bindings compare theirs with it. Its numbers are the header's
+/// FROND_VERSION_MAJOR, _MINOR and _PATCH (Tests/CAPI/version_test.c checks that they agree).
 let frondVersion: StaticString = "0.1.0"
+let frondVersionNumbers: (major: Int32, minor: Int32, patch: Int32) = (0, 1, 0)
 
 @_cdecl("frond_version") @implementation
 public func frond_version() -> UnsafePointer<CChar>? {
     cString(frondVersion)
+}
+
+@_cdecl("frond_version_numbers") @implementation
+public func frond_version_numbers(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMutablePointer<Int32>?,
+                                  _ patch: UnsafeMutablePointer<Int32>?) {
+    major?.pointee = frondVersionNumbers.major
+    minor?.pointee = frondVersionNumbers.minor
+    patch?.pointee = frondVersionNumbers.patch
 }
 
 @_cdecl("frond_status_name") @implementation
@@ -25,12 +36,19 @@ public func frond_status_name(_ status: frond_status) -> UnsafePointer<CChar>? {
 
 @_cdecl("frond_last_error_message") @implementation
 public func frond_last_error_message() -> UnsafePointer<CChar>? {
-    LastError.current
+    ErrorSlot.current
+}
+
+@_cdecl("frond_set_last_error") @implementation
+public func frond_set_last_error(_ message: UnsafePointer<CChar>?) {
+    guard let message else { return ErrorSlot.clear() }
+    // Invalid UTF-8 is repaired (U+FFFD), never refused: this call cannot fail.
+    ErrorSlot.set(String(cString: message))
 }
 
 @_cdecl("frond_clear_last_error") @implementation
 public func frond_clear_last_error() {
-    LastError.clear()
+    ErrorSlot.clear()
 }
 
 @_cdecl("frond_handle_count") @implementation

@@ -1,3 +1,4 @@
+import FrondCAPISupport
 import CFFI
 import CFrond
 import Frond

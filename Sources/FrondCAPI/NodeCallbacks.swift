@@ -1,21 +1,6 @@
+import FrondCAPISupport
 import CFrond
 import FrondLayout
-
-/// Owns the user_data of a C callback: its destroy function runs exactly once, when the
-/// last closure that captured it is released.
-final class CallbackOwner {
-    let userData: UnsafeMutableRawPointer?
-    private let destroy: frond_destroy_func?
-
-    init(_ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) {
-        self.userData = userData
-        self.destroy = destroy
-    }
-
-    deinit {
-        destroy?(userData)
-    }
-}
 
 /// The error a C callback reports by returning a status other than FROND_OK.
 struct CallbackStatus: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import FrondCAPISupport
 import CFrond
 import FrondLayout
 

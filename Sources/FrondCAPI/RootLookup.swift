@@ -1,3 +1,4 @@
+import FrondCAPISupport
 import CFrond
 import Frond
 
@@ -47,5 +48,14 @@ public func frond_root_get_frame_in_root(_ outFrame: UnsafeMutablePointer<frond_
             throw .invalidArgument("view \(view) is not mounted")
         }
         out.pointee = frond_rect(left: frame.left, top: frame.top, width: frame.width, height: frame.height)
+    }
+}
+
+@_cdecl("frond_root_get_size") @implementation
+public func frond_root_get_size(_ outSize: UnsafeMutablePointer<frond_size>?, _ handle: OpaquePointer?) -> frond_status {
+    call("frond_root_get_size") { () throws(CallFailure) in
+        let out = try requireOut(outSize)
+        let frame = try cRoot(handle).root.layout?.frame
+        out.pointee = frond_size(width: frame?.width ?? 0, height: frame?.height ?? 0)
     }
 }

@@ -56,6 +56,12 @@ public final class SnapshotHost: Host, @unchecked Sendable {
         root.textMeasurer = textMeasurer
     }
 
+    /// Forgets every view, for a host about to be given to a root through the C API
+    /// (which attaches it as any C host, without ``attach(to:)``).
+    public func reset() {
+        state.withLock { $0 = State() }
+    }
+
     public func beginCommit() {}
 
     public func apply(_ mutation: Mutation) {

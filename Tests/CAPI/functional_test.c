@@ -75,7 +75,14 @@ static void count_destroy(void *user_data) {
 /* ---- tests ------------------------------------------------------------- */
 
 static void test_library_basics(void) {
+    char expected[64];
+    int major = -1, minor = -1, patch = -1;
     CHECK(strcmp(frond_version(), "0.1.0") == 0);
+    /* The header's version macros, the library's numbers and its string agree. */
+    frond_version_numbers(&major, &minor, &patch);
+    CHECK(major == FROND_VERSION_MAJOR && minor == FROND_VERSION_MINOR && patch == FROND_VERSION_PATCH);
+    snprintf(expected, sizeof expected, "%d.%d.%d", major, minor, patch);
+    CHECK(strcmp(frond_version(), expected) == 0);
     CHECK(strcmp(frond_status_name(FROND_OK), "FROND_OK") == 0);
     CHECK(strcmp(frond_status_name(FROND_ERR_MISUSE), "FROND_ERR_MISUSE") == 0);
     CHECK(strcmp(frond_status_name((frond_status)-99), "FROND_UNKNOWN_STATUS") == 0);

@@ -1,5 +1,6 @@
 /* frond.h must compile on its own as C99 with every warning an error. */
 #include "frond.h"
+#include "frond_cairo.h"
 
 int main(void) {
     frond_status status = FROND_OK;

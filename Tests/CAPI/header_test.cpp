@@ -1,5 +1,6 @@
 // frond.h must compile on its own as C++ with every warning an error.
 #include "frond.h"
+#include "frond_cairo.h"
 
 int main() {
     frond_status status = FROND_OK;

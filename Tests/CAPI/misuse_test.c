@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "frond_cairo.h"
 
 /* Handles that must all be refused with FROND_ERR_MISUSE. */
 enum { BAD_HANDLE_COUNT = 6 };
@@ -406,6 +407,7 @@ static void call_every_component_and_root_function(frond_component *component, f
     if (expected_root != FROND_OK) CHECK_STATUS(expected_root, frond_root_get_child(&view, root, 0, 0));
     CHECK_STATUS(expected_root, frond_root_get_frame(&rect, root, 0));
     CHECK_STATUS(expected_root, frond_root_get_frame_in_root(&rect, root, 0));
+    CHECK_STATUS(expected_root, frond_root_get_size(&(frond_size){0, 0}, root));
     {
         const char *path[] = {"k"};
         frond_scope *scope = NULL;
@@ -966,6 +968,7 @@ static void test_root_arguments_and_failures_are_reported(void) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame(NULL, root, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame_in_root(NULL, root, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_frame_in_root(&rect, root, 12345));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_get_size(NULL, root));
     {
         /* Key paths: NULL, empty, a NULL key, a key that is not UTF-8; out pointers. */
         const char *good[] = {"a", "b"};
@@ -1191,6 +1194,15 @@ static void test_library_functions_take_any_input(void) {
     CHECK(frond_handle_count(&(size_t){0}) == FROND_OK);
     CHECK(strstr(frond_last_error_message(), "frond_node_free") != NULL);
     frond_clear_last_error();
+    CHECK(frond_last_error_message()[0] == '\0');
+    /* Version numbers: any pointer may be NULL. */
+    frond_version_numbers(NULL, NULL, NULL);
+    /* A library built on the API records its own messages; invalid UTF-8 is repaired. */
+    frond_set_last_error("frond_gtk_mount: the widget is gone");
+    CHECK(strcmp(frond_last_error_message(), "frond_gtk_mount: the widget is gone") == 0);
+    frond_set_last_error("bad \xff byte");
+    CHECK(strcmp(frond_last_error_message(), "bad \xef\xbf\xbd byte") == 0);
+    frond_set_last_error(NULL);
     CHECK(frond_last_error_message()[0] == '\0');
 }
 
@@ -2004,6 +2016,9 @@ static void test_snapshot_arguments_are_checked(frond_node *live_node) {
     }
     CHECK(destroy_calls == destroys + 4);
     CHECK_OK(frond_snapshot_host_free(NULL));
+    /* libfrond_cairo's own functions. */
+    frond_cairo_version_numbers(NULL, NULL, NULL);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_cairo_handle_count(NULL));
     /* Bad roots and components. */
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, NULL));
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, (frond_root *)(void *)leaf));

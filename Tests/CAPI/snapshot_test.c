@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "frond_cairo.h"
 
 static char directory[256];
 

@@ -5,6 +5,7 @@
 #define FROND_API_FUZZER_H
 
 #include "fuzz_host.h"
+#include "frond_cairo.h"
 
 #define FZ_CONFIGS 4
 #define FZ_NODES 12

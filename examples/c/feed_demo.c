@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "frond.h"
+#include "frond_cairo.h"
 #include "demo_host.h"
 
 #define POSTS 3

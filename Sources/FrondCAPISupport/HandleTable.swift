@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What a handle refers to.
-enum HandleKind: UInt8, CustomStringConvertible {
+package enum HandleKind: UInt8, CustomStringConvertible {
     case config = 1
     case node = 2
     case component = 3
@@ -14,7 +14,7 @@ enum HandleKind: UInt8, CustomStringConvertible {
     case legacyView = 10
     case snapshotHost = 11
 
-    var description: String {
+    package var description: String {
         switch self {
         case .config: return "frond_config"
         case .node: return "frond_node"
@@ -38,9 +38,9 @@ enum HandleKind: UInt8, CustomStringConvertible {
 /// of being dereferenced. A freed slot is reused with a new generation; the old handle
 /// then no longer matches. The table is thread-safe. No foreign code runs under its
 /// lock: objects leave the table inside the lock but are released by the caller after it.
-final class HandleTable: Sendable {
-    static let slotBits: UInt64 = 28
-    static let maximumSlots = Int(1 << slotBits) - 1
+package final class HandleTable: Sendable {
+    package static let slotBits: UInt64 = 28
+    package static let maximumSlots = Int(1 << slotBits) - 1
 
     /// An object kept by the table. Objects are only handed out, never used, under the
     /// lock, so sharing them between threads is left to the C API's threading rules.
@@ -63,7 +63,7 @@ final class HandleTable: Sendable {
     private let state = Mutex(State())
 
     /// Why a handle was refused.
-    enum Refusal: Error {
+    package enum Refusal: Error {
         case null
         case stale
         case wrongKind(HandleKind?)
@@ -71,7 +71,7 @@ final class HandleTable: Sendable {
     }
 
     /// Registers `object` and returns its handle value.
-    func insert(_ object: AnyObject, kind: HandleKind) throws(Refusal) -> UInt64 {
+    package func insert(_ object: AnyObject, kind: HandleKind) throws(Refusal) -> UInt64 {
         let stored = Stored(object: object)
         let result: UInt64? = state.withLock { state in
             let slot: Int
@@ -93,7 +93,7 @@ final class HandleTable: Sendable {
     }
 
     /// The object a handle refers to, if it is live and of the expected kind.
-    func resolve(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
+    package func resolve(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
         guard handle != 0 else { throw .null }
         let found = state.withLock { state in Self.locate(handle, kind: kind, in: state) }
         return try found.get().stored.object
@@ -101,7 +101,7 @@ final class HandleTable: Sendable {
 
     /// Removes a live handle and returns its object, which the caller releases after the
     /// lock is dropped (its deinit may run foreign code).
-    func remove(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
+    package func remove(_ handle: UInt64, kind: HandleKind) throws(Refusal) -> AnyObject {
         guard handle != 0 else { throw .null }
         let removed: Result<Stored, Refusal> = state.withLock { state in
             let slot: Int, stored: Stored
@@ -136,7 +136,7 @@ final class HandleTable: Sendable {
     }
 
     /// The number of live handles.
-    var liveCount: Int { state.withLock { $0.liveCount } }
+    package var liveCount: Int { state.withLock { $0.liveCount } }
 
     private static func slot(of handle: UInt64, count: Int) -> Int? {
         let slotPlusOne = Int(handle & ((1 << slotBits) - 1))
@@ -146,14 +146,14 @@ final class HandleTable: Sendable {
 }
 
 /// The process-wide handle table.
-let handles = HandleTable()
+package let handles = HandleTable()
 
 extension OpaquePointer {
     /// The handle value of an opaque C handle.
-    var handleValue: UInt64 { UInt64(UInt(bitPattern: self)) }
+    package var handleValue: UInt64 { UInt64(UInt(bitPattern: self)) }
 
     /// The opaque C handle for a handle value.
-    init?(handle: UInt64) {
+    package init?(handle: UInt64) {
         self.init(bitPattern: UInt(handle))
     }
 }

@@ -1,5 +1,11 @@
-import Foundation
 import FrondLayout
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An error in a JSON tree description or corpus file; the message names the place
 /// (file, case, and the path inside the JSON).
@@ -27,10 +33,22 @@ public struct CorpusError: Error, CustomStringConvertible, Sendable {
 public enum TreeDescription {
     /// Reads and parses a JSON file.
     public static func loadJSON(path: String) throws(CorpusError) -> JSON {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError("\(path): cannot read the file")
+        guard let bytes = readFile(path) else { throw CorpusError("\(path): cannot read the file") }
+        return try JSONParser.parse(bytes, source: path)
+    }
+
+    /// A file's bytes, or nil when it cannot be opened or read (the C library's stdio: this
+    /// module, which the C library links, leaves Foundation out).
+    static func readFile(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
         }
-        return try JSONParser.parse([UInt8](data), source: path)
     }
 
     /// The engine config described by a CONFIG object (absent keys take Yoga's defaults).

@@ -1,10 +1,43 @@
+import FrondCAPISupport
 import CFrond
 import Frond
+import FrondCAPISupport
 import FrondCairo
+import FrondLayout
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+
+// libfrond_cairo: the snapshot renderer's C functions (include/frond_cairo.h). This library
+// is a client of libfrond's C API like any other: roots, components and their handles are
+// libfrond's, reached only through frond_* calls (each library has its own copy of the
+// Swift runtime and of the engine's types, so no Swift object crosses between them).
+// A snapshot host is a handle of this library's own table; attached to a root, it is
+// that root's C host (frond_root_set_host) and its Pango measurer the root's C text
+// measurer (frond_root_set_text_measurer).
+
+/// libfrond_cairo's version: libfrond's (the two are released together).
+@_cdecl("frond_cairo_version_numbers") @implementation
+public func frond_cairo_version_numbers(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMutablePointer<Int32>?,
+                                        _ patch: UnsafeMutablePointer<Int32>?) {
+    major?.pointee = FROND_CAIRO_VERSION_MAJOR
+    minor?.pointee = FROND_CAIRO_VERSION_MINOR
+    patch?.pointee = FROND_CAIRO_VERSION_PATCH
+}
+
+@_cdecl("frond_cairo_handle_count") @implementation
+public func frond_cairo_handle_count(_ outCount: UnsafeMutablePointer<Int>?) -> frond_status {
+    call("frond_cairo_handle_count") { () throws(CallFailure) in
+        try write(handles.liveCount, to: outCount, "out_count")
+    }
+}
+
+/// A libfrond call's failure, with the message libfrond recorded for it.
+private func check(_ status: frond_status) throws(CallFailure) {
+    guard status != FROND_OK else { return }
+    throw CallFailure(status, String(cString: frond_last_error_message()))
+}
 
 /// A snapshot host created through the C API, with the strings of each thread's last
 /// comparison (which C reads until that thread's next comparison or the handle's
@@ -13,6 +46,9 @@ final class CSnapshotHost: @unchecked Sendable {
     let host: SnapshotHost
     /// Pointers as addresses (the strings are only freed, never read, here).
     private let strings = Mutex<[UInt: [UInt]]>([:])
+    /// The root (its handle's value) using the host as its C host, until that root lets
+    /// the host go (freed, or given another host): the binding's destroy function clears it.
+    let attachedRoot = Mutex<UInt?>(nil)
 
     init(host: SnapshotHost) {
         self.host = host
@@ -160,18 +196,95 @@ public func frond_snapshot_host_get_warnings(_ outLength: UnsafeMutablePointer<I
 @_cdecl("frond_snapshot_host_attach") @implementation
 public func frond_snapshot_host_attach(_ handle: OpaquePointer?, _ rootHandle: OpaquePointer?) -> frond_status {
     call("frond_snapshot_host_attach") { () throws(CallFailure) in
-        let host = try cSnapshotHost(handle)
-        let root = try cRoot(rootHandle)
-        try render { () throws(RenderError) in try host.host.attach(to: root.root) }
+        try attach(try cSnapshotHost(handle), to: rootHandle)
     }
+}
+
+/// What a root keeps as its C host's user_data: the host, and which root it serves.
+private final class HostBinding {
+    let host: CSnapshotHost
+    let root: UInt
+
+    init(_ host: CSnapshotHost, _ root: UInt) {
+        self.host = host
+        self.root = root
+    }
+
+    deinit {
+        host.attachedRoot.withLock { if $0 == root { $0 = nil } }
+    }
+}
+
+/// The host functions a root calls: every mutation of a commit at once.
+private let snapshotHostFunctions: frond_host = {
+    var functions = frond_host()
+    functions.struct_size = UInt32(MemoryLayout<frond_host>.size)
+    functions.apply_batch = { _, mutations, count, userData in
+        guard let userData else { return FROND_ERR_INTERNAL }
+        let host = Unmanaged<HostBinding>.fromOpaque(userData).takeUnretainedValue().host.host
+        return call("snapshot host apply") { () throws(CallFailure) in
+            // A mutation the tree cannot take is kept as a problem (SnapshotHost.apply),
+            // as for a Swift root; only one libfrond could not have sent is refused.
+            for mutation in try arrayArgument(mutations, count, "mutations") { host.apply(try swiftMutation(mutation)) }
+        }
+    }
+    return functions
+}()
+
+/// Makes `host` the root's C host (its views emptied) and its Pango measurer the root's.
+private func attach(_ host: CSnapshotHost, to rootHandle: OpaquePointer?) throws(CallFailure) {
+    let root = UInt(bitPattern: rootHandle)
+    let busy = host.attachedRoot.withLock { attached in attached != nil && attached != root }
+    guard !busy else { throw .misuse("the snapshot host is attached to another root, which still uses it") }
+    let binding = Unmanaged.passRetained(HostBinding(host, root)).toOpaque()
+    var functions = snapshotHostFunctions
+    // On failure libfrond has called the destroy function (the binding is gone).
+    try check(frond_root_set_host(rootHandle, &functions, binding) { pointer in if let pointer { Unmanaged<HostBinding>.fromOpaque(pointer).release() } })
+    host.host.reset()
+    host.attachedRoot.withLock { $0 = root }
+    try setPangoMeasurer(host.host.textMeasurer, on: rootHandle)
+}
+
+/// A Pango measurer as a root's C text measurer.
+private final class MeasurerBox {
+    let measurer: PangoTextMeasurer
+
+    init(_ measurer: PangoTextMeasurer) {
+        self.measurer = measurer
+    }
+}
+
+private func setPangoMeasurer(_ measurer: PangoTextMeasurer, on rootHandle: OpaquePointer?) throws(CallFailure) {
+    let box = Unmanaged.passRetained(MeasurerBox(measurer)).toOpaque()
+    try check(frond_root_set_text_measurer(rootHandle, { text, style, width, widthMode, height, heightMode, outSize, userData in
+        guard let userData else { return FROND_ERR_INTERNAL }
+        let measurer = Unmanaged<MeasurerBox>.fromOpaque(userData).takeUnretainedValue().measurer
+        return call("Pango text measurer") { () throws(CallFailure) in
+            let out = try requireOut(outSize)
+            let string = try requiredString(text, "text")
+            let textStyle = try FrondCAPISupport.textStyle(style)
+            guard let widthMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: widthMode.rawValue)),
+                  let heightMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: heightMode.rawValue)) else {
+                throw .invalidArgument("a measure mode is not a frond_measure_mode")
+            }
+            do {
+                let size = try measurer.measure(string, style: textStyle, width: width, widthMode: widthMode,
+                                                height: height, heightMode: heightMode)
+                out.pointee = frond_size(width: size.width, height: size.height)
+            } catch let error as RenderError {
+                try render { () throws(RenderError) in throw error }
+            } catch {
+                throw CallFailure(FROND_ERR_INTERNAL, "\(error)")
+            }
+        }
+    }, box) { pointer in if let pointer { Unmanaged<MeasurerBox>.fromOpaque(pointer).release() } })
 }
 
 @_cdecl("frond_root_set_pango_text_measurer") @implementation
 public func frond_root_set_pango_text_measurer(_ rootHandle: OpaquePointer?, _ handle: OpaquePointer?) -> frond_status {
     call("frond_root_set_pango_text_measurer") { () throws(CallFailure) in
-        let root = try cRoot(rootHandle)
         let measurer = handle == nil ? PangoTextMeasurer() : try cSnapshotHost(handle).host.textMeasurer
-        root.root.textMeasurer = measurer
+        try setPangoMeasurer(measurer, on: rootHandle)
     }
 }
 
@@ -186,7 +299,7 @@ public func frond_snapshot_host_apply(_ handle: OpaquePointer?, _ mutation: Unsa
 }
 
 /// A C mutation as the engine's value (action blocks, which hosts only see as NULL, left out).
-private func swiftMutation(_ mutation: frond_mutation) throws(CallFailure) -> Mutation {
+func swiftMutation(_ mutation: frond_mutation) throws(CallFailure) -> Mutation {
     let view = ViewID(mutation.view)
     func index() throws(CallFailure) -> Int {
         guard mutation.index >= 0 else { throw .invalidArgument("mutation.index \(UInt(bitPattern: mutation.index)) is out of range") }
@@ -201,7 +314,7 @@ private func swiftMutation(_ mutation: frond_mutation) throws(CallFailure) -> Mu
         where attribute.kind != FROND_ATTRIBUTE_ACTION_BLOCK {
             let place = "mutation.set[\(position)]"
             set.append(Attribute(name: try requiredString(attribute.name, "\(place).name"),
-                                 value: try attributeValue(attribute, place)))
+                                 value: try plainAttributeValue(attribute, place)))
         }
         var unset: [String] = []
         for (position, name) in try arrayArgument(mutation.unset, mutation.unset_count, "mutation.unset").enumerated() {
@@ -244,11 +357,8 @@ public func frond_snapshot_host_write_component_png(_ handle: OpaquePointer?, _ 
     call("frond_snapshot_host_write_component_png") { () throws(CallFailure) in
         let host = try cSnapshotHost(handle)
         let file = try requiredString(path, "path")
-        let drawn = try component(componentHandle)
-        try render { () throws(RenderError) in
-            try Snapshot.render(drawn, width: Double(width), height: optionalSize(height), scale: Double(scale),
-                                renderer: host.host.renderer).writePNG(to: file)
-        }
+        let image = try renderComponent(componentHandle, host, width: width, height: height, scale: scale)
+        try render { () throws(RenderError) in try image.writePNG(to: file) }
     }
 }
 
@@ -277,13 +387,37 @@ public func frond_snapshot_host_compare_component(_ outComparison: UnsafeMutable
         let out = try requireOut(outComparison)
         let host = try cSnapshotHost(handle)
         let reference = try requiredString(referencePath, "reference_path")
-        let drawn = try component(componentHandle)
+        let image = try renderComponent(componentHandle, host, width: width, height: height, scale: scale)
         let result = try render { () throws(RenderError) -> SnapshotResult in
-            let image = try Snapshot.render(drawn, width: Double(width), height: optionalSize(height), scale: Double(scale),
-                                            renderer: host.host.renderer)
-            return try SnapshotReference(path: reference).verify(image, tolerance: SnapshotTolerance(perChannel: Int(tolerance)))
+            try SnapshotReference(path: reference).verify(image, tolerance: SnapshotTolerance(perChannel: Int(tolerance)))
         }
         out.pointee = comparison(result, keptBy: host)
+    }
+}
+
+/// Draws a component as Snapshot.render does, through libfrond's API: mounted in a root of
+/// its own (`width` wide; `height` high or, undefined, as high as its content) with a
+/// snapshot host of `host`'s settings attached, flushed once, and drawn.
+private func renderComponent(_ componentHandle: OpaquePointer?, _ host: CSnapshotHost, width: Float, height: Float,
+                             scale: Float) throws(CallFailure) -> RenderedImage {
+    guard componentHandle != nil else { throw .misuse("component is a NULL frond_component handle") }
+    // The sizes are checked before anything is built (the height again once known).
+    _ = try render { () throws(RenderError) in
+        try ImageLimits.pixelSize(width: Double(width), height: optionalSize(height) ?? 1, scale: Double(scale))
+    }
+    var range = height.isNaN ? frond_size_range_flexible_height(width) : frond_size_range_fixed(width, height)
+    var root: OpaquePointer?
+    try check(frond_root_new(&root, &range))
+    defer { frond_root_free(root) }
+    let drawing = CSnapshotHost(host: SnapshotHost(renderer: host.host.renderer))
+    try attach(drawing, to: root)
+    try check(frond_root_set_component(root, componentHandle))
+    try check(frond_root_flush(root, nil))
+    var size = frond_size()
+    try check(frond_root_get_size(&size, root))
+    let contentHeight = height.isNaN ? Double(size.height) : Double(height)
+    return try render { () throws(RenderError) in
+        try drawing.host.render(width: Double(width), height: contentHeight, scale: Double(scale))
     }
 }
 
