@@ -2,9 +2,41 @@ import Frond
 import FrondTestSupport
 import Testing
 
-/// The README's counter, as printed there, mounted and updated.
+/// The Swift examples of README.md and docs/guide.md, as printed there, mounted and updated.
 @Suite struct ReadmeExampleTests {
+    @Test func test_theReadmeTapCounterPrintsWhatTheReadmeShows() throws {
+        // As printed in README.md (Swift), with its output.
+        final class Counter: RenderComponent<Int>, @unchecked Sendable {
+            override func initialState() -> Int? { 0 }
+            override func render(state taps: Int, scope: StateScope<Int>) -> Component? {
+                let row = FlexboxStyle(direction: .row, justifyContent: .spaceBetween, alignItems: .center)
+                return Flexbox(style: row) {
+                    Text("\(taps) taps")
+                    Component(view: ViewConfiguration("button", attributes: ["onTap": .action("add")]),
+                              size: .points(60, 24))
+                }
+            }
+            override func handle(_ action: ActionEvent, scope: StateScope<Int>) throws(FrondError) -> Bool {
+                try scope.update { $0 += 1 }
+                return true
+            }
+        }
+
+        let root = Root(sizeRange: .flexibleHeight(width: 200))
+        root.setComponent(Counter())
+        try root.flush()
+        try root.tap(atX: 170, y: 10)                    // the button's onTap action reaches Counter.handle
+        try root.tap(atX: 170, y: 10)
+        let statistics = try root.flush()
+        #expect("\(statistics.renders) render, \(statistics.mutations) mutation" == "1 render, 1 mutation")
+        #expect(root.mountedDump == """
+            v1 text (0, 3, 51×18) fontSize=14 lineHeight=16.80000114440918 text="2 taps"
+            v2 button (140, 0, 60×24) onTap=action(add)
+            """)
+    }
+
     @Test func test_theReadmeCounterCountsTaps() throws {
+        // As printed in docs/guide.md (Components, state and reconciliation).
         final class Counter: RenderComponent<Int>, ComponentInitialStateProtocol, @unchecked Sendable {
             nonisolated(unsafe) static var scope: StateScope<Int>?
             static func initialState() -> Int { 0 }
@@ -38,7 +70,7 @@ import Testing
         }
         let host = RecordingHost()
         let root = Root(sizeRange: .fixed(width: 100, height: 20), host: host)
-        // As printed in the README.
+        // As printed in docs/guide.md (Props and a component provider, View type declarations).
         root.setProvider(props: Inbox(unread: 0)) { (inbox: Inbox) in InboxScreen(inbox) }
         try root.flush()                                 // calls the provider with the props
         try root.update(props: Inbox(unread: 3))         // new props: the next flush calls it again
@@ -56,7 +88,7 @@ import Testing
     }
 
     @Test func test_theReadmeRowsTellTheirListWhatToRemove() throws {
-        // As printed in the README (Actions and the responder chain).
+        // As printed in docs/guide.md (Actions and the responder chain).
         final class Row: RenderComponent<Int>, ComponentActionProtocol, @unchecked Sendable {
             enum ActionType { case select(Int), remove(Int) }
             let id: Int

@@ -16,6 +16,9 @@ from typing import Any, Final
 
 # ---- constants (#define) ----
 
+FROND_VERSION_MAJOR: Final = 0
+FROND_VERSION_MINOR: Final = 1
+FROND_VERSION_PATCH: Final = 0
 FROND_UNDEFINED: Final = math.nan
 FROND_MAX_TREE_DEPTH: Final = 256
 FROND_MAX_COMPONENT_ANIMATIONS: Final = 8
@@ -23,9 +26,6 @@ FROND_EVENT_TAP: Final = "onTap"
 FROND_EVENT_LONG_PRESS: Final = "onLongPress"
 FROND_EVENT_VALUE_CHANGE: Final = "onValueChange"
 FROND_MAX_ARGUMENTS: Final = 16
-FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE: Final = 16384
-FROND_SNAPSHOT_MAX_PIXELS: Final = 67108864
-FROND_SNAPSHOT_DEFAULT_TOLERANCE: Final = 16
 
 
 # ---- enums ----
@@ -321,15 +321,6 @@ class ArgumentType(enum.IntEnum):
     HOST_VALUE = 5
 
 
-class SnapshotOutcome(enum.IntEnum):
-    """C `frond_snapshot_outcome`."""
-
-    MATCHED = 0
-    RECORDED = 1
-    MISMATCHED = 2
-    MISSING_REFERENCE = 3
-
-
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -361,7 +352,6 @@ ENUMS: Final = {
     "frond_timing_curve": (TimingCurve, "FROND_CURVE_"),
     "frond_action_outcome": (ActionOutcome, "FROND_ACTION_"),
     "frond_argument_type": (ArgumentType, "FROND_ARGUMENT_"),
-    "frond_snapshot_outcome": (SnapshotOutcome, "FROND_SNAPSHOT_"),
 }
 
 
@@ -495,18 +485,6 @@ class frond_legacy_vtable(ctypes.Structure):
     pass
 
 
-class frond_snapshot_host(ctypes.Structure):
-    pass
-
-
-class frond_snapshot_options(ctypes.Structure):
-    pass
-
-
-class frond_snapshot_comparison(ctypes.Structure):
-    pass
-
-
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -540,9 +518,6 @@ RECORDS: Final = (
     frond_wrapper,
     frond_legacy_view,
     frond_legacy_vtable,
-    frond_snapshot_host,
-    frond_snapshot_options,
-    frond_snapshot_comparison,
 )
 
 
@@ -814,32 +789,17 @@ frond_legacy_vtable._fields_ = [
     ("did_unmount", frond_legacy_vtable_did_unmount_func),
     ("handle_action", frond_legacy_vtable_handle_action_func),
 ]
-frond_snapshot_options._fields_ = [
-    ("struct_size", ctypes.c_uint32),
-    ("font_family", ctypes.c_char_p),
-    ("image_directory", ctypes.c_char_p),
-    ("has_background", ctypes.c_bool),
-    ("background", frond_color),
-]
-frond_snapshot_warning_func = ctypes.CFUNCTYPE(frond_status, ctypes.c_char_p, ctypes.c_void_p)
-frond_snapshot_outcome = ctypes.c_int  # enum SnapshotOutcome
-frond_snapshot_comparison._fields_ = [
-    ("outcome", frond_snapshot_outcome),
-    ("differing_pixels", ctypes.c_size_t),
-    ("largest_difference", ctypes.c_int),
-    ("actual_path", ctypes.c_char_p),
-    ("diff_path", ctypes.c_char_p),
-    ("message", ctypes.c_char_p),
-]
 
 
 # ---- functions: name → (restype, argtypes) ----
 
 FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_version": (ctypes.c_char_p, ()),
+    "frond_version_numbers": (None, (ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))),
     "frond_status_name": (ctypes.c_char_p, (frond_status,)),
     "frond_last_error_message": (ctypes.c_char_p, ()),
     "frond_clear_last_error": (None, ()),
+    "frond_set_last_error": (None, (ctypes.c_char_p,)),
     "frond_handle_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t),)),
     "frond_config_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_config)),)),
     "frond_config_free": (frond_status, (ctypes.POINTER(frond_config),)),
@@ -971,6 +931,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_root_get_child": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_root), ctypes.c_uint64, ctypes.c_size_t)),
     "frond_root_get_frame": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_root), ctypes.c_uint64)),
     "frond_root_get_frame_in_root": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_root), ctypes.c_uint64)),
+    "frond_root_get_size": (frond_status, (ctypes.POINTER(frond_size), ctypes.POINTER(frond_root))),
     "frond_root_find_view": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_root), ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t)),
     "frond_root_describe": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_root), ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)),
     "frond_root_describe_components": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_root), ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)),
@@ -1011,17 +972,6 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_constructor_unregister": (frond_status, (ctypes.c_char_p,)),
     "frond_component_new_by_name": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p, ctypes.POINTER(frond_argument), ctypes.c_size_t)),
     "frond_component_new_from_json": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p)),
-    "frond_snapshot_host_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_snapshot_host)), ctypes.POINTER(frond_snapshot_options))),
-    "frond_snapshot_host_free": (frond_status, (ctypes.POINTER(frond_snapshot_host),)),
-    "frond_snapshot_host_set_warning_handler": (frond_status, (ctypes.POINTER(frond_snapshot_host), frond_snapshot_warning_func, ctypes.c_void_p, frond_destroy_func)),
-    "frond_snapshot_host_get_warnings": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)),
-    "frond_snapshot_host_attach": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(frond_root))),
-    "frond_root_set_pango_text_measurer": (frond_status, (ctypes.POINTER(frond_root), ctypes.POINTER(frond_snapshot_host))),
-    "frond_snapshot_host_apply": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.POINTER(frond_mutation))),
-    "frond_snapshot_host_write_png": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.c_float, ctypes.c_float, ctypes.c_float)),
-    "frond_snapshot_host_write_component_png": (frond_status, (ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.POINTER(frond_component), ctypes.c_float, ctypes.c_float, ctypes.c_float)),
-    "frond_snapshot_host_compare": (frond_status, (ctypes.POINTER(frond_snapshot_comparison), ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.c_float, ctypes.c_float, ctypes.c_float, ctypes.c_int)),
-    "frond_snapshot_host_compare_component": (frond_status, (ctypes.POINTER(frond_snapshot_comparison), ctypes.POINTER(frond_snapshot_host), ctypes.c_char_p, ctypes.POINTER(frond_component), ctypes.c_float, ctypes.c_float, ctypes.c_float, ctypes.c_int)),
 }
 
 

@@ -11,8 +11,18 @@ Places, in order (the first library that exists is loaded; none later is tried):
 
 When nothing loads, :class:`~frond.errors.LibraryNotFoundError` lists every place and
 what went wrong there. The loaded library's ``frond_version()`` must equal the package's
-version (:class:`~frond.errors.LibraryVersionError` otherwise), and it must export every
-function of the header the package was generated from.
+version (:class:`~frond.errors.LibraryVersionError` otherwise). Functions are bound lazily:
+each gets its C types when first called (a function the library does not export is a
+``LibraryVersionError`` then), so that importing the package costs almost nothing.
+
+libfrond_cairo (the snapshot renderer: ``frond.snapshot``) is loaded only when one of its
+functions is first called: ``FROND_CAIRO_LIBRARY`` when set, else the one next to the
+loaded libfrond, else the system's. Its version must be libfrond's.
+
+One process, one libfrond: each copy of the library carries its own Swift runtime and
+handles, so a second copy (another path, say a checkout's beside a wheel's) loaded into
+the same process would give handles that the other refuses. Loading one while another is
+mapped is a ``LibraryVersionError`` naming both.
 """
 from __future__ import annotations
 
@@ -23,12 +33,14 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import _capi
 from ._version import __version__
 from .errors import LibraryNotFoundError, LibraryVersionError
 
 LIBRARY_NAME = "libfrond.so"
+CAIRO_LIBRARY_NAME = "libfrond_cairo.so"
 PACKAGE_DIRECTORY = Path(__file__).resolve().parent
 
 
@@ -70,7 +82,7 @@ def places(environ: Mapping[str, str] = os.environ,
     return ordinary, notes
 
 
-def load(environ: Mapping[str, str] = os.environ, package_directory: Path = PACKAGE_DIRECTORY) -> ctypes.CDLL:
+def load(environ: Mapping[str, str] = os.environ, package_directory: Path = PACKAGE_DIRECTORY) -> Functions:
     """Loads the first library found (see the module's documentation), checks and binds it."""
     tried: list[str] = []
     candidates, notes = places(environ, package_directory)
@@ -94,8 +106,20 @@ def load(environ: Mapping[str, str] = os.environ, package_directory: Path = PACK
         "to its path.")
 
 
-def check_and_bind(library: ctypes.CDLL, description: str) -> ctypes.CDLL:
-    """Checks the library's version against the package's and sets every function's types."""
+def mapped_libfronds() -> set[str]:
+    """The files named libfrond.so* mapped into this process (from /proc/self/maps; empty
+    where there is none)."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {line.split(None, 5)[5].strip() for line in maps if len(line.split(None, 5)) == 6}
+    except OSError:
+        return set()
+    return {os.path.realpath(path) for path in paths if Path(path).name.startswith("libfrond.so")}
+
+
+def check_and_bind(library: ctypes.CDLL, description: str) -> Functions:
+    """Checks the library's version against the package's and that it is the process's
+    only libfrond; returns its lazily bound functions."""
     try:
         version_function = library.frond_version
     except AttributeError:
@@ -108,18 +132,104 @@ def check_and_bind(library: ctypes.CDLL, description: str) -> ctypes.CDLL:
         raise LibraryVersionError(
             f"{description} is libfrond {version}, but the frond package is {__version__}: "
             "rebuild the library or use the package of the same version")
-    missing = [name for name in _capi.FUNCTIONS if not hasattr(library, name)]
-    if missing:
+    mapped = mapped_libfronds()
+    if len(mapped) > 1:
         raise LibraryVersionError(
-            f"{description} does not export {len(missing)} function(s) of frond.h: {', '.join(missing[:5])}")
-    return _capi.bind(library)
+            f"two copies of libfrond are loaded in this process ({', '.join(sorted(mapped))}); {description} was "
+            "loaded last. Each copy has its own runtime and handles, so load one: set FROND_LIBRARY to one path")
+    return Functions(library, description)
 
 
-_lock = threading.Lock()
-_library: ctypes.CDLL | None = None
+class Functions:
+    """libfrond's functions by name (and libfrond_cairo's, loaded on first use), each
+    given its C types on first use and then kept as an attribute."""
+
+    def __init__(self, library: ctypes.CDLL, description: str) -> None:
+        self._name = library._name
+        self._cdll = library
+        self._description = description
+        self._cairo: ctypes.CDLL | None = None
+        self._cairo_description = ""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        spec = _capi.FUNCTIONS.get(name)
+        source, description = self._cdll, self._description
+        if spec is None:
+            from . import _cairo_capi
+
+            spec = _cairo_capi.FUNCTIONS.get(name)
+            if spec is None:
+                raise AttributeError(f"neither frond.h nor frond_cairo.h declares {name}")
+            source, description = self.cairo(), self._cairo_description
+        try:
+            function = getattr(source, name)
+        except AttributeError:
+            raise LibraryVersionError(f"{description} does not export {name}, which its header declares") from None
+        function.restype, function.argtypes = spec
+        setattr(self, name, function)
+        return function
+
+    @property
+    def cairo_loaded(self) -> bool:
+        return self._cairo is not None
+
+    def cairo(self) -> ctypes.CDLL:
+        """libfrond_cairo, loaded on first use (see the module's documentation)."""
+        if self._cairo is None:
+            with _lock:
+                if self._cairo is None:
+                    self._cairo = self._load_cairo()
+        return self._cairo
+
+    def _load_cairo(self) -> ctypes.CDLL:
+        explicit = os.environ.get("FROND_CAIRO_LIBRARY")
+        beside = Path(self._name).parent / CAIRO_LIBRARY_NAME
+        candidates = ([("FROND_CAIRO_LIBRARY", explicit)] if explicit is not None
+                      else [("next to libfrond", str(beside)),
+                            ("ctypes.util.find_library('frond_cairo')", ctypes.util.find_library("frond_cairo") or "")])
+        tried = []
+        for source, location in candidates:
+            if not location:
+                tried.append(f"{source}: nothing found")
+                continue
+            try:
+                library = ctypes.CDLL(location)
+            except OSError as error:
+                tried.append(f"{source}: {location}: cannot be loaded: {error}")
+                continue
+            self._cairo_description = f"{location} ({source})"
+            self._check_cairo_version(library)
+            return library
+        lines = "\n".join(f"  - {line}" for line in tried)
+        raise LibraryNotFoundError(
+            f"libfrond_cairo (the snapshot renderer) could not be loaded; looked in:\n{lines}\n"
+            "Build it with `make lib`, install it with `make install`, or set FROND_CAIRO_LIBRARY to its path.")
+
+    def _check_cairo_version(self, library: ctypes.CDLL) -> None:
+        numbers = []
+        for source in (self._cdll, library):
+            name = "frond_version_numbers" if source is self._cdll else "frond_cairo_version_numbers"
+            try:
+                function = getattr(source, name)
+            except AttributeError:
+                raise LibraryVersionError(f"{self._cairo_description} is not libfrond_cairo: no {name}") from None
+            parts = [ctypes.c_int(-1) for _ in range(3)]
+            function.restype, function.argtypes = None, (ctypes.POINTER(ctypes.c_int),) * 3
+            function(*(ctypes.byref(part) for part in parts))
+            numbers.append(tuple(part.value for part in parts))
+        if numbers[0] != numbers[1]:
+            raise LibraryVersionError(
+                f"{self._cairo_description} is libfrond_cairo {'.'.join(map(str, numbers[1]))}, but libfrond "
+                f"({self._description}) is {'.'.join(map(str, numbers[0]))}: use the two of one build")
 
 
-def library() -> ctypes.CDLL:
+_lock = threading.RLock()
+_library: Functions | None = None
+
+
+def library() -> Functions:
     """The process's libfrond, loaded on first use."""
     global _library
     if _library is None:

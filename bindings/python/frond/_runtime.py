@@ -136,10 +136,15 @@ def _free_deferred() -> None:
                 _deferred_frees.extend(refused)
 
 def handle_count() -> int:
-    """The number of live handles of every kind in libfrond (for leak checks)."""
+    """The number of live handles of every kind in libfrond, and in libfrond_cairo once it
+    is loaded (for leak checks)."""
     count = ctypes.c_size_t()
     call("frond_handle_count", ctypes.byref(count))
-    return count.value
+    total = count.value
+    if library().cairo_loaded:
+        call("frond_cairo_handle_count", ctypes.byref(count))
+        total += count.value
+    return total
 
 class Handle:
     """Owns one libfrond handle: closed exactly once (``close()``, ``with``, or when the

@@ -17,7 +17,10 @@ in the environment the image becomes the reference instead.
 ...     host.warnings
 []
 
-The attributes the renderer draws are listed in ``include/frond.h`` (section Snapshots):
+The functions come from libfrond_cairo, loaded when this module first calls one (see
+``frond._library``): a program that never draws never loads Cairo or Pango.
+
+The attributes the renderer draws are listed in ``include/frond_cairo.h``:
 ``backgroundColor``, ``borderWidth``, ``borderColor``, ``cornerRadius``, ``opacity``,
 ``clipsToBounds``, ``hidden``, ``translationX``/``Y``, ``scale``, ``text`` with the text
 attributes, and ``source`` (a PNG file) with ``contentMode``. Bad input (a bad attribute
@@ -35,8 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _capi
-from ._capi import SnapshotOutcome
+from . import _cairo_capi as _capi
+from ._cairo_capi import SnapshotOutcome
 from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
 from .attribute import Color
 from .components import Component

@@ -7,7 +7,9 @@ import difflib
 import subprocess
 import sys
 
-from frond import _capi
+import pytest
+
+from frond import _cairo_capi, _capi
 
 from conftest import HEADER, PACKAGE, REPOSITORY
 
@@ -17,16 +19,27 @@ import check_exports  # noqa: E402  (Tests/CAPI/check_exports.py: a regex readin
 import generate_capi  # noqa: E402
 
 CAPI_FILE = PACKAGE / "frond" / "_capi.py"
+CAIRO_HEADER = REPOSITORY / "include" / "frond_cairo.h"
+CAIRO_CAPI_FILE = PACKAGE / "frond" / "_cairo_capi.py"
 
 
-def test_checkedInCapiIsWhatTheGeneratorWrites() -> None:
-    generated = generate_capi.generate(HEADER)
-    checked_in = CAPI_FILE.read_text(encoding="utf-8")
+@pytest.mark.parametrize("header, base, module", [(HEADER, None, CAPI_FILE), (CAIRO_HEADER, HEADER, CAIRO_CAPI_FILE)],
+                         ids=["frond.h", "frond_cairo.h"])
+def test_checkedInCapiIsWhatTheGeneratorWrites(header, base, module) -> None:
+    generated = generate_capi.generate(header, base=base)
+    checked_in = module.read_text(encoding="utf-8")
     if generated != checked_in:
         diff = "".join(list(difflib.unified_diff(checked_in.splitlines(True), generated.splitlines(True),
                                                  "checked in", "generated"))[:40])
-        raise AssertionError("bindings/python/frond/_capi.py is out of date with include/frond.h: "
-                             f"run `python3 bindings/python/tools/generate_capi.py`\n{diff}")
+        raise AssertionError(f"{module.name} is out of date with {header.name}: "
+                             f"run `python3 bindings/python/tools/generate_capi.py --all`\n{diff}")
+
+
+def test_theCairoModuleHoldsOnlyItsHeadersDeclarations() -> None:
+    declared = check_exports.declared_functions(str(CAIRO_HEADER))
+    assert sorted(_cairo_capi.FUNCTIONS) == sorted(declared) and len(declared) > 10
+    assert not set(_cairo_capi.FUNCTIONS) & set(_capi.FUNCTIONS)
+    assert _cairo_capi.frond_status is _capi.frond_status  # the included header's types are _capi's
 
 
 def test_everyHeaderFunctionIsDeclaredInCapiAndExportedByTheLibrary(library: ctypes.CDLL) -> None:
@@ -39,12 +52,12 @@ def test_everyHeaderFunctionIsDeclaredInCapiAndExportedByTheLibrary(library: cty
 
 
 def _c_program(body: list[str]) -> str:
-    return "#include <stdio.h>\n#include <stddef.h>\n#include \"frond.h\"\nint main(void) {\n" + \
+    return "#include <stdio.h>\n#include <stddef.h>\n#include \"frond_cairo.h\"\nint main(void) {\n" + \
         "\n".join(body) + "\nreturn 0;\n}\n"
 
 
 def test_structLayoutsMatchTheCompilers(compile_c) -> None:
-    records = [record for record in _capi.RECORDS if hasattr(record, "_fields_")]
+    records = [record for record in _capi.RECORDS + _cairo_capi.RECORDS if hasattr(record, "_fields_")]
     body = []
     for record in records:
         name = record.__name__
@@ -67,7 +80,7 @@ def test_structLayoutsMatchTheCompilers(compile_c) -> None:
 
 def test_enumValuesMatchTheHeaders(compile_c) -> None:
     body, actual = [], []
-    for c_name, (enum_class, prefix) in _capi.ENUMS.items():
+    for c_name, (enum_class, prefix) in {**_capi.ENUMS, **_cairo_capi.ENUMS}.items():
         for member in enum_class:
             body.append(f'printf("{prefix}{member.name} %lld\\n", (long long){prefix}{member.name});')
             actual.append(f"{prefix}{member.name} {member.value}")

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import shutil
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -66,11 +71,85 @@ def test_aLibraryOfAnotherVersionIsRefused(compile_c) -> None:
         _library.load(environ={"FROND_LIBRARY": str(fake)})
 
 
-def test_aLibraryMissingHeaderFunctionsIsRefused(compile_c) -> None:
+def test_aLibraryMissingAHeaderFunctionIsRefusedWhenTheFunctionIsFirstUsed(compile_c) -> None:
     fake = compile_c(f'const char *frond_version(void) {{ return "{frond.__version__}"; }}\n', shared=True,
                      name="partialfrond")
-    with pytest.raises(LibraryVersionError, match=r"does not export \d+ function\(s\) of frond.h: frond_status_name"):
-        _library.load(environ={"FROND_LIBRARY": str(fake)})
+    functions = _library.load(environ={"FROND_LIBRARY": str(fake)})
+    with pytest.raises(LibraryVersionError, match=r"does not export frond_status_name, which its header declares"):
+        functions.frond_status_name
+
+
+def _run(code: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """Runs Python code in a fresh interpreter with this process's environment (plus `environment`)."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          env={**os.environ, **environment}, timeout=120)
+
+
+def test_importingBindsNothingAndAFirstCallBindsOnlyWhatItUses() -> None:
+    result = _run("""
+        import frond
+        from frond import _library
+        assert _library._library is None, "import loaded the library"
+        frond.Node(width=1)
+        bound = [name for name in vars(_library._library) if name.startswith("frond_")]
+        assert 0 < len(bound) < 20, bound
+        print(len(bound))
+    """)
+    assert result.returncode == 0, result.stderr
+
+
+def _mapped(pattern: str) -> str:
+    return f"any({pattern!r} in line for line in open('/proc/self/maps'))"
+
+
+def test_cairoAndPangoAreLoadedOnlyWhenASnapshotIsTaken() -> None:
+    result = _run(f"""
+        import frond
+        from frond import snapshot
+        frond.Node(width=1)
+        assert not {_mapped("libfrond_cairo")} and not {_mapped("libcairo")} and not {_mapped("libpango")}
+        with snapshot.SnapshotHost() as host:
+            pass
+        assert {_mapped("libfrond_cairo")} and {_mapped("libcairo")}
+    """)
+    assert result.returncode == 0, result.stderr
+
+
+def test_aSecondLibfrondInTheProcessIsAClearError(library, tmp_path: Path) -> None:
+    # Another copy of the library (another path: a checkout's beside a wheel's) loaded first.
+    copy = tmp_path / "other" / "libfrond.so.0"
+    copy.parent.mkdir()
+    shutil.copyfile(os.path.realpath(library._name), copy)
+    result = _run(f"""
+        import ctypes, frond
+        ctypes.CDLL({str(copy)!r})
+        try:
+            frond.Node(width=1)
+        except frond.LibraryVersionError as error:
+            print(error)
+        else:
+            raise SystemExit("no error")
+    """)
+    assert result.returncode == 0, result.stderr
+    assert "two copies of libfrond are loaded in this process" in result.stdout
+    assert str(copy) in result.stdout
+
+
+def test_aLibfrondCairoOfAnotherVersionIsRefused(compile_c) -> None:
+    fake = compile_c("void frond_cairo_version_numbers(int *a, int *b, int *c) { *a = 9; *b = 9; *c = 9; }\n",
+                     shared=True, name="fakecairo")
+    result = _run("""
+        import frond
+        from frond import snapshot
+        try:
+            snapshot.SnapshotHost()
+        except frond.LibraryVersionError as error:
+            print(error)
+        else:
+            raise SystemExit("no error")
+    """, FROND_CAIRO_LIBRARY=str(fake))
+    assert result.returncode == 0, result.stderr
+    assert "is libfrond_cairo 9.9.9, but libfrond" in result.stdout
 
 
 def test_packageVersionEqualsTheLibrarysAndTheSwiftSources() -> None:

@@ -1,29 +1,63 @@
-"""The Python examples of README.md and bindings/python/README.md run and print what the
-text block after them shows (tools/check_types.py finds them the same way and type-checks
-them)."""
+"""The examples of README.md, docs/*.md and bindings/python/README.md run and print what the
+text block after them shows: every Python example (tools/check_types.py finds them the same
+way and type-checks them), and README.md's C example, built against the library the package
+loaded."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import io
+import os
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import PACKAGE, REPOSITORY
+from conftest import C_COMPILER, HEADER, PACKAGE, REPOSITORY
 
 sys.path.insert(0, str(PACKAGE / "tools"))
 
-from check_types import readme_examples  # noqa: E402
+from check_types import example_documents, readme_examples  # noqa: E402
+
+#: Every document with Python examples (README.md and bindings/python/README.md must have some).
+DOCUMENTS = {label: path for label, path in example_documents().items() if readme_examples(path)}
+#: A C example: a ```c block and the ```text block of what it prints, right after it.
+C_EXAMPLE = re.compile(r"```c\n(?P<code>(?:(?!```).)*)```\s*```text\n(?P<output>.*?)```", re.S)
 
 
-@pytest.mark.parametrize("readme", [REPOSITORY / "README.md", PACKAGE / "README.md"], ids=["README", "bindings"])
+def test_theReadmesAndTheDocsHoldPythonExamples() -> None:
+    assert {"README_md", "bindings_README_md"} <= DOCUMENTS.keys()
+    assert any(label.startswith("docs_") for label in DOCUMENTS)
+
+
+@pytest.mark.parametrize("readme", DOCUMENTS.values(), ids=DOCUMENTS.keys())
 def test_readmeExamplesPrintWhatTheyShow(readme: Path, no_leaks) -> None:
     examples = readme_examples(readme)
     assert examples, f"no python example with its output in {readme}"
     for line, code, output in examples:
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
-            # (Padded so that a traceback's line numbers are the README's.)
+            # (Padded so that a traceback's line numbers are the document's.)
             exec(compile("\n" * (line - 1) + code, str(readme), "exec"), {"__name__": "readme_example"})
         assert printed.getvalue() == output, f"the example on line {line} of {readme}"
+
+
+def test_theReadmeCExamplePrintsWhatItShows(library: ctypes.CDLL, tmp_path: Path) -> None:
+    examples = list(C_EXAMPLE.finditer((REPOSITORY / "README.md").read_text(encoding="utf-8")))
+    assert len(examples) == 1, "README.md shows one C example with its output"
+    if shutil.which(C_COMPILER) is None:
+        pytest.skip(f"no C compiler ({C_COMPILER})")
+    source, program = tmp_path / "readme_example.c", tmp_path / "readme_example"
+    source.write_text(examples[0]["code"], encoding="utf-8")
+    # Linked to the loaded library's file and preloaded, so that the program runs with it
+    # whatever the file is called beside its SONAME (a wheel's copy, a checkout's build).
+    path = str(Path(library._name).resolve())
+    subprocess.run([C_COMPILER, "-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I", str(HEADER.parent),
+                    str(source), path, "-lm", "-o", str(program)], check=True, capture_output=True, text=True)
+    environment = dict(os.environ, LD_PRELOAD=path)
+    result = subprocess.run([str(program)], env=environment, capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == examples[0]["output"]

@@ -1,12 +1,14 @@
-"""Type-checks the frond package, examples/python and the Python examples of README.md and
-bindings/python/README.md with ``mypy --strict`` (what ``make test-python`` runs).
+"""Type-checks the frond package, examples/python and the Python examples of README.md,
+docs/*.md and bindings/python/README.md with ``mypy --strict`` (what ``make test-python``
+runs).
 
     python tools/check_types.py      # from anywhere; the exit status is mypy's
 
-Each README example (a ```python block followed by the ```text block of what it prints,
-as tests/test_readme.py runs them) is written to a temporary module, padded so that its
-line numbers are the README's: ``bindings_README_md_line_98.py:120: error: …`` is line
-120 of bindings/python/README.md (in the example that starts on line 98).
+Each example (a ```python block followed by the ```text block of what it prints, as
+tests/test_readme.py runs them) is written to a temporary module, padded so that its line
+numbers are the document's: ``bindings_README_md_line_98.py:120: error: …`` is line 120 of
+bindings/python/README.md (in the example that starts on line 98), ``docs_python_md_line_40.py``
+an example of docs/python.md.
 """
 from __future__ import annotations
 
@@ -19,10 +21,13 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 REPOSITORY = PACKAGE.parents[1]
+#: The documents that must hold examples; every docs/*.md that holds some is checked too.
 READMES = {"README_md": REPOSITORY / "README.md", "bindings_README_md": PACKAGE / "README.md"}
+DOCS = REPOSITORY / "docs"
 EXAMPLES = REPOSITORY / "examples" / "python"
-#: A README example: a ```python block and the ```text block of what it prints.
-EXAMPLE = re.compile(r"```python\n(?P<code>.*?)```\s*```text\n(?P<output>.*?)```", re.S)
+#: An example: a ```python block and the ```text block of what it prints, right after it (the
+#: code never runs past a closing fence, so a block without output is not an example).
+EXAMPLE = re.compile(r"```python\n(?P<code>(?:(?!```).)*)```\s*```text\n(?P<output>.*?)```", re.S)
 
 
 def readme_examples(readme: Path) -> list[tuple[int, str, str]]:
@@ -32,12 +37,20 @@ def readme_examples(readme: Path) -> list[tuple[int, str, str]]:
             for match in EXAMPLE.finditer(text)]
 
 
+def example_documents() -> dict[str, Path]:
+    """README.md, bindings/python/README.md and every docs/*.md, by module label."""
+    documents = dict(READMES)
+    for document in sorted(DOCS.glob("*.md")):
+        documents["docs_" + re.sub(r"\W", "_", document.name)] = document
+    return documents
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="frond-types-") as directory:
         modules: list[str] = []
-        for label, readme in READMES.items():
+        for label, readme in example_documents().items():
             examples = readme_examples(readme)
-            if not examples:
+            if not examples and label in READMES:
                 print(f"check_types: no python example with its output in {readme}", file=sys.stderr)
                 return 1
             for line, code, _ in examples:

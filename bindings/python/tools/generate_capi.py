@@ -2,6 +2,7 @@
 """Writes frond/_capi.py, the raw ctypes layer, from include/frond.h.
 
 usage: generate_capi.py [--header include/frond.h] [--output bindings/python/frond/_capi.py]
+       generate_capi.py --all   (both: _capi.py from frond.h, _cairo_capi.py from frond_cairo.h)
 
 The header is preprocessed with `cc -E -nostdinc` against tiny stand-ins for the
 standard headers it includes (written to a temporary folder), so that no GNU extension
@@ -36,6 +37,9 @@ from pycparser import c_ast, c_parser
 REPOSITORY = Path(__file__).resolve().parents[3]
 DEFAULT_HEADER = REPOSITORY / "include" / "frond.h"
 DEFAULT_OUTPUT = REPOSITORY / "bindings" / "python" / "frond" / "_capi.py"
+# libfrond_cairo's header includes frond.h: its module holds only its own declarations.
+CAIRO_HEADER = REPOSITORY / "include" / "frond_cairo.h"
+CAIRO_OUTPUT = REPOSITORY / "bindings" / "python" / "frond" / "_cairo_capi.py"
 
 # Stand-ins for the standard headers frond.h includes: only what a C API may use.
 STUB_HEADERS = {
@@ -324,8 +328,13 @@ class Translator:
         argument_list = ", ".join(arguments) + ("," if len(arguments) == 1 else "")
         self.out.functions.append(f'    "{node.name}": ({restype}, ({argument_list})),')
 
-    def translate(self, tree: c_ast.FileAST) -> Output:
-        for node in tree.ext:
+    def translate(self, tree: c_ast.FileAST, skip: int = 0) -> Output:
+        """Translates the top-level declarations after the first `skip` (those of an
+        included header another module already holds: translated, for their types, into
+        an Output that is dropped)."""
+        kept = self.out
+        for index, node in enumerate(tree.ext):
+            self.out = Output() if index < skip else kept
             if isinstance(node, c_ast.Typedef):
                 self.typedef(node)
             elif isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.FuncDecl):
@@ -342,10 +351,11 @@ class Translator:
                     self.record(node.type, node.type.name or "record")
             else:
                 raise GeneratorError(f"unsupported top-level declaration {getattr(node, 'name', node)}")
-        return self.out
+        self.out = kept
+        return kept
 
 
-def render(out: Output, header_label: str) -> str:
+def render(out: Output, header_label: str, library: str = "libfrond", base: str | None = None) -> str:
     constants = []
     for name, literal in out.defines:
         if literal is None:
@@ -354,11 +364,12 @@ def render(out: Output, header_label: str) -> str:
             constants.append(f"{name}: Final = {literal}")
     records = [f"class {name}(ctypes.{kind}):\n    pass" for name, kind in out.records]
     parts = [
-        f'"""The raw C API of libfrond: generated from {header_label} by\n'
+        f'"""The raw C API of {library}: generated from {header_label} by\n'
         "bindings/python/tools/generate_capi.py. Do not edit; run the script instead.\n"
         '"""',
         "# ruff: noqa\n# fmt: off\n# mypy: ignore-errors\nfrom __future__ import annotations\n\n"
-        "import ctypes\nimport enum\nimport math\nfrom typing import Any, Final",
+        "import ctypes\nimport enum\nimport math\nfrom typing import Any, Final"
+        + (f"\n\nfrom .{base} import *  # the types of the header it includes" if base else ""),
         "# ---- constants (#define) ----\n\n" + "\n".join(constants),
         "# ---- enums ----\n\n" + "\n\n\n".join(out.enums),
         "# C enum name → (Python class, the prefix its members lost)\n"
@@ -369,7 +380,7 @@ def render(out: Output, header_label: str) -> str:
         "# ---- functions: name → (restype, argtypes) ----\n\n"
         "FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {\n" + "\n".join(out.functions) + "\n}",
         'def bind(library: ctypes.CDLL) -> ctypes.CDLL:\n'
-        '    """Sets restype and argtypes of every function on a loaded libfrond (AttributeError\n'
+        f'    """Sets restype and argtypes of every function on a loaded {library} (AttributeError\n'
         '    names the first function the library does not export)."""\n'
         "    for name, (restype, argtypes) in FUNCTIONS.items():\n"
         "        function = getattr(library, name)\n"
@@ -380,17 +391,22 @@ def render(out: Output, header_label: str) -> str:
     return "\n\n\n".join(parts) + "\n"
 
 
-def generate(header: Path, cc: str = "cc") -> str:
+def generate(header: Path, cc: str = "cc", base: Path | None = None) -> str:
+    """The module for `header`; with `base` (a header it includes, bound by the module
+    `_capi`), only what `header` itself declares, importing the rest from `_capi`."""
     header_text = header.read_text(encoding="utf-8")
-    source = preprocess(header, cc)
-    tree = c_parser.CParser().parse(source, filename=str(header))
-    out = Translator().translate(tree)
+    parser = c_parser.CParser()
+    skip = 0 if base is None else len(parser.parse(preprocess(base, cc), filename=str(base)).ext)
+    tree = c_parser.CParser().parse(preprocess(header, cc), filename=str(header))
+    out = Translator().translate(tree, skip=skip)
     out.defines = defines(header_text)
     try:
         label = header.resolve().relative_to(REPOSITORY).as_posix()
     except ValueError:
         label = header.name
-    return render(out, label)
+    if base is None:
+        return render(out, label)
+    return render(out, label, library=header.stem.replace("frond_", "libfrond_"), base=DEFAULT_OUTPUT.stem)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -398,14 +414,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--header", type=Path, default=DEFAULT_HEADER)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    parser.add_argument("--all", action="store_true",
+                        help="write both modules: _capi.py (frond.h) and _cairo_capi.py (frond_cairo.h)")
     arguments = parser.parse_args(argv)
-    try:
-        text = generate(arguments.header, arguments.cc)
-    except GeneratorError as error:
-        print(f"generate_capi.py: {error}", file=sys.stderr)
-        return 1
-    arguments.output.write_text(text, encoding="utf-8")
-    print(f"wrote {arguments.output}")
+    jobs = [(arguments.header, arguments.output, None)]
+    if arguments.all:
+        jobs = [(DEFAULT_HEADER, DEFAULT_OUTPUT, None), (CAIRO_HEADER, CAIRO_OUTPUT, DEFAULT_HEADER)]
+    for header, output, base in jobs:
+        try:
+            text = generate(header, arguments.cc, base)
+        except GeneratorError as error:
+            print(f"generate_capi.py: {error}", file=sys.stderr)
+            return 1
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}")
     return 0
 
 
