@@ -15,6 +15,7 @@ LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
 	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test
 
+.PHONY: wheel test-wheel install uninstall test-install bench-load
 .PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-reorder bench-python valgrind clean
 
 all: lib
@@ -42,9 +43,17 @@ define build-libs
 	ln -sf libfrond_cairo.so.0 $(3)/libfrond_cairo.so
 endef
 
+# A release build's libraries are stripped; their symbols stay in libfrond*.so.0.debug beside
+# them (found by gdb through the debug link).
 lib:
 	$(call build-libs,-c $(CONFIG),$(SWIFT_BUILD),$(LIB_DIR))
 	@mkdir -p $(OUT)/bin
+ifeq ($(CONFIG),release)
+	@for library in libfrond.so.0 libfrond_cairo.so.0; do \
+		(cd $(LIB_DIR) && objcopy --only-keep-debug $$library $$library.debug && strip --strip-unneeded $$library \
+			&& objcopy --add-gnu-debuglink=$$library.debug $$library) || exit 1; \
+	done
+endif
 
 $(OUT)/bin/layout_demo: examples/c/layout_demo.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
@@ -84,7 +93,7 @@ test:
 	@$(ENSURE_DEPS) test
 	@$(MAKE) --no-print-directory test-all
 
-test-all: test-swift test-c test-conformance test-python test-fuzz test-install
+test-all: test-swift test-c test-conformance test-python test-fuzz test-install test-wheel
 
 test-swift:
 	$(SWIFT) test
@@ -232,20 +241,29 @@ bench-python:
 	FROND_LIBRARY=$(CURDIR)/$(RELEASE_OUT)/lib/libfrond.so $(PYTHON) bindings/python/bench/bench_tree.py \
 		--c-program $(RELEASE_OUT)/bin/bench_tree --runs $(or $(RUNS),7)
 
-# Installs libfrond (a release build), its header, a pkg-config file (frond.pc) and the
-# `frond` tool under $(DESTDIR)$(PREFIX); the Python package finds an installed library by
-# itself. The library finds the Swift runtime where the toolchain that built it keeps it (its
-# RUNPATH), so that toolchain must stay installed.
+# Installs the libraries (a release build, stripped: libfrond.so.0 and libfrond_cairo.so.0 with
+# their libfrond.so and libfrond_cairo.so links), the headers, pkg-config files (frond.pc,
+# frond-cairo.pc) and the `frond` tool under $(DESTDIR)$(PREFIX). The libraries need only
+# system libraries; the tool (a developer's tool, not for shipping) finds the Swift runtime
+# where the toolchain that built it keeps it. The Python package finds an installed library.
 PREFIX ?= /usr/local
 INSTALL_CONFIG ?= release
 VERSION := $(shell sed -n 's/^let frondVersion: StaticString = "\(.*\)"/\1/p' Sources/FrondCAPI/Library.swift)
+INSTALLED_FILES := lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so \
+	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc
 install:
 	$(MAKE) lib CONFIG=$(INSTALL_CONFIG)
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product frond
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
-	install -m 755 build/$(INSTALL_CONFIG)/lib/libfrond.so $(DESTDIR)$(PREFIX)/lib/libfrond.so
-	install -m 644 include/frond.h $(DESTDIR)$(PREFIX)/include/frond.h
+	install -m 755 build/$(INSTALL_CONFIG)/lib/libfrond.so.0 build/$(INSTALL_CONFIG)/lib/libfrond_cairo.so.0 \
+		$(DESTDIR)$(PREFIX)/lib/
+	ln -sf libfrond.so.0 $(DESTDIR)$(PREFIX)/lib/libfrond.so
+	ln -sf libfrond_cairo.so.0 $(DESTDIR)$(PREFIX)/lib/libfrond_cairo.so
+	install -m 644 include/frond.h include/frond_cairo.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' frond.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/frond.pc
+	for pc in frond frond-cairo; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
+	done
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
 
 # `make install` into a staging directory, then a C program (through pkg-config) and the
@@ -254,11 +272,51 @@ test-install: lib
 	bash Tests/CLI/install_test.sh $(CONFIG)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libfrond.so $(DESTDIR)$(PREFIX)/include/frond.h \
-		$(DESTDIR)$(PREFIX)/bin/frond $(DESTDIR)$(PREFIX)/lib/pkgconfig/frond.pc
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED_FILES))
+
+# A binary wheel of the Python package with both libraries inside (a release build):
+# dist/frond-VERSION-py3-none-PLATFORM.whl. The package loads its libraries through ctypes,
+# so the wheel has no CPython ABI tag; its platform tag names the oldest glibc the libraries
+# can run on (Tests/CLI/wheel_tag.py reads the symbol versions they need).
+WHEEL_STAGE := build/wheel
+wheel: $(VENV)/.installed
+	$(MAKE) lib CONFIG=release
+	rm -rf $(WHEEL_STAGE) && mkdir -p $(WHEEL_STAGE) dist
+	cp -r bindings/python/frond bindings/python/pyproject.toml bindings/python/README.md LICENSE $(WHEEL_STAGE)/
+	rm -rf $(WHEEL_STAGE)/frond/__pycache__ $(WHEEL_STAGE)/frond/*.so*
+	cp build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0 $(WHEEL_STAGE)/frond/
+	$(VENV)/bin/python -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+		-w $(WHEEL_STAGE)/dist $(WHEEL_STAGE)
+	rm -f dist/frond-$(VERSION)-*.whl
+	$(VENV)/bin/python -m wheel tags --remove --python-tag py3 --abi-tag none \
+		--platform-tag $$($(PYTHON) Tests/CLI/wheel_tag.py build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0) \
+		$(WHEEL_STAGE)/dist/frond-$(VERSION)-*.whl
+	mv $(WHEEL_STAGE)/dist/frond-$(VERSION)-py3-none-*.whl dist/
+	@ls dist/frond-$(VERSION)-py3-none-*.whl
+
+# The wheel installed into a fresh virtual environment outside the checkout, with no
+# FROND_LIBRARY and no LD_LIBRARY_PATH, runs the whole Python suite with the Swift toolchain's
+# directory hidden (an empty directory mounted over it, in a mount namespace of its own).
+test-wheel: wheel
+	bash Tests/CLI/wheel_test.sh
 
 clean:
 	rm -rf .build build
+
+# Issue 28's load figures (Tests/CLI/bench_load.py prints key=value lines; not a test): the
+# size, `ldd` lines and exports of the release libraries, a C program's start to its first
+# frond_* call (RUNS runs), `import frond` plus a first call from the wheel installed in a
+# fresh venv (PYTHON_RUNS runs; no FROND_LIBRARY or PYTHONPATH), and the wheel's size.
+BENCH_LOAD_VENV := build/bench-load-venv
+bench-load: wheel
+	rm -rf $(BENCH_LOAD_VENV)
+	$(PYTHON) -m venv $(BENCH_LOAD_VENV)
+	@wheel=$$(ls -t dist/frond-*.whl | head -n 1); \
+	$(BENCH_LOAD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps "$$wheel" && \
+	env -u FROND_LIBRARY -u PYTHONPATH $(PYTHON) Tests/CLI/bench_load.py \
+		--lib build/release/lib/libfrond.so.0 --lib build/release/lib/libfrond_cairo.so.0 \
+		--wheel "$$wheel" --python $(BENCH_LOAD_VENV)/bin/python \
+		--runs $(or $(RUNS),200) --python-runs $(or $(PYTHON_RUNS),30)
 
 # ---- Sanitizers and fuzzing (issue 27) -------------------------------------------------
 # Each build has its own SwiftPM scratch path (.build-asan, .build-tsan, .build-fuzz), so

@@ -20,11 +20,16 @@ if ! make --no-print-directory -s install DESTDIR="$STAGE" PREFIX="$PREFIX" INST
   exit 1
 fi
 ROOT="$STAGE$PREFIX"
-for file in lib/libfrond.so include/frond.h bin/frond lib/pkgconfig/frond.pc; do
-  [ -f "$ROOT/$file" ] || fail "$file was not installed"
+for file in lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so include/frond.h \
+    include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc; do
+  [ -e "$ROOT/$file" ] || fail "$file was not installed"
 done
-grep -qx "prefix=$PREFIX" "$ROOT/lib/pkgconfig/frond.pc" || fail "frond.pc does not name the prefix"
-grep -q "^Version: [0-9]" "$ROOT/lib/pkgconfig/frond.pc" || fail "frond.pc has no version"
+[ "$(readlink "$ROOT/lib/libfrond.so")" = libfrond.so.0 ] || fail "lib/libfrond.so is not a link to libfrond.so.0"
+for pc in frond frond-cairo; do
+  grep -qx "prefix=$PREFIX" "$ROOT/lib/pkgconfig/$pc.pc" || fail "$pc.pc does not name the prefix"
+  grep -q "^Version: [0-9]" "$ROOT/lib/pkgconfig/$pc.pc" || fail "$pc.pc has no version"
+  grep -qx "License: MIT" "$ROOT/lib/pkgconfig/$pc.pc" || fail "$pc.pc does not state the license"
+done
 
 # A C program built only from what was installed (pkg-config with the staging directory as
 # the sysroot, as a packager would).
@@ -50,22 +55,53 @@ else
 fi
 output=$(LD_LIBRARY_PATH="$ROOT/lib" "$ROOT/bin/frond" --help 2>&1) || fail "the installed frond tool does not run"
 
+# A C program that draws, through frond-cairo's pkg-config file (which brings -lfrond too).
+cat >"$WORK/draw.c" <<'C'
+#include <stdio.h>
+#include <frond_cairo.h>
+int main(void) {
+    frond_snapshot_host *host = NULL;
+    frond_component *box = NULL;
+    frond_view_spec view = frond_view("box", NULL, 0);
+    frond_size_spec size = frond_size_points(20, 10);
+    int major = -1;
+    frond_cairo_version_numbers(&major, NULL, NULL);
+    if (major != FROND_VERSION_MAJOR || frond_snapshot_host_new(&host, NULL) != FROND_OK) return 1;
+    if (frond_component_new(&box, &view, &size, NULL) != FROND_OK) return 1;
+    if (frond_snapshot_host_write_component_png(host, "box.png", box, 20, 10, 1) != FROND_OK) {
+        printf("%s\n", frond_last_error_message());
+        return 1;
+    }
+    printf("drawn\n");
+    return frond_component_release(box) == FROND_OK && frond_snapshot_host_free(host) == FROND_OK ? 0 : 1;
+}
+C
+FLAGS=$(PKG_CONFIG_PATH="$ROOT/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$STAGE" pkg-config --cflags --libs frond-cairo) \
+  || fail "pkg-config does not know frond-cairo"
+# shellcheck disable=SC2086
+if cc -std=c99 "$WORK/draw.c" $FLAGS -o "$WORK/draw"; then
+  output=$(cd "$WORK" && LD_LIBRARY_PATH="$ROOT/lib" ./draw) || fail "the installed drawing program failed: $output"
+  [ "$output" = drawn ] && [ -s "$WORK/box.png" ] || fail "no picture drawn: $output"
+else
+  fail "a C program does not build against the installed frond_cairo.h and libraries"
+fi
+
 # The Python package, copied away from the checkout (no library beside it, no build output
 # above it) and without FROND_LIBRARY, loads the installed library from the system's paths.
 mkdir -p "$WORK/python"
 cp -r bindings/python/frond "$WORK/python/frond"
-rm -f "$WORK/python/frond/libfrond.so"
+rm -f "$WORK/python/frond/"*.so*
 output=$(cd "$WORK" && env -u FROND_LIBRARY LD_LIBRARY_PATH="$ROOT/lib" PYTHONPATH="$WORK/python" python3 -c '
 import frond
 from frond._library import library
 library()
 maps = open("/proc/self/maps").read().split()
-print(sorted({word for word in maps if word.endswith("libfrond.so")}))
+print(sorted({word for word in maps if word.endswith("libfrond.so.0")}))
 node = frond.Node(width=10, height=20)
 node.calculate_layout()
 print(frond.__version__, node.layout.width, node.layout.height)
 ' 2>&1) || fail "Python did not load the installed library: $output"
-grep -qF "['$ROOT/lib/libfrond.so']" <<<"$output" || fail "Python loaded another library: $output"
+grep -qF "['$ROOT/lib/libfrond.so.0']" <<<"$output" || fail "Python loaded another library: $output"
 grep -q " 10.0 20.0$" <<<"$output" || fail "Python's layout through the installed library: $output"
 
 if [ "$failures" -ne 0 ]; then

@@ -3,7 +3,8 @@
 Places, in order (the first library that exists is loaded; none later is tried):
 
 1. ``FROND_LIBRARY``: a path to the library. When it is set, it is the only place.
-2. Next to the package: ``frond/libfrond.so`` (a wheel that bundles the library).
+2. Next to the package: ``frond/libfrond.so.0``, then ``frond/libfrond.so`` (a wheel
+   bundles the library under its SONAME, with ``libfrond_cairo.so.0`` beside it).
 3. The repository's build output, when the package runs from a checkout:
    ``build/debug/lib/libfrond.so``, then ``build/release/lib/libfrond.so``.
 4. The system: ``ctypes.util.find_library("frond")``, then ``/usr/local/lib/libfrond.so``
@@ -27,12 +28,10 @@ mapped is a ``LibraryVersionError`` naming both.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from . import _capi
@@ -41,53 +40,68 @@ from .errors import LibraryNotFoundError, LibraryVersionError
 
 LIBRARY_NAME = "libfrond.so"
 CAIRO_LIBRARY_NAME = "libfrond_cairo.so"
-PACKAGE_DIRECTORY = Path(__file__).resolve().parent
+# (os.path, not pathlib, and ctypes.util only when the system is searched: `import frond`
+# and its first call stay fast.)
+PACKAGE_DIRECTORY = os.path.dirname(os.path.realpath(__file__))
+StrPath = str | os.PathLike[str]
 
 
 @dataclass(frozen=True)
 class Place:
-    """One place the library is looked for: how it was chosen, and the path or name."""
+    """One place the library is looked for: how it was chosen, and the path or name
+    (`find`: a name for ctypes.util.find_library, looked up only if this place is tried)."""
 
     source: str
     location: str
     is_path: bool = True
+    find: str = ""
+
+    def resolved(self) -> str:
+        if not self.find:
+            return self.location
+        import ctypes.util
+
+        return ctypes.util.find_library(self.find) or ""
 
 
-def repository_root(package_directory: Path = PACKAGE_DIRECTORY) -> Path | None:
+def repository_root(package_directory: StrPath = PACKAGE_DIRECTORY) -> str | None:
     """The checkout the package runs from (bindings/python/frond in it), or None."""
-    root = package_directory.parent.parent.parent
-    if (root / "include" / "frond.h").is_file() and (root / "bindings" / "python").is_dir():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(package_directory))))
+    if os.path.isfile(os.path.join(root, "include", "frond.h")) and os.path.isdir(os.path.join(root, "bindings", "python")):
         return root
     return None
 
 
 def places(environ: Mapping[str, str] = os.environ,
-           package_directory: Path = PACKAGE_DIRECTORY) -> tuple[list[Place], list[str]]:
+           package_directory: StrPath = PACKAGE_DIRECTORY) -> tuple[list[Place], list[str]]:
     """The places to try, in order, and notes on places left out (and why)."""
-    system = [Place("ctypes.util.find_library('frond')", ctypes.util.find_library("frond") or "", is_path=False),
+    system = [Place("ctypes.util.find_library('frond')", "", is_path=False, find="frond"),
               Place("installed", "/usr/local/lib/" + LIBRARY_NAME),
               Place("installed", "/usr/lib/" + LIBRARY_NAME)]
-    ordinary = [Place("next to the package", str(package_directory / LIBRARY_NAME))]
+    # (A wheel holds the library under its SONAME, libfrond.so.0: a wheel has no symlinks.)
+    ordinary = [Place("next to the package", os.path.join(package_directory, name))
+                for name in (LIBRARY_NAME + ".0", LIBRARY_NAME)]
     root = repository_root(package_directory)
     if root is not None:
-        ordinary += [Place(f"repository build output ({config})", str(root / "build" / config / "lib" / LIBRARY_NAME))
+        ordinary += [Place(f"repository build output ({config})", os.path.join(root, "build", config, "lib", LIBRARY_NAME))
                      for config in ("debug", "release")]
     ordinary += system
     explicit = environ.get("FROND_LIBRARY")
     if explicit is not None:
-        skipped = [f"{place.source}: {place.location or '(nothing found)'} (not tried: FROND_LIBRARY is set)"
+        skipped = [f"{place.source}: {place.location or '(not looked up)'} (not tried: FROND_LIBRARY is set)"
                    for place in ordinary]
         return [Place("FROND_LIBRARY", explicit)], skipped
     notes = [] if root is not None else ["repository build output: the package does not run from a checkout"]
     return ordinary, notes
 
 
-def load(environ: Mapping[str, str] = os.environ, package_directory: Path = PACKAGE_DIRECTORY) -> Functions:
+def load(environ: Mapping[str, str] = os.environ, package_directory: StrPath = PACKAGE_DIRECTORY) -> Functions:
     """Loads the first library found (see the module's documentation), checks and binds it."""
     tried: list[str] = []
     candidates, notes = places(environ, package_directory)
     for place in candidates:
-        if place.is_path and not Path(place.location).is_file():
+        place = Place(place.source, place.resolved(), place.is_path) if place.find else place
+        if place.is_path and not os.path.isfile(place.location):
             tried.append(f"{place.source}: {place.location or '(empty)'}: no such file")
             continue
         if not place.location:
@@ -114,7 +128,7 @@ def mapped_libfronds() -> set[str]:
             paths = {line.split(None, 5)[5].strip() for line in maps if len(line.split(None, 5)) == 6}
     except OSError:
         return set()
-    return {os.path.realpath(path) for path in paths if Path(path).name.startswith("libfrond.so")}
+    return {os.path.realpath(path) for path in paths if os.path.basename(path).startswith("libfrond.so")}
 
 
 def check_and_bind(library: ctypes.CDLL, description: str) -> Functions:
@@ -185,14 +199,20 @@ class Functions:
 
     def _load_cairo(self) -> ctypes.CDLL:
         explicit = os.environ.get("FROND_CAIRO_LIBRARY")
-        beside = Path(self._name).parent / CAIRO_LIBRARY_NAME
+        import ctypes.util
+
+        directory = os.path.dirname(self._name)
         candidates = ([("FROND_CAIRO_LIBRARY", explicit)] if explicit is not None
-                      else [("next to libfrond", str(beside)),
+                      else [("next to libfrond", os.path.join(directory, CAIRO_LIBRARY_NAME)),
+                            ("next to libfrond", os.path.join(directory, CAIRO_LIBRARY_NAME + ".0")),
                             ("ctypes.util.find_library('frond_cairo')", ctypes.util.find_library("frond_cairo") or "")])
         tried = []
         for source, location in candidates:
             if not location:
                 tried.append(f"{source}: nothing found")
+                continue
+            if "/" in location and not os.path.isfile(location):
+                tried.append(f"{source}: {location}: no such file")
                 continue
             try:
                 library = ctypes.CDLL(location)

@@ -14,7 +14,6 @@ give them to the root; keys keep a component's identity among its siblings.
 from __future__ import annotations
 
 import ctypes
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
@@ -297,6 +296,8 @@ def tree_from_json(description: str | bytes | Mapping[str, Any]) -> Component:
     """
     if isinstance(description, Mapping):
         try:
+            import json  # (only here: the module costs milliseconds at import)
+
             text = json.dumps(description, allow_nan=False)
         except (TypeError, ValueError) as error:
             raise TypeError(f"tree_from_json: the description is not JSON: {error}") from None

@@ -32,9 +32,12 @@ from __future__ import annotations
 import ctypes
 import threading
 import weakref
-from concurrent.futures import Executor, Future
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+
+if TYPE_CHECKING:  # (concurrent.futures costs milliseconds at import; only its types are used)
+    from concurrent.futures import Executor, Future
 
 from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome, SizeRangeKind, Status

@@ -24,8 +24,10 @@ def test_wrongFrondLibraryPathIsAClearErrorListingEveryPlace() -> None:
         _library.load(environ={"FROND_LIBRARY": "/nowhere/libfrond.so"})
     message = str(caught.value)
     assert "FROND_LIBRARY: /nowhere/libfrond.so: no such file" in message
-    for place in ("next to the package", "repository build output (debug)", "repository build output (release)",
-                  "find_library('frond')", "/usr/local/lib/libfrond.so"):
+    places = ["next to the package", "find_library('frond')", "/usr/local/lib/libfrond.so"]
+    if _library.repository_root() is not None:  # (an installed package has no checkout to look in)
+        places += ["repository build output (debug)", "repository build output (release)"]
+    for place in places:
         assert place in message, place
     assert "not tried: FROND_LIBRARY is set" in message
     assert "make lib" in message
@@ -38,12 +40,25 @@ def test_aFileThatIsNotALibraryIsReportedWithTheLoadersReason(tmp_path: Path) ->
         _library.load(environ={"FROND_LIBRARY": str(junk)})
 
 
+INSTALLED = os.environ.get("FROND_EXPECT_INSTALLED") == "1"
+
+
+@pytest.mark.skipif(not INSTALLED, reason="the suite runs against the checkout's package (make test-wheel runs it installed)")
+def test_anInstalledWheelUsesItsOwnPackageAndLibraries(library) -> None:
+    package = Path(frond.__file__).resolve().parent
+    assert REPOSITORY not in package.parents, f"frond was imported from the checkout: {package}"
+    assert Path(library._name).parent == package and Path(library._name).name == "libfrond.so.0"
+    assert Path(library.cairo()._name) == package / "libfrond_cairo.so.0"
+
+
+@pytest.mark.skipif(INSTALLED, reason="an installed package does not run from a checkout")
 def test_withoutTheVariableTheCheckoutsBuildOutputIsFound() -> None:
     places, notes = _library.places(environ={})
     sources = [place.source for place in places]
-    assert sources[:3] == ["next to the package", "repository build output (debug)",
+    assert sources[:4] == ["next to the package", "next to the package", "repository build output (debug)",
                            "repository build output (release)"]
-    assert places[1].location == str(REPOSITORY / "build" / "debug" / "lib" / "libfrond.so")
+    assert [Path(place.location).name for place in places[:2]] == ["libfrond.so.0", "libfrond.so"]
+    assert places[2].location == str(REPOSITORY / "build" / "debug" / "lib" / "libfrond.so")
     assert notes == []
     loaded = _library.load(environ={})
     assert loaded.frond_version() == frond.__version__.encode()
