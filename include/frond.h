@@ -2017,7 +2017,7 @@ frond_status frond_component_new_by_name(frond_component **out_component, const 
                                          const frond_argument *arguments, size_t argument_count);
 
 /** A component tree from a tree description in JSON (the node format of `frond mount`,
- *  README "Trees of components in JSON": flexboxes, views with attributes, texts, keys,
+ *  docs/tool.md, "Trees of components in JSON": flexboxes, views with attributes, texts, keys,
  *  styles), where a node `{"construct": "name", "arguments": [...]}` is made by the
  *  constructor registered under that name (numbers, strings and booleans, matched to its
  *  declared types as in frond_component_new_by_name; its style may hold only item keys).

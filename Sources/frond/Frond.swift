@@ -247,7 +247,7 @@ struct Mount: ParsableCommand {
         FILE is a tree in the corpus NODE format (or an object holding one under "root") whose nodes may \
         also have "view" (a view type), "attributes" (numbers, strings, booleans; "#rrggbb" or \
         "#rrggbbaa" strings are colors), "text" (a text leaf) and "key". A node with children becomes a \
-        Flexbox, a leaf a Component or a Text; see README.md. The root is WIDTH wide and HEIGHT high \
+        Flexbox, a leaf a Component or a Text; see docs/tool.md. The root is WIDTH wide and HEIGHT high \
         (as high as its content without --height). Prints "components:" and the component tree \
         (Root.componentDump), then "views:" and the mounted views (Root.mountedDump).
         """

@@ -13,7 +13,7 @@ struct Render: ParsableCommand {
         without --height) whose text is measured with Pango, and drawn at SCALE (1 for 1×, 2 for 2×) \
         into OUT.png: each side is the points × SCALE, rounded up, at most 16384 pixels (and \
         8192 × 8192 pixels in all). Relative image `source` paths start at FILE's directory. The \
-        attributes drawn are listed in README.md ("Pictures"). Bad input exits 2 with its place; a \
+        attributes drawn are listed in docs/pictures.md. Bad input exits 2 with its place; a \
         font family that is not installed is replaced and reported on standard error.
         """
     )

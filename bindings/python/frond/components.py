@@ -281,7 +281,7 @@ class Flexbox(Component):
 
 def tree_from_json(description: str | bytes | Mapping[str, Any]) -> Component:
     """A whole component tree from a tree description in one C call
-    (``frond_component_new_from_json``): the node format of the README's "Trees of
+    (``frond_component_new_from_json``): the node format of docs/tool.md's "Trees of
     components in JSON" (``view``, ``attributes``, ``text``, ``key``, ``style``,
     ``children``, ``construct``/``arguments``), as JSON text or as a dict (dumped with
     `json.dumps`). The batch path for big trees: one crossing instead of one per node.

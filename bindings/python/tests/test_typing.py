@@ -1,7 +1,7 @@
 """What type checkers see (mypy --strict, skipped without mypy): ``with Root() as root`` and
 ``with Node() as node`` give the class, not Any; attributes take any mapping; a render
 class may take its state, and a controller its component, with their concrete types.
-(tools/check_types.py, run by ``make test-python``, checks the package and the READMEs'
+(tools/check_types.py, run by ``make test-python``, checks the package and the READMEs' and docs'
 examples the same way.)"""
 from __future__ import annotations
 
