@@ -102,6 +102,13 @@ func render<T>(_ body: () throws(RenderError) -> T) throws(CallFailure) -> T {
     do {
         return try body()
     } catch {
+        throw CallFailure(error)
+    }
+}
+
+extension CallFailure {
+    /// The status and message for a renderer error.
+    init(_ error: RenderError) {
         let status: frond_status
         switch error.kind {
         case .invalidValue: status = FROND_ERR_INVALID_ARGUMENT
@@ -114,7 +121,7 @@ func render<T>(_ body: () throws(RenderError) -> T) throws(CallFailure) -> T {
         case .engine(.misuse): status = FROND_ERR_MISUSE
         case .engine(.limitExceeded): status = FROND_ERR_LIMIT
         }
-        throw CallFailure(status, error.message)
+        self.init(status, error.message)
     }
 }
 
@@ -272,7 +279,7 @@ private func setPangoMeasurer(_ measurer: PangoTextMeasurer, on rootHandle: Opaq
                                                 height: height, heightMode: heightMode)
                 out.pointee = frond_size(width: size.width, height: size.height)
             } catch let error as RenderError {
-                try render { () throws(RenderError) in throw error }
+                throw CallFailure(error)
             } catch {
                 throw CallFailure(FROND_ERR_INTERNAL, "\(error)")
             }
