@@ -123,8 +123,9 @@ frond_status frond_snapshot_host_get_warnings(size_t *out_length, frond_snapshot
 
 /** Makes the host `root`'s host (replacing the root's host, whose user_data is destroyed)
  *  and the root's text measurer a Pango measurer that sets text as the host draws it. The
- *  host's views start empty: attach before the root's first flush. The root keeps the host
- *  alive. A host attached to another root that still uses it is FROND_ERR_MISUSE. */
+ *  host's views start empty: attach before the root's first flush (a root that has mounted
+ *  views already is FROND_ERR_MISUSE: the host would never see them). The root keeps the
+ *  host alive. A host attached to another root that still uses it is FROND_ERR_MISUSE. */
 frond_status frond_snapshot_host_attach(frond_snapshot_host *host, frond_root *root);
 
 /** Gives `root` a Pango text measurer with `host`'s default family and warnings (`host`
@@ -140,8 +141,9 @@ frond_status frond_root_set_pango_text_measurer(frond_root *root, frond_snapshot
 frond_status frond_snapshot_host_apply(frond_snapshot_host *host, const frond_mutation *mutation);
 
 /** Draws the host's views into the PNG file at `path` (replaced): a `width` × `height`
- *  point area (FROND_UNDEFINED for either: the extent of the top-level views' frames) at
- *  `scale` (finite, > 0). Sizes that are not finite and above 0, or above the limits
+ *  point area (FROND_UNDEFINED for either: the extent of the top-level views' frames; an
+ *  empty extent, as with no views, is FROND_ERR_INVALID_ARGUMENT) at `scale` (finite,
+ *  > 0). Sizes that are not finite and above 0, or above the limits
  *  (FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE, FROND_SNAPSHOT_MAX_PIXELS: FROND_ERR_LIMIT), a bad
  *  attribute or image, and a file that cannot be written are errors; nothing is written
  *  then. */

@@ -87,6 +87,10 @@ public final class SnapshotHost: Host, @unchecked Sendable {
     public func render(width: Double? = nil, height: Double? = nil, scale: Double = 1) throws(RenderError) -> RenderedImage {
         let tree = self.tree
         let extent = tree.extent
+        if (width == nil && extent.width == 0) || (height == nil && extent.height == 0) {
+            throw RenderError(.invalidValue, "the host's views have no extent to take the image's size from "
+                              + "(none were mounted into it, or all are empty): give the width and height")
+        }
         return try renderer.render(tree, width: width ?? Double(extent.width), height: height ?? Double(extent.height),
                                    scale: scale)
     }

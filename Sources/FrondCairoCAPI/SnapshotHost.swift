@@ -93,8 +93,16 @@ private final class CWarningHandler: @unchecked Sendable {
 }
 
 func cSnapshotHost(_ handle: OpaquePointer?) throws(CallFailure) -> CSnapshotHost {
-    // The table only ever stores CSnapshotHost objects under the snapshot host kind.
-    unsafeDowncast(try resolve(handle, .snapshotHost, "host"), to: CSnapshotHost.self)
+    do {
+        // The table only ever stores CSnapshotHost objects under the snapshot host kind.
+        return unsafeDowncast(try resolve(handle, .snapshotHost, "host"), to: CSnapshotHost.self)
+    } catch {
+        // This library's table holds only snapshot hosts: a live root or component of
+        // libfrond looks like a handle it never issued.
+        let stale = "(freed, or never issued)"
+        guard error.message.hasSuffix(stale) else { throw error }
+        throw CallFailure(error.status, error.message.dropLast(stale.count) + "(freed, never issued, or one of libfrond's handles)")
+    }
 }
 
 /// Maps a renderer error to a status and message.
@@ -243,6 +251,12 @@ private func attach(_ host: CSnapshotHost, to rootHandle: OpaquePointer?) throws
     let root = UInt(bitPattern: rootHandle)
     let busy = host.attachedRoot.withLock { attached in attached != nil && attached != root }
     guard !busy else { throw .misuse("the snapshot host is attached to another root, which still uses it") }
+    var mounted = 0
+    try check(frond_root_get_child_count(&mounted, rootHandle, 0))
+    guard mounted == 0 else {
+        throw .misuse("the root has already mounted \(mounted) view(s), which the host would never see: attach it "
+                      + "before the root's first flush (or after showing nothing and flushing)")
+    }
     let binding = Unmanaged.passRetained(HostBinding(host, root)).toOpaque()
     var functions = snapshotHostFunctions
     // On failure libfrond has called the destroy function (the binding is gone).

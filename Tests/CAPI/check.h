@@ -45,6 +45,20 @@ static int check_count = 0;
 
 #define CHECK_OK(call) CHECK_STATUS(FROND_OK, call)
 
+/* A call that fails with `expected` and a last error message containing `text`. */
+#define CHECK_FAILURE(expected, call, text)                                                 \
+    do {                                                                                    \
+        frond_status check_status_ = (call);                                                \
+        CHECK_COUNT_(check_count);                                                          \
+        if (check_status_ != (expected) || strstr(frond_last_error_message(), (text)) == NULL) { \
+            CHECK_COUNT_(check_failures);                                                   \
+            fprintf(stderr, "%s:%d: %s returned %s (%s), expected %s with \"%s\"\n", __FILE__, __LINE__, \
+                    #call, frond_status_name(check_status_), frond_last_error_message(),     \
+                    frond_status_name(expected), (text));                                   \
+        }                                                                                   \
+        frond_clear_last_error();                                                           \
+    } while (0)
+
 #define CHECK_FLOAT(expected, actual)                                                       \
     do {                                                                                    \
         float check_actual_ = (actual);                                                     \

@@ -379,9 +379,22 @@ static void test_a_c_host_mirrors_its_mutations(void) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_apply(host, &bad));
 
     /* A host attached to a root that still uses it cannot serve another. */
-    CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(reference_host, root));
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_snapshot_host_attach(reference_host, root), "attached to another root");
     CHECK_OK(frond_root_set_host(attached, NULL, NULL, NULL));
-    CHECK_OK(frond_snapshot_host_attach(reference_host, root));
+    /* Once that root lets it go it can, but only a root that has mounted nothing yet: the
+     * host would never see views mounted before it came. */
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_snapshot_host_attach(reference_host, root), "already mounted 1 view(s)");
+    {
+        frond_root *fresh = fixed_root(40, 30);
+        CHECK_OK(frond_snapshot_host_attach(reference_host, fresh));
+        CHECK_OK(frond_root_free(fresh));
+    }
+    /* With nothing attached and nothing mounted, there is no extent to draw. */
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_snapshot_host_write_png(reference_host, path, FROND_UNDEFINED, FROND_UNDEFINED, 1), "no extent");
+    /* A libfrond handle where a snapshot host belongs says it may be one. */
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_snapshot_host_write_png((frond_snapshot_host *)(void *)root, path, 1, 1, 1),
+                  "or one of libfrond's handles");
     CHECK_OK(frond_root_free(root));
     CHECK_OK(frond_root_free(attached));
     CHECK_OK(frond_snapshot_host_free(host));

@@ -138,6 +138,10 @@ def check_and_bind(library: ctypes.CDLL, description: str) -> Functions:
         version_function = library.frond_version
     except AttributeError:
         raise LibraryVersionError(f"{description} is not libfrond: it has no frond_version") from None
+    if hasattr(library, "frond_cairo_version_numbers"):
+        raise LibraryVersionError(
+            f"{description} is libfrond_cairo, not libfrond: point FROND_LIBRARY at libfrond.so "
+            "(libfrond_cairo is found next to it, or through FROND_CAIRO_LIBRARY)")
     version_function.restype = ctypes.c_char_p
     version_function.argtypes = ()
     raw = version_function()

@@ -150,6 +150,12 @@ def test_aSecondLibfrondInTheProcessIsAClearError(library, tmp_path: Path) -> No
     assert str(copy) in result.stdout
 
 
+def test_libfrondCairoGivenAsFrondLibraryIsRefused(library) -> None:
+    cairo = os.path.join(os.path.dirname(library._name), "libfrond_cairo.so")
+    with pytest.raises(LibraryVersionError, match=r"is libfrond_cairo, not libfrond: point FROND_LIBRARY at libfrond.so"):
+        _library.load(environ={"FROND_LIBRARY": cairo})
+
+
 def test_aLibfrondCairoOfAnotherVersionIsRefused(compile_c) -> None:
     fake = compile_c("void frond_cairo_version_numbers(int *a, int *b, int *c) { *a = 9; *b = 9; *c = 9; }\n",
                      shared=True, name="fakecairo")
