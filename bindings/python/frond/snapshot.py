@@ -211,7 +211,9 @@ class SnapshotHost(Handle):
 
     def attach(self, root: Root) -> None:
         """Makes this host `root`'s host (replacing its host) and the root's text measurer
-        Pango's, set as this host draws. Attach before the root's first flush."""
+        Pango's, set as this host draws. Attach before the root's first flush: a root that
+        has mounted views already raises :class:`~frond.errors.MisuseError` (the host would
+        never see them), and so does a root while another one still uses this host."""
         if not isinstance(root, Root):
             raise TypeError(f"root must be a frond.Root, not {type(root).__name__}")
         call("frond_snapshot_host_attach", self._live(), root._live())
