@@ -151,7 +151,7 @@ def test_aSecondLibfrondInTheProcessIsAClearError(library, tmp_path: Path) -> No
 
 
 def test_libfrondCairoGivenAsFrondLibraryIsRefused(library) -> None:
-    cairo = os.path.join(os.path.dirname(library._name), "libfrond_cairo.so")
+    cairo = library.cairo()._name
     with pytest.raises(LibraryVersionError, match=r"is libfrond_cairo, not libfrond: point FROND_LIBRARY at libfrond.so"):
         _library.load(environ={"FROND_LIBRARY": cairo})
 
