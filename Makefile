@@ -13,9 +13,9 @@ STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -pedantic -Werror
 LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
-	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test
+	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test list_test
 
-.PHONY: wheel test-wheel install uninstall test-install bench-load
+.PHONY: wheel test-wheel install uninstall test-install bench-load bench-list
 .PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-reorder bench-python valgrind clean
 
 all: lib
@@ -214,6 +214,11 @@ bench-create: $(BENCH_TREES)/feed.json
 			echo "round=$$round create_10k_ns_per_component=$$frond"; \
 		fi; \
 	done
+
+# Issue 29's list figures (so far: data diffing), one line per operation: `frond bench-list`.
+bench-list:
+	$(SWIFT) build -c release --product frond
+	.build/release/frond bench-list --iterations $(or $(ITERATIONS),15)
 
 # Issue 27's reorder check: shuffling and reversing a keyed list of 10,000, 20,000 and
 # 40,000 rows (ROUNDS rounds, each size after the other), then each doubling's ratio of

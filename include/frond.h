@@ -2029,6 +2029,90 @@ frond_status frond_component_new_by_name(frond_component **out_component, const 
  *  handle. */
 frond_status frond_component_new_from_json(frond_component **out_component, const char *json);
 
+/* ======================================================================== */
+/* Lists: changesets and data diffing                                        */
+/*                                                                           */
+/* A changeset is a batch of changes to a sectioned list, with UIKit's batch */
+/* rules: updates, removals and the sources of moves name items where they   */
+/* were before the batch (the old index space); insertions and the           */
+/* destinations of moves where they are after it (the new one). Removed      */
+/* sections are old indexes, inserted sections new ones. An item is named by */
+/* at most one change, except that an updated item may also move; a place in */
+/* the new index space is filled by at most one insertion or move.           */
+/* frond_changeset_verify checks a changeset against a list before anything  */
+/* is applied. Data diffing (frond_list_diff) finds the changeset that turns */
+/* one list of identities into another: Heckel's algorithm in linear time,   */
+/* with the fewest moves (those outside a longest run already in order).     */
+/* ======================================================================== */
+
+/** A place in a sectioned list: a section, and an item's index in it. */
+typedef struct frond_item_path {
+    size_t section;
+    size_t item;
+} frond_item_path;
+
+/** A batch of changes to a list (a handle; see the section's introduction). */
+typedef struct frond_changeset frond_changeset;
+
+typedef enum frond_change_kind {
+    FROND_CHANGE_UPDATE_ITEM = 0,       /**< `path`: the item's old place */
+    FROND_CHANGE_REMOVE_ITEM = 1,       /**< `path`: the item's old place */
+    FROND_CHANGE_REMOVE_SECTION = 2,    /**< `path.section`: an old section */
+    FROND_CHANGE_MOVE_ITEM = 3,         /**< `path`: its old place; `to`: its new one */
+    FROND_CHANGE_INSERT_SECTION = 4,    /**< `path.section`: a new section */
+    FROND_CHANGE_INSERT_ITEM = 5        /**< `path`: the item's new place */
+} frond_change_kind;
+
+/** One change. `to` is read for MOVE_ITEM only, `path.item` not for the section kinds. */
+typedef struct frond_change {
+    uint32_t struct_size;               /**< sizeof(frond_change) */
+    frond_change_kind kind;
+    frond_item_path path;
+    frond_item_path to;
+} frond_change;
+
+/** Creates an empty changeset. The caller owns the handle. */
+frond_status frond_changeset_new(frond_changeset **out_changeset);
+/** Releases the changeset. NULL is a no-op. */
+frond_status frond_changeset_free(frond_changeset *changeset);
+
+/** Adds a change (copied). An unknown kind, or an index above INT64_MAX, is
+ *  FROND_ERR_INVALID_ARGUMENT; whether the change fits a list is frond_changeset_verify's
+ *  to say. */
+frond_status frond_changeset_add(frond_changeset *changeset, const frond_change *change);
+
+/** Writes the changes, grouped by kind in the order of frond_change_kind (updates,
+ *  removals, removed sections, moves, inserted sections, insertions), each group in the
+ *  order its changes were added or found. `*out_count` receives the number of changes;
+ *  at most `capacity` are written to `buffer` (which may be NULL when `capacity` is 0). */
+frond_status frond_changeset_get_changes(size_t *out_count, frond_changeset *changeset, frond_change *buffer,
+                                         size_t capacity);
+
+/** Checks the changeset against a list whose `section_count` sections hold
+ *  `section_counts[i]` items (NULL when `section_count` is 0). A changeset that does not
+ *  fit is FROND_ERR_INVALID_ARGUMENT with a message naming the first broken rule's change
+ *  and place ("removedItems: [0, 3] is also in updatedItems (two operations on one item)").
+ *  Otherwise `*out_section_count` receives the number of sections after the changeset and
+ *  the first `capacity` of their item counts are written to `out_counts` (which may be NULL
+ *  when `capacity` is 0). */
+frond_status frond_changeset_verify(size_t *out_section_count, frond_changeset *changeset,
+                                    const size_t *section_counts, size_t section_count, size_t *out_counts,
+                                    size_t capacity);
+
+/** Data diffing: the changeset (in section 0) that turns the list of identities
+ *  `old_ids` into `new_ids`. A pair of items with one identity whose versions differ is
+ *  updated (versions NULL: the items' contents never change); each group of changes is in
+ *  ascending order of its places. Two items with one identity in either list are
+ *  FROND_ERR_INVALID_ARGUMENT naming both positions ("new items 3 and 17 have the same
+ *  identity"). The caller owns the new handle. */
+frond_status frond_list_diff(frond_changeset **out_changeset, const uint64_t *old_ids, const uint64_t *old_versions,
+                             size_t old_count, const uint64_t *new_ids, const uint64_t *new_versions,
+                             size_t new_count);
+/** frond_list_diff with UTF-8 string keys as the identities. */
+frond_status frond_list_diff_keys(frond_changeset **out_changeset, const char *const *old_keys,
+                                  const uint64_t *old_versions, size_t old_count, const char *const *new_keys,
+                                  const uint64_t *new_versions, size_t new_count);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -13,6 +13,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
     case wrapper = 9
     case legacyView = 10
     case snapshotHost = 11
+    case changeset = 12
 
     package var description: String {
         switch self {
@@ -27,6 +28,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
         case .wrapper: return "frond_wrapper"
         case .legacyView: return "frond_legacy_view"
         case .snapshotHost: return "frond_snapshot_host"
+        case .changeset: return "frond_changeset"
         }
     }
 }

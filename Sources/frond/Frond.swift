@@ -8,7 +8,7 @@ struct Frond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frond",
         abstract: "Frond's command-line tool: conformance runs, layout benchmarks, tree dumps and pictures.",
-        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, Layout.self, CheckRelayout.self, Mount.self,
+        subcommands: [Conformance.self, BenchLayout.self, BenchTree.self, BenchList.self, Layout.self, CheckRelayout.self, Mount.self,
                       Render.self]
     )
 }
@@ -333,6 +333,48 @@ struct CheckRelayout: ParsableCommand {
         } catch let error as LayoutError {
             printError("frond check-relayout: \(error.message)")
             throw ExitCode(2)
+        }
+    }
+}
+
+struct BenchList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-list",
+        abstract: "Time the list operations: data diffing (so far).",
+        discussion: """
+        Prints one line per operation, op=NAME then key=value pairs (times in _ns: the median, best and \
+        worst of --iterations runs). diff_100k diffs --items identities against a copy with 1% of them \
+        removed, 1% updated, 1% moved and 1% new ones inserted; diff_100k_shuffled against a shuffled copy. \
+        The changeset's counts follow the times.
+        """
+    )
+
+    @Option(name: .long, help: "Timed iterations per operation.")
+    var iterations = 9
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Operations to run (default: all).")
+    var ops: [String] = []
+
+    @Option(name: .long, help: "Items in the lists diffed.")
+    var items = 100_000
+
+    func validate() throws {
+        guard iterations > 0 && iterations <= 1_000 else { throw ValidationError("--iterations must be between 1 and 1000") }
+        guard items > 0 && items <= 10_000_000 else { throw ValidationError("--items must be between 1 and 10000000") }
+        for op in ops where !ListBenchmark.operations.contains(op) {
+            throw ValidationError("unknown operation \(op); one of \(ListBenchmark.operations.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let bench = ListBenchmark(items: items, iterations: iterations)
+        for op in ops.isEmpty ? ListBenchmark.operations : ops {
+            do {
+                print(try bench.run(op).line)
+            } catch {
+                printError("frond bench-list: \(op): \(error.message)")
+                throw ExitCode(2)
+            }
         }
     }
 }

@@ -2055,6 +2055,40 @@ static void test_snapshot_arguments_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_free(live));
 }
 
+/* Changesets: bad handles (a node, a freed changeset, garbage) and NULL out pointers. */
+static void test_changeset_handles_are_checked(frond_node *live_node) {
+    frond_changeset *live = NULL, *freed = NULL, *out = NULL;
+    frond_changeset *bad[3];
+    frond_change change;
+    size_t count = 0, i;
+    const size_t counts[] = {1};
+    const uint64_t ids[] = {1};
+    const char *keys[] = {"a"};
+    FROND_INIT(change);
+    CHECK_OK(frond_changeset_new(&live));
+    CHECK_OK(frond_changeset_new(&freed));
+    CHECK_OK(frond_changeset_free(freed));
+    bad[0] = freed;
+    bad[1] = (frond_changeset *)(void *)live_node;
+    bad[2] = (frond_changeset *)(uintptr_t)0xdeadbeefu;
+    for (i = 0; i < 3; i++) {
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_add(bad[i], &change));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_get_changes(&count, bad[i], NULL, 0));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_verify(&count, bad[i], counts, 1, NULL, 0));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_free(bad[i]));
+    }
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_add(NULL, &change));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_changeset_get_changes(NULL, live, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_changeset_verify(NULL, live, counts, 1, NULL, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_changeset_verify(&count, live, counts, 1, NULL, 4));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_diff(NULL, ids, NULL, 1, ids, NULL, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_diff(&out, NULL, NULL, 1, ids, NULL, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_diff_keys(NULL, keys, NULL, 1, keys, NULL, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_diff_keys(&out, keys, NULL, 1, NULL, NULL, 1));
+    CHECK(out == NULL);
+    CHECK_OK(frond_changeset_free(live));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -2071,6 +2105,7 @@ int main(void) {
     test_changes_from_callbacks_are_refused();
     test_refused_registration_keeps_its_message();
     test_library_functions_take_any_input();
+    test_changeset_handles_are_checked(live_node);
     test_layout_of_a_non_root_is_refused();
     test_component_and_root_handles_are_checked(live_node, live_config);
     test_component_arguments_are_checked();

@@ -8,7 +8,8 @@ Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, 
 animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
 `send_event` and `tap`, component providers, flush requests and asynchronous flushes, text
 measurers (`TextStyle`) and view type declarations (`AttributeKind`), used from one thread
-at a time) and Python hosts (`Host`, `MemoryHost`).
+at a time), Python hosts (`Host`, `MemoryHost`), and list changesets and data diffing
+(`Changeset`, `ItemPath`, `Move`, `diff`).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentEr
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
                      ThreadError, error_for_status)
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
+from .lists import Changeset, ItemPath, Move, diff
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .provider import ComponentProvider, FlushRequest
@@ -52,6 +54,7 @@ __all__ = [
     "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
+    "Changeset", "ItemPath", "Move", "diff",
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
     "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "TextAlign", "Unit", "Wrap",

@@ -321,6 +321,17 @@ class ArgumentType(enum.IntEnum):
     HOST_VALUE = 5
 
 
+class ChangeKind(enum.IntEnum):
+    """C `frond_change_kind`."""
+
+    UPDATE_ITEM = 0
+    REMOVE_ITEM = 1
+    REMOVE_SECTION = 2
+    MOVE_ITEM = 3
+    INSERT_SECTION = 4
+    INSERT_ITEM = 5
+
+
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -352,6 +363,7 @@ ENUMS: Final = {
     "frond_timing_curve": (TimingCurve, "FROND_CURVE_"),
     "frond_action_outcome": (ActionOutcome, "FROND_ACTION_"),
     "frond_argument_type": (ArgumentType, "FROND_ARGUMENT_"),
+    "frond_change_kind": (ChangeKind, "FROND_CHANGE_"),
 }
 
 
@@ -485,6 +497,18 @@ class frond_legacy_vtable(ctypes.Structure):
     pass
 
 
+class frond_item_path(ctypes.Structure):
+    pass
+
+
+class frond_changeset(ctypes.Structure):
+    pass
+
+
+class frond_change(ctypes.Structure):
+    pass
+
+
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -518,6 +542,9 @@ RECORDS: Final = (
     frond_wrapper,
     frond_legacy_view,
     frond_legacy_vtable,
+    frond_item_path,
+    frond_changeset,
+    frond_change,
 )
 
 
@@ -789,6 +816,17 @@ frond_legacy_vtable._fields_ = [
     ("did_unmount", frond_legacy_vtable_did_unmount_func),
     ("handle_action", frond_legacy_vtable_handle_action_func),
 ]
+frond_item_path._fields_ = [
+    ("section", ctypes.c_size_t),
+    ("item", ctypes.c_size_t),
+]
+frond_change_kind = ctypes.c_int  # enum ChangeKind
+frond_change._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("kind", frond_change_kind),
+    ("path", frond_item_path),
+    ("to", frond_item_path),
+]
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -972,6 +1010,13 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_constructor_unregister": (frond_status, (ctypes.c_char_p,)),
     "frond_component_new_by_name": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p, ctypes.POINTER(frond_argument), ctypes.c_size_t)),
     "frond_component_new_from_json": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_char_p)),
+    "frond_changeset_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_changeset)),)),
+    "frond_changeset_free": (frond_status, (ctypes.POINTER(frond_changeset),)),
+    "frond_changeset_add": (frond_status, (ctypes.POINTER(frond_changeset), ctypes.POINTER(frond_change))),
+    "frond_changeset_get_changes": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_changeset), ctypes.POINTER(frond_change), ctypes.c_size_t)),
+    "frond_changeset_verify": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_changeset), ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t)),
+    "frond_list_diff": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_changeset)), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t)),
+    "frond_list_diff_keys": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_changeset)), ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t)),
 }
 
 

@@ -1,0 +1,111 @@
+/// Data diffing (Litho's DataDiffSection, IGListKit's IGListDiff): the changeset that turns
+/// one list of models into another, found through the models' identities.
+///
+/// Paul Heckel's algorithm pairs the items: one table from identity to index, built over
+/// the new list and read over the old one, in linear time. An old item whose identity the
+/// new list lacks is removed, a new item the old list lacks is inserted, and a paired item
+/// whose content changed (`contentChanged`) is updated. Moves are the fewest that put the
+/// paired items in their new order: the items on a longest run that is already in order
+/// (a longest increasing subsequence of their old indexes, taken in new order: n log n in
+/// the paired items) stay where the insertions and removals leave them, and every other
+/// paired item moves. IGListKit instead reports a move for every paired item whose index
+/// changed by more than the insertions and removals before it explain, which is linear but
+/// moves a whole run when one item jumps over it; a host animates, and a data source
+/// re-lays out, every move it is told of.
+public enum ListDiff {
+    /// The changeset from `old` to `new` (identities, in order) in section `section`: old
+    /// paths for updates, removals and move sources, new paths for insertions and move
+    /// destinations, each list in ascending order. `contentChanged(oldIndex, newIndex)` is
+    /// asked once for every paired item. Two items with one identity in either list are
+    /// ``FrondError/Kind/invalidValue``, naming both positions. (Inlinable: a caller's
+    /// identity type gets a specialized copy, which keeps the tables' hashing direct.)
+    @inlinable
+    public static func changeset<Identity: Hashable>(
+        from old: [Identity], to new: [Identity], section: Int = 0,
+        contentChanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool = { _, _ in false }
+    ) throws(FrondError) -> ListChangeset {
+        // The symbol table: each identity's index in the new list, and for an identity
+        // only the old list has, -(its old index + 1), so that a second old item with it is
+        // found too.
+        var table = [Identity: Int](minimumCapacity: new.count + new.count / 8)
+        for (index, identity) in new.enumerated() {
+            if let first = table.updateValue(index, forKey: identity) {
+                throw FrondError(.invalidValue, "new items \(first) and \(index) have the same identity")
+            }
+        }
+        var newOfOld = [Int](repeating: -1, count: old.count)
+        var oldOfNew = [Int](repeating: -1, count: new.count)
+        var changeset = ListChangeset()
+        for (index, identity) in old.enumerated() {
+            guard let entry = table[identity] else {
+                table[identity] = -(index + 1)
+                changeset.removedItems.append(ItemPath(section: section, item: index))
+                continue
+            }
+            let first = entry < 0 ? -entry - 1 : oldOfNew[entry]
+            guard first < 0 else {
+                throw FrondError(.invalidValue, "old items \(first) and \(index) have the same identity")
+            }
+            newOfOld[index] = entry
+            oldOfNew[entry] = index
+        }
+        var pairedOld: [Int] = []
+        pairedOld.reserveCapacity(min(old.count, new.count))
+        for (index, oldIndex) in oldOfNew.enumerated() {
+            if oldIndex < 0 {
+                changeset.insertedItems.append(ItemPath(section: section, item: index))
+            } else {
+                pairedOld.append(oldIndex)
+            }
+        }
+        // Paired items in new order, by their old index: those on a longest increasing run
+        // stay, the others move.
+        var stays = [Bool](repeating: false, count: old.count)
+        let run = longestIncreasingSubsequence(pairedOld)
+        for oldIndex in run { stays[oldIndex] = true }
+        changeset.movedItems.reserveCapacity(pairedOld.count - run.count)
+        for (oldIndex, newIndex) in newOfOld.enumerated() where newIndex >= 0 {
+            if contentChanged(oldIndex, newIndex) { changeset.updatedItems.append(ItemPath(section: section, item: oldIndex)) }
+            if !stays[oldIndex] {
+                changeset.movedItems.append(ListChangeset.Move(from: ItemPath(section: section, item: oldIndex),
+                                                               to: ItemPath(section: section, item: newIndex)))
+            }
+        }
+        return changeset
+    }
+
+    /// The values of a longest strictly increasing subsequence of `values` (patience
+    /// sorting: O(n log n)).
+    @usableFromInline
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        // tails[k]: the index in `values` of the smallest last value of an increasing run
+        // of length k + 1 found so far; previous[i]: the index before i on its run.
+        var tails: [Int] = []
+        var tailValues: [Int] = []  // values[tails[k]], side by side for the search
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0
+            var high = tailValues.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count {
+                tails.append(index)
+                tailValues.append(value)
+            } else {
+                tails[low] = index
+                tailValues[low] = value
+            }
+        }
+        var run = [Int](repeating: 0, count: tails.count)
+        var index = tails[tails.count - 1]
+        for position in stride(from: tails.count - 1, through: 0, by: -1) {
+            run[position] = values[index]
+            index = previous[index]
+        }
+        return run
+    }
+}

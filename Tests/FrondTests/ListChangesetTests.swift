@@ -1,0 +1,154 @@
+import Frond
+import FrondTestSupport
+import Testing
+
+/// Changesets with UIKit's batch rules, checked before anything is applied, and data
+/// diffing: the changeset found from two lists of identities turns the first into the
+/// second, with updates exactly where the content changed and the fewest moves.
+@Suite struct ListChangesetTests {
+    private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
+
+    @Test func test_aChangesetAppliesInTheOldThenTheNewIndexSpace() throws {
+        let sections = [["a", "b", "c", "d"], ["x", "y"]]
+        let changeset = ListChangeset(
+            updatedItems: [path(0, 0)],
+            removedItems: [path(0, 1)],
+            movedItems: [.init(from: path(0, 3), to: path(1, 0))],
+            insertedSections: [1],
+            insertedItems: [path(0, 0), path(1, 1)])
+        var inserted: [ItemPath] = []
+        let result = try changeset.apply(to: sections, insert: { path in
+            inserted.append(path)
+            return "new\(path.section)\(path.item)"
+        }, update: { _, item in item.uppercased() })
+        #expect(result == [["new00", "A", "c"], ["d", "new11"], ["x", "y"]])
+        #expect(inserted == [path(0, 0), path(1, 1)])
+        #expect(try changeset.sectionCounts(after: [4, 2]) == [3, 2, 2])
+    }
+
+    @Test func test_sectionsAreRemovedAndInsertedAroundTheOnesThatStay() throws {
+        let sections = [["a"], ["b", "c"], ["d"]]
+        let changeset = ListChangeset(removedSections: [0, 2], insertedSections: [0, 2],
+                                      insertedItems: [path(2, 0)])
+        let result = try changeset.apply(to: sections, insert: { _ in "e" }, update: { _, item in item })
+        #expect(result == [[], ["b", "c"], ["e"]])
+    }
+
+    @Test func test_anUpdatedItemMayAlsoMove() throws {
+        let changeset = ListChangeset(updatedItems: [path(0, 0)], movedItems: [.init(from: path(0, 0), to: path(0, 2))])
+        let result = try changeset.apply(to: [["a", "b", "c"]], insert: { _ in "?" }, update: { _, item in item + "!" })
+        #expect(result == [["b", "c", "a!"]])
+    }
+
+    /// Each bad changeset is refused with a message naming the operation and the place,
+    /// and nothing is applied: neither closure runs.
+    @Test(arguments: [
+        (ListChangeset(updatedItems: [ItemPath(section: 0, item: 3)]),
+         "updatedItems: [0, 3] is out of range (section 0 has 3 item(s))"),
+        (ListChangeset(removedItems: [ItemPath(section: 2, item: 0)]),
+         "removedItems: [2, 0] is in section 2, which the list does not have (it has 2 section(s))"),
+        (ListChangeset(removedItems: [ItemPath(section: 0, item: -1)]),
+         "removedItems: [0, -1] is out of range (section 0 has 3 item(s))"),
+        (ListChangeset(updatedItems: [ItemPath(section: 1, item: 0)], removedSections: [1]),
+         "updatedItems: [1, 0] is in section 1, which removedSections removes"),
+        (ListChangeset(updatedItems: [ItemPath(section: 0, item: 1)], removedItems: [ItemPath(section: 0, item: 1)]),
+         "removedItems: [0, 1] is also in updatedItems (two operations on one item)"),
+        (ListChangeset(removedItems: [ItemPath(section: 0, item: 1)],
+                       movedItems: [.init(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 0))]),
+         "movedItems: [0, 1] is also in removedItems (two operations on one item)"),
+        (ListChangeset(removedItems: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 0)]),
+         "removedItems: [0, 0] is also in removedItems (two operations on one item)"),
+        (ListChangeset(insertedItems: [ItemPath(section: 0, item: 4)]),
+         "insertedItems: [0, 4] is out of range (section 0 has 4 item(s) after the changeset)"),
+        (ListChangeset(insertedItems: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 0)]),
+         "insertedItems: [0, 0] is also filled by insertedItems (two items for one place)"),
+        (ListChangeset(movedItems: [.init(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 1))],
+                       insertedItems: [ItemPath(section: 0, item: 1)]),
+         "movedItems (to): [0, 1] is also filled by insertedItems (two items for one place)"),
+        (ListChangeset(insertedItems: [ItemPath(section: 2, item: 0)]),
+         "insertedItems: [2, 0] is in section 2, which the list does not have after the changeset (it has 2 section(s))"),
+        (ListChangeset(removedSections: [0, 0]), "removedSections: section 0 is removed twice"),
+        (ListChangeset(removedSections: [5]), "removedSections: section 5 is out of range (the list has 2 section(s))"),
+        (ListChangeset(insertedSections: [3]),
+         "insertedSections: section 3 is out of range (the list has 3 section(s) after the changeset)"),
+    ])
+    func test_aBadChangesetIsRefusedWholeNamingTheOperationAndPlace(changeset: ListChangeset, message: String) {
+        var calls = 0
+        let error = #expect(throws: FrondError.self) {
+            _ = try changeset.apply(to: [["a", "b", "c"], ["x"]], insert: { _ in calls += 1; return "" },
+                                    update: { _, item in calls += 1; return item })
+        }
+        #expect(error?.kind == .invalidValue)
+        #expect(error?.message == message)
+        #expect(calls == 0)
+    }
+
+    /// docs/guide.md's example, as printed there.
+    @Test func test_theGuidesExample() throws {
+        let old = ["a", "b", "c", "d"], new = ["d", "a", "c", "e"]
+        let changes = try ListDiff.changeset(from: old, to: new)
+        #expect(changes.removedItems == [path(0, 1)])
+        #expect(changes.movedItems == [.init(from: path(0, 3), to: path(0, 0))])
+        #expect(changes.insertedItems == [path(0, 3)])
+        let applied = try changes.apply(to: [old], insert: { new[$0.item] }, update: { _, item in item })
+        #expect(applied == [new])
+    }
+
+    @Test func test_duplicateIdentitiesAreRefusedNamingBothPositions() {
+        let inNew = #expect(throws: FrondError.self) { try ListDiff.changeset(from: [1, 2], to: [3, 4, 3]) }
+        #expect(inNew?.message == "new items 0 and 2 have the same identity")
+        let inOld = #expect(throws: FrondError.self) { try ListDiff.changeset(from: [5, 6, 7, 6], to: [5]) }
+        #expect(inOld?.message == "old items 1 and 3 have the same identity")
+        let paired = #expect(throws: FrondError.self) { try ListDiff.changeset(from: [5, 6, 5], to: [5]) }
+        #expect(paired?.message == "old items 0 and 2 have the same identity")
+    }
+
+    @Test func test_aDiffReportsEachKindOfChange() throws {
+        // b removed, e inserted, d moved to the front, c's content changed.
+        let changeset = try ListDiff.changeset(from: ["a", "b", "c", "d"], to: ["d", "a", "c", "e"]) { old, _ in old == 2 }
+        #expect(changeset.removedItems == [path(0, 1)])
+        #expect(changeset.insertedItems == [path(0, 3)])
+        #expect(changeset.movedItems == [.init(from: path(0, 3), to: path(0, 0))])
+        #expect(changeset.updatedItems == [path(0, 2)])
+    }
+
+    /// The length of a longest strictly increasing subsequence (quadratic: test sizes only).
+    private func longestIncreasingRunLength(_ values: [Int]) -> Int {
+        var best = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+        }
+        return best.max() ?? 0
+    }
+
+    @Test(arguments: 1...40)
+    func test_aDiffAppliedToTheOldListGivesTheNewOneWithTheFewestMoves(seed: Int) throws {
+        var random = SplitMix(state: UInt64(seed) &* 104_729)
+        let old = (0..<random.int(0...200)).map { $0 }
+        var new = old.filter { _ in !random.chance(20) }
+        if seed % 3 == 0 {
+            new.shuffle(using: &random)
+        } else {
+            for _ in 0..<random.int(0...6) where new.count > 1 {
+                let item = new.remove(at: random.int(0...(new.count - 1)))
+                new.insert(item, at: random.int(0...new.count))
+            }
+        }
+        for _ in 0..<random.int(0...30) { new.insert(1000 + random.int(0...1_000_000), at: random.int(0...new.count)) }
+        new = Array(Dictionary(new.enumerated().map { ($1, $0) }, uniquingKeysWith: min).sorted { $0.value < $1.value }
+            .map(\.key))
+        // Content versions: some paired items changed.
+        let changed = Set(old.filter { _ in random.chance(10) })
+        let changeset = try ListDiff.changeset(from: old, to: new) { oldIndex, _ in changed.contains(old[oldIndex]) }
+
+        var updated: [Int] = []
+        let applied = try changeset.apply(to: [old], insert: { path in new[path.item] },
+                                          update: { _, item in updated.append(item); return item })
+        #expect(applied == [new])
+        let kept = new.compactMap { old.firstIndex(of: $0) }
+        #expect(updated.sorted() == changed.filter(new.contains).sorted())
+        #expect(changeset.movedItems.count == kept.count - longestIncreasingRunLength(kept))
+        #expect(changeset.removedItems.count == old.count - kept.count)
+        #expect(changeset.insertedItems.count == new.count - kept.count)
+    }
+}
