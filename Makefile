@@ -397,7 +397,7 @@ FUZZ_C_FLAGS := -std=c11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer -fuse-ld=l
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_COMMON_SOURCES := Tests/Fuzz/fuzz_support.c Tests/Fuzz/fuzz_host.c
 API_FUZZER_SOURCES := Tests/Fuzz/api_fuzzer.c Tests/Fuzz/api_layout.c Tests/Fuzz/api_components.c Tests/Fuzz/api_animations.c \
-	Tests/Fuzz/api_roots.c Tests/Fuzz/api_callbacks.c
+	Tests/Fuzz/api_roots.c Tests/Fuzz/api_callbacks.c Tests/Fuzz/api_lists.c
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitize/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/Tests/Sanitize/ubsan.supp

@@ -4,7 +4,8 @@
  * Input: a sequence of operations. Each starts with a byte that picks one operation of
  * one header section (api_layout.c: configs and nodes; api_components.c: components,
  * render classes, action blocks, wrappers, legacy components, constructors; api_roots.c:
- * roots, hosts, flushes, events, animations, scopes, snapshots); the operation then reads
+ * roots, hosts, flushes, events, animations, scopes, snapshots; api_lists.c: changesets and
+ * diffs); the operation then reads
  * its arguments: which handle (a live one of a pool, a freed one, NULL, a forged integer,
  * a handle of another kind), numbers (NaN, ±inf, 1e300, beyond float range, denormals,
  * negative), strings (empty, odd bytes, invalid UTF-8), caller-filled structs with any
@@ -30,7 +31,8 @@
  *     frond_root_send_event and frond_scope_send_action alike;
  *   - freeing a root from inside its own flush, prepare, commit or tick does not return OK;
  *   - a typed block or constructor declaration with an unknown type or too many types is
- *     refused (its function would otherwise be called with the wrong signature). */
+ *     refused (its function would otherwise be called with the wrong signature);
+ *   - a diff's changeset turns the old identities into the new ones by the batch rules. */
 #define _DEFAULT_SOURCE   /* mkdtemp under -std=c11 */
 #include "api_fuzzer.h"
 
@@ -225,14 +227,17 @@ bool fz_avoid(const char *what) {
 /* ---- running operations --------------------------------------------------------------- */
 
 void fz_run_operation(void) {
-    size_t total = fz_layout_operation_count + fz_component_operation_count + fz_root_operation_count;
+    size_t total = fz_layout_operation_count + fz_component_operation_count + fz_root_operation_count
+        + fz_list_operation_count;
     size_t choice = fz_u8() % total;
     if (choice < fz_layout_operation_count) {
         fz_layout_operations[choice]();
     } else if ((choice -= fz_layout_operation_count) < fz_component_operation_count) {
         fz_component_operations[choice]();
+    } else if ((choice -= fz_component_operation_count) < fz_root_operation_count) {
+        fz_root_operations[choice]();
     } else {
-        fz_root_operations[choice - fz_component_operation_count]();
+        fz_list_operations[choice - fz_root_operation_count]();
     }
 }
 

@@ -110,6 +110,8 @@ extern const fz_operation fz_component_operations[];
 extern const size_t fz_component_operation_count;
 extern const fz_operation fz_root_operations[];
 extern const size_t fz_root_operation_count;
+extern const fz_operation fz_list_operations[];
+extern const size_t fz_list_operation_count;
 
 void fz_run_operation(void);
 /* From a callback: sometimes runs one operation of the input (depth-limited). */
