@@ -2032,13 +2032,17 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /* ======================================================================== */
 /* Lists: changesets and data diffing                                        */
 /*                                                                           */
-/* A changeset is a batch of changes to a sectioned list, with UIKit's batch */
-/* rules: updates, removals and the sources of moves name items where they   */
+/* A changeset is a batch of changes to a sectioned list, in UIKit's index   */
+/* spaces: updates, removals and the sources of moves name items where they  */
 /* were before the batch (the old index space); insertions and the           */
 /* destinations of moves where they are after it (the new one). Removed      */
 /* sections are old indexes, inserted sections new ones. An item is named by */
 /* at most one change, except that an updated item may also move; a place in */
-/* the new index space is filled by at most one insertion or move.           */
+/* the new index space is filled by at most one insertion or move; an item   */
+/* may move into an inserted section, but not be removed from a removed one   */
+/* (three places where UIKit's batch updates differ: a host that hands the   */
+/* changes to such a view splits an update-and-move into a removal and an    */
+/* insertion). A changeset may be used from any thread.                      */
 /* frond_changeset_verify checks a changeset against a list before anything  */
 /* is applied. Data diffing (frond_list_diff) finds the changeset that turns */
 /* one list of identities into another: Heckel's algorithm in linear time,   */
@@ -2091,10 +2095,12 @@ frond_status frond_changeset_get_changes(size_t *out_count, frond_changeset *cha
 /** Checks the changeset against a list whose `section_count` sections hold
  *  `section_counts[i]` items (NULL when `section_count` is 0). A changeset that does not
  *  fit is FROND_ERR_INVALID_ARGUMENT with a message naming the first broken rule's change
- *  and place ("removedItems: [0, 3] is also in updatedItems (two operations on one item)").
+ *  and place ("removedItems: [0, 3] is also in updatedItems (two operations on one item)"),
+ *  the sections checked first, then updates, removals, moves and insertions, each group in
+ *  the order its changes were added.
  *  Otherwise `*out_section_count` receives the number of sections after the changeset and
  *  the first `capacity` of their item counts are written to `out_counts` (which may be NULL
- *  when `capacity` is 0). */
+ *  when `capacity` is 0; a capacity above INT64_MAX is FROND_ERR_INVALID_ARGUMENT). */
 frond_status frond_changeset_verify(size_t *out_section_count, frond_changeset *changeset,
                                     const size_t *section_counts, size_t section_count, size_t *out_counts,
                                     size_t capacity);
@@ -2108,7 +2114,8 @@ frond_status frond_changeset_verify(size_t *out_section_count, frond_changeset *
 frond_status frond_list_diff(frond_changeset **out_changeset, const uint64_t *old_ids, const uint64_t *old_versions,
                              size_t old_count, const uint64_t *new_ids, const uint64_t *new_versions,
                              size_t new_count);
-/** frond_list_diff with UTF-8 string keys as the identities. */
+/** frond_list_diff with UTF-8 string keys as the identities, compared byte for byte (the
+ *  two spellings of "é", precomposed and with a combining accent, are two keys). */
 frond_status frond_list_diff_keys(frond_changeset **out_changeset, const char *const *old_keys,
                                   const uint64_t *old_versions, size_t old_count, const char *const *new_keys,
                                   const uint64_t *new_versions, size_t new_count);

@@ -1,16 +1,24 @@
 import CFrond
 import Frond
 import FrondCAPISupport
+import Synchronization
 
 // Changesets and data diffing (the Lists section of frond.h): a changeset handle holds the
 // engine's ListChangeset, which frond_changeset_add grows and ListDiff fills.
 
-/// What a changeset handle refers to.
-final class CChangeset {
-    var changeset: ListChangeset
+/// What a changeset handle refers to: a changeset any thread may add to or read (each call
+/// holds the lock only while it copies or appends; no foreign code runs under it).
+final class CChangeset: Sendable {
+    private let state: Mutex<ListChangeset>
 
     init(_ changeset: ListChangeset = ListChangeset()) {
-        self.changeset = changeset
+        state = Mutex(changeset)
+    }
+
+    var changeset: ListChangeset { state.withLock { $0 } }
+
+    func change(_ body: (inout ListChangeset) -> Void) {
+        state.withLock { body(&$0) }
     }
 }
 
@@ -56,19 +64,30 @@ public func frond_changeset_add(_ handle: OpaquePointer?, _ changePointer: Unsaf
     call("frond_changeset_add") { () throws(CallFailure) in
         let target = try cChangeset(handle)
         guard let change = try structArgument(changePointer, "change") else { throw .invalidArgument("change is NULL") }
+        // (Read and checked first; then appended under the lock.)
+        let append: (inout ListChangeset) -> Void
         switch change.kind {
-        case FROND_CHANGE_UPDATE_ITEM: target.changeset.updatedItems.append(try itemPath(change.path, "change.path"))
-        case FROND_CHANGE_REMOVE_ITEM: target.changeset.removedItems.append(try itemPath(change.path, "change.path"))
+        case FROND_CHANGE_UPDATE_ITEM:
+            let path = try itemPath(change.path, "change.path")
+            append = { $0.updatedItems.append(path) }
+        case FROND_CHANGE_REMOVE_ITEM:
+            let path = try itemPath(change.path, "change.path")
+            append = { $0.removedItems.append(path) }
         case FROND_CHANGE_REMOVE_SECTION:
-            target.changeset.removedSections.append(try index(change.path.section, "change.path.section"))
+            let section = try index(change.path.section, "change.path.section")
+            append = { $0.removedSections.append(section) }
         case FROND_CHANGE_MOVE_ITEM:
-            target.changeset.movedItems.append(ListChangeset.Move(from: try itemPath(change.path, "change.path"),
-                                                                  to: try itemPath(change.to, "change.to")))
+            let move = ListChangeset.Move(from: try itemPath(change.path, "change.path"), to: try itemPath(change.to, "change.to"))
+            append = { $0.movedItems.append(move) }
         case FROND_CHANGE_INSERT_SECTION:
-            target.changeset.insertedSections.append(try index(change.path.section, "change.path.section"))
-        case FROND_CHANGE_INSERT_ITEM: target.changeset.insertedItems.append(try itemPath(change.path, "change.path"))
+            let section = try index(change.path.section, "change.path.section")
+            append = { $0.insertedSections.append(section) }
+        case FROND_CHANGE_INSERT_ITEM:
+            let path = try itemPath(change.path, "change.path")
+            append = { $0.insertedItems.append(path) }
         default: throw .invalidArgument("change.kind \(change.kind.rawValue) is not a frond_change_kind")
         }
+        target.change(append)
     }
 }
 
@@ -78,9 +97,8 @@ public func frond_changeset_get_changes(_ outCount: UnsafeMutablePointer<Int>?, 
     call("frond_changeset_get_changes") { () throws(CallFailure) in
         let out = try requireOut(outCount)
         let changeset = try cChangeset(handle).changeset
-        guard capacity >= 0, capacity == 0 || buffer != nil else {
-            throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))")
-        }
+        guard capacity >= 0 else { throw .invalidArgument("capacity \(UInt(bitPattern: capacity)) is above INT64_MAX") }
+        guard capacity == 0 || buffer != nil else { throw .invalidArgument("buffer is NULL but capacity is \(capacity)") }
         out.pointee = changeset.operationCount
         guard let buffer, capacity > 0 else { return }
         var written = 0
@@ -109,8 +127,9 @@ public func frond_changeset_verify(_ outSectionCount: UnsafeMutablePointer<Int>?
     call("frond_changeset_verify") { () throws(CallFailure) in
         let out = try requireOut(outSectionCount)
         let changeset = try cChangeset(handle).changeset
-        guard capacity >= 0, capacity == 0 || outCounts != nil else {
-            throw .invalidArgument("out_counts is NULL but capacity is \(UInt(bitPattern: capacity))")
+        guard capacity >= 0 else { throw .invalidArgument("capacity \(UInt(bitPattern: capacity)) is above INT64_MAX") }
+        guard capacity == 0 || outCounts != nil else {
+            throw .invalidArgument("out_counts is NULL but capacity is \(capacity)")
         }
         var counts: [Int] = []
         for (position, count) in try arrayArgument(sectionCounts, sectionCount, "section_counts").enumerated() {
@@ -166,13 +185,15 @@ public func frond_list_diff_keys(_ outChangeset: UnsafeMutablePointer<OpaquePoin
                                  _ newVersions: UnsafePointer<UInt64>?, _ newCount: Int) -> frond_status {
     call("frond_list_diff_keys") { () throws(CallFailure) in
         let out = try requireOut(outChangeset)
-        var old: [String] = []
+        // Keys are compared byte for byte (Swift's String would pair canonically
+        // equivalent spellings, "é" and "e\u{301}").
+        var old: [[UInt8]] = []
         for (position, key) in try arrayArgument(oldKeys, oldCount, "old_keys").enumerated() {
-            old.append(try requiredString(key, "old_keys[\(position)]"))
+            old.append(Array(try requiredString(key, "old_keys[\(position)]").utf8))
         }
-        var new: [String] = []
+        var new: [[UInt8]] = []
         for (position, key) in try arrayArgument(newKeys, newCount, "new_keys").enumerated() {
-            new.append(try requiredString(key, "new_keys[\(position)]"))
+            new.append(Array(try requiredString(key, "new_keys[\(position)]").utf8))
         }
         let oldVersionList = try versions(oldVersions, oldCount, "old_versions")
         let newVersionList = try versions(newVersions, newCount, "new_versions")

@@ -2,6 +2,7 @@
  * checked against a list before anything is applied (each broken rule named), and the
  * changeset a diff finds turning the old identities into the new ones, applied here by the
  * test's own reading of the batch rules, with the fewest moves. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,8 @@ static void test_bad_arguments_are_refused(void) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_changeset_verify(&count, changeset, NULL, 2, NULL, 0));
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_changeset_verify(&count, changeset, huge, 1, NULL, 0),
                   "section_counts[0]");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_changeset_verify(&count, changeset, NULL, 0, &count, SIZE_MAX),
+                  "capacity 18446744073709551615 is above INT64_MAX");
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_diff(&changeset, ids, ids, 2, ids, NULL, 2),
                   "give both old_versions and new_versions, or neither");
     CHECK_STATUS(FROND_ERR_MISUSE, frond_changeset_add((frond_changeset *)(uintptr_t)0x1234, &bad));
@@ -132,6 +135,19 @@ static void test_duplicate_identities_are_named(void) {
                   "old_keys[1] is NULL");
     CHECK(changeset == NULL);
 }
+
+static void test_string_keys_are_compared_byte_for_byte(void) {
+    /* "é" precomposed and with a combining accent: two keys. */
+    const char *old_keys[] = {"\xc3\xa9"}, *new_keys[] = {"e\xcc\x81"};
+    frond_changeset *changeset = NULL;
+    size_t count = 0;
+    CHECK_OK(frond_list_diff_keys(&changeset, old_keys, NULL, 1, new_keys, NULL, 1));
+    CHECK_OK(frond_changeset_get_changes(&count, changeset, NULL, 0));
+    CHECK(count == 2);  /* one removed, one inserted */
+    CHECK_OK(frond_changeset_free(changeset));
+}
+
+static void test_a_changeset_is_shared_by_threads(void);
 
 static void test_a_diff_names_each_kind_of_change(void) {
     /* b removed, e inserted, d moved to the front, c's content changed. */
@@ -231,6 +247,7 @@ static void test_random_diffs_turn_the_old_list_into_the_new_one(void) {
         for (i = 0, j = 0; i < old_count; i++) {
             if (gone[i]) continue;
             while (j < new_count && placed[j]) j++;
+            CHECK(j < new_count);  /* a place for every item that stays */
             if (j < new_count) applied[j++] = old_ids[i];
         }
         CHECK(memcmp(applied, new_ids, new_count * sizeof new_ids[0]) == 0);
@@ -243,6 +260,30 @@ static void test_random_diffs_turn_the_old_list_into_the_new_one(void) {
     }
 }
 
+static void *add_many(void *changeset) {
+    frond_change insert = change(FROND_CHANGE_INSERT_ITEM, 0, 0);
+    int i;
+    for (i = 0; i < 20000; i++) {
+        if (frond_changeset_add(changeset, &insert) != FROND_OK) return changeset;
+    }
+    return NULL;
+}
+
+/* Two threads adding to one changeset: every change is kept. */
+static void test_a_changeset_is_shared_by_threads(void) {
+    frond_changeset *changeset = NULL;
+    pthread_t threads[2];
+    void *results[2];
+    size_t count = 0;
+    int i;
+    CHECK_OK(frond_changeset_new(&changeset));
+    for (i = 0; i < 2; i++) CHECK(pthread_create(&threads[i], NULL, add_many, changeset) == 0);
+    for (i = 0; i < 2; i++) CHECK(pthread_join(threads[i], &results[i]) == 0 && results[i] == NULL);
+    CHECK_OK(frond_changeset_get_changes(&count, changeset, NULL, 0));
+    CHECK(count == 40000);
+    CHECK_OK(frond_changeset_free(changeset));
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     CHECK_OK(frond_handle_count(&handles_at_start));
@@ -251,6 +292,8 @@ int main(void) {
     test_bad_arguments_are_refused();
     test_duplicate_identities_are_named();
     test_a_diff_names_each_kind_of_change();
+    test_string_keys_are_compared_byte_for_byte();
+    test_a_changeset_is_shared_by_threads();
     test_random_diffs_turn_the_old_list_into_the_new_one();
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

@@ -83,6 +83,16 @@ import Testing
         #expect(calls == 0)
     }
 
+    @Test func test_countsThatCannotBeAreRefusedInsteadOfOverflowing() {
+        let huge = #expect(throws: FrondError.self) {
+            try ListChangeset(movedItems: [.init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0))])
+                .sectionCounts(after: [1, Int.max])
+        }
+        #expect(huge?.message == "movedItems (to): [1, 0] would give section 1 more than \(Int.max) items")
+        let negative = #expect(throws: FrondError.self) { try ListChangeset().sectionCounts(after: [2, -3]) }
+        #expect(negative?.message == "the list's section 1 has -3 items (a count is 0 or more)")
+    }
+
     /// docs/guide.md's example, as printed there.
     @Test func test_theGuidesExample() throws {
         let old = ["a", "b", "c", "d"], new = ["d", "a", "c", "e"]

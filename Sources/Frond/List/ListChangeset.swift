@@ -1,13 +1,19 @@
-/// A batch of changes to a sectioned list, with UIKit's batch rules: updates, removals and
+/// A batch of changes to a sectioned list, in UIKit's index spaces: updates, removals and
 /// the sources of moves name items where they were before the batch (the old index space);
 /// insertions and the destinations of moves name them where they are after it (the new
 /// one). Removed sections are old indexes, inserted sections new ones.
 ///
 /// An item is named by at most one operation, except that an updated item may also move
 /// (its update is applied where it was, and it then moves); a place in the new index space
-/// is filled by at most one insertion or move. ``sectionCounts(after:)`` checks a changeset
-/// against the list it is for, before anything is applied, and names the first operation
-/// and item path that break a rule.
+/// is filled by at most one insertion or move. The rules differ from UIKit's batch updates
+/// in three places: UIKit refuses an update and a move of one item (it reloads by deleting
+/// and inserting) and a move into an inserted section, which both apply here; and it lets
+/// an item of a removed section be removed too, which here is an error. A host that hands
+/// changes to such a view splits an update-and-move into a removal and an insertion.
+///
+/// ``sectionCounts(after:)`` checks a changeset against the list it is for, before anything
+/// is applied, and names the first broken rule, checking the sections, then the updates,
+/// removals, moves and insertions, each in the order given.
 public struct ListChangeset: Hashable, Sendable {
     /// An item moved from its old path to its new one.
     public struct Move: Hashable, Sendable {
@@ -101,6 +107,9 @@ public struct ListChangeset: Hashable, Sendable {
 
     func plan(for old: [Int]) throws(FrondError) -> Plan {
         func failure(_ message: String) -> FrondError { FrondError(.invalidValue, message) }
+        if let section = old.firstIndex(where: { $0 < 0 }) {
+            throw failure("the list's section \(section) has \(old[section]) items (a count is 0 or more)")
+        }
         var removedSection = [Bool](repeating: false, count: old.count)
         for section in removedSections {
             guard section >= 0, section < old.count else {
@@ -172,7 +181,11 @@ public struct ListChangeset: Hashable, Sendable {
                 throw failure("\(operation): \(path) is in section \(path.section), which the list does not have after "
                               + "the changeset (it has \(newSectionCount) section(s))")
             }
-            counts[path.section] += 1
+            let (count, overflow) = counts[path.section].addingReportingOverflow(1)
+            guard !overflow else {
+                throw failure("\(operation): \(path) would give section \(path.section) more than \(Int.max) items")
+            }
+            counts[path.section] = count
         }
         for path in insertedItems { try countNew(path, "insertedItems") }
         for move in movedItems { try countNew(move.to, "movedItems (to)") }

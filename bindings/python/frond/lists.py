@@ -1,4 +1,4 @@
-"""Lists: changesets with UIKit's batch rules, checked against a list before anything is
+"""Lists: changesets in UIKit's index spaces, checked against a list before anything is
 applied, and data diffing (``frond_list_diff``).
 
 A :class:`Changeset` names updated and removed items and the sources of moves where they
@@ -59,6 +59,8 @@ def _index(value: int, name: str) -> int:
 
 
 def _path(value: ItemPath | tuple[int, int], name: str) -> ItemPath:
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise TypeError(f"{name} must be an ItemPath (section, item), not {value!r}")
     section, item = value
     return ItemPath(_index(section, f"{name}.section"), _index(item, f"{name}.item"))
 
@@ -149,9 +151,11 @@ def diff(old: Sequence[_T], new: Sequence[_T], *, key: Callable[[_T], Hashable] 
          content: Callable[[_T], Any] | None = None) -> Changeset:
     """The changeset (in section 0) that turns `old` into `new`: items are paired by
     ``key(item)`` (default: the item itself, which must then be hashable); a pair whose
-    ``content(item)`` values differ (compared with ``==``) is updated (content None: never).
-    Two items with one key in either list raise InvalidArgumentError naming both
-    positions. Each group of changes is in ascending order of its places."""
+    ``content(item)`` values differ (compared with ``==``) is updated (content None: never;
+    `content` is called for paired items only). Keys are compared as a dict compares them
+    (``1``, ``1.0`` and ``True`` are one key). Two items with one key in either list raise
+    InvalidArgumentError naming both positions. Each group of changes is in ascending order
+    of its places."""
     identity: Callable[[_T], Hashable] = key if key is not None else (lambda item: item)
     ids: dict[Hashable, int] = {}
     old_ids = (ctypes.c_uint64 * max(len(old), 1))()
@@ -170,7 +174,8 @@ def diff(old: Sequence[_T], new: Sequence[_T], *, key: Callable[[_T], Hashable] 
     if content is not None:
         # Versions that differ exactly where the contents do: the old items are all 0, a
         # new item is 1 when its old partner's content is not equal to its own.
-        old_content = {item_key: content(item) for item_key, item in zip(old_keys, old)}
+        new_key_set = set(new_keys)
+        old_content = {item_key: content(item) for item_key, item in zip(old_keys, old) if item_key in new_key_set}
         old_versions = (ctypes.c_uint64 * max(len(old), 1))()
         new_versions = (ctypes.c_uint64 * max(len(new), 1))()
         for index, (item_key, item) in enumerate(zip(new_keys, new)):

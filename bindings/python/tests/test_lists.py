@@ -57,6 +57,27 @@ def test_keysDefaultToTheItemsAndAnyHashableWorks() -> None:
     assert len(diff([], [])) == 0
 
 
+def test_contentIsAskedOfPairedItemsOnly() -> None:
+    asked: list[int] = []
+
+    def content(item: int) -> int:
+        asked.append(item)
+        return item
+
+    diff([1, 2, 3], [3, 4], content=content)
+    assert sorted(asked) == [3, 3]
+
+
+def test_aHugeSectionCannotOverflow() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"would give section 0 more than 9223372036854775807 items"):
+        Changeset(inserted_items=[ItemPath(0, 0)]).verify([2**63 - 1])
+
+
+def test_malformedPathsAreTypeErrors() -> None:
+    with pytest.raises(TypeError, match=r"removed_items\[0\] must be an ItemPath"):
+        Changeset(removed_items=[5]).verify([3])  # type: ignore[list-item]
+
+
 def test_duplicateKeysAreAnErrorNamingBothPositions() -> None:
     with pytest.raises(InvalidArgumentError, match="new items 0 and 2 have the same identity"):
         diff([1], [5, 6, 5])
