@@ -90,8 +90,16 @@ public final class RenderedImage: @unchecked Sendable {
         cairo_surface_flush(surface)
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
+            // Cairo says only "error while writing to output stream": the system's reason
+            // (a missing directory, no permission) is what a caller can act on.
+            var reason = Self.describe(status)
+            if status == CAIRO_STATUS_WRITE_ERROR, let file = fopen(path, "ab") {
+                fclose(file)
+            } else if status == CAIRO_STATUS_WRITE_ERROR, let text = strerror(errno) {
+                reason = String(cString: text)
+            }
             throw RenderError(status == CAIRO_STATUS_NO_MEMORY ? .outOfMemory : .invalidValue,
-                              "\"\(path)\": the PNG file cannot be written (\(Self.describe(status)))")
+                              "\"\(path)\": the PNG file cannot be written (\(reason))")
         }
     }
 

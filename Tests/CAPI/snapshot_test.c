@@ -591,6 +591,10 @@ static void test_bad_input_is_refused_with_a_message(void) {
     CHECK(frond_snapshot_host_write_component_png(host, "/proc/frond/x.png", plain, 10, 10, 1) ==
           FROND_ERR_INVALID_ARGUMENT);
     expect_message("cannot be written");
+    /* The system's reason, not Cairo's "error while writing to output stream". */
+    CHECK(frond_snapshot_host_write_component_png(host, "/nonexistent-frond-dir/x.png", plain, 10, 10, 1) ==
+          FROND_ERR_INVALID_ARGUMENT);
+    expect_message("cannot be written (No such file or directory)");
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_write_component_png(host, "", plain, 10, 10, 1));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_snapshot_host_write_component_png(host, NULL, plain, 10, 10, 1));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
