@@ -142,18 +142,20 @@ public func frond_changeset_verify(_ outSectionCount: UnsafeMutablePointer<Int>?
     }
 }
 
-/// The content versions of a diff's items: NULL means the items never change.
-private func versions(_ pointer: UnsafePointer<UInt64>?, _ count: Int, _ name: String) throws(CallFailure) -> UnsafeBufferPointer<UInt64>? {
-    guard pointer != nil else { return nil }
-    return try arrayArgument(pointer, count, name)
+/// The content versions of a diff's two lists: both NULL means the items never change.
+private func versions(_ old: UnsafePointer<UInt64>?, _ oldCount: Int, _ new: UnsafePointer<UInt64>?,
+                      _ newCount: Int) throws(CallFailure) -> (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt64>)? {
+    guard old != nil || new != nil else { return nil }
+    guard old != nil, new != nil else { throw .invalidArgument("give both old_versions and new_versions, or neither") }
+    return (try arrayArgument(old, oldCount, "old_versions"), try arrayArgument(new, newCount, "new_versions"))
 }
 
 /// Diffs two lists of identities and issues the changeset.
-private func issueDiff<Identity: Hashable>(_ out: UnsafeMutablePointer<OpaquePointer?>, old: [Identity],
-                                          oldVersions: UnsafeBufferPointer<UInt64>?, new: [Identity],
-                                          newVersions: UnsafeBufferPointer<UInt64>?) throws(CallFailure) {
+private func issueDiff<Identity: Hashable>(_ out: UnsafeMutablePointer<OpaquePointer?>, old: [Identity], new: [Identity],
+                                          versions: (old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>)?)
+    throws(CallFailure) {
     let changeset = try frond { () throws(FrondError) in
-        guard let oldVersions, let newVersions else { return try ListDiff.changeset(from: old, to: new) }
+        guard let (oldVersions, newVersions) = versions else { return try ListDiff.changeset(from: old, to: new) }
         return try ListDiff.changeset(from: old, to: new) { oldIndex, newIndex in
             oldVersions[oldIndex] != newVersions[newIndex]
         }
@@ -169,12 +171,7 @@ public func frond_list_diff(_ outChangeset: UnsafeMutablePointer<OpaquePointer?>
         let out = try requireOut(outChangeset)
         let old = Array(try arrayArgument(oldIDs, oldCount, "old_ids"))
         let new = Array(try arrayArgument(newIDs, newCount, "new_ids"))
-        let oldVersionList = try versions(oldVersions, oldCount, "old_versions")
-        let newVersionList = try versions(newVersions, newCount, "new_versions")
-        guard (oldVersionList == nil) == (newVersionList == nil) else {
-            throw .invalidArgument("give both old_versions and new_versions, or neither")
-        }
-        try issueDiff(out, old: old, oldVersions: oldVersionList, new: new, newVersions: newVersionList)
+        try issueDiff(out, old: old, new: new, versions: try versions(oldVersions, oldCount, newVersions, newCount))
     }
 }
 
@@ -195,11 +192,6 @@ public func frond_list_diff_keys(_ outChangeset: UnsafeMutablePointer<OpaquePoin
         for (position, key) in try arrayArgument(newKeys, newCount, "new_keys").enumerated() {
             new.append(Array(try requiredString(key, "new_keys[\(position)]").utf8))
         }
-        let oldVersionList = try versions(oldVersions, oldCount, "old_versions")
-        let newVersionList = try versions(newVersions, newCount, "new_versions")
-        guard (oldVersionList == nil) == (newVersionList == nil) else {
-            throw .invalidArgument("give both old_versions and new_versions, or neither")
-        }
-        try issueDiff(out, old: old, oldVersions: oldVersionList, new: new, newVersions: newVersionList)
+        try issueDiff(out, old: old, new: new, versions: try versions(oldVersions, oldCount, newVersions, newCount))
     }
 }

@@ -122,15 +122,6 @@ import Testing
         #expect(changeset.updatedItems == [path(0, 2)])
     }
 
-    /// The length of a longest strictly increasing subsequence (quadratic: test sizes only).
-    private func longestIncreasingRunLength(_ values: [Int]) -> Int {
-        var best = [Int](repeating: 1, count: values.count)
-        for i in values.indices {
-            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
-        }
-        return best.max() ?? 0
-    }
-
     @Test(arguments: 1...40)
     func test_aDiffAppliedToTheOldListGivesTheNewOneWithTheFewestMoves(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed) &* 104_729)

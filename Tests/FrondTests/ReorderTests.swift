@@ -5,15 +5,6 @@ import Testing
 /// Reordering keyed children: the host ends with the new order, and only the views outside
 /// the longest run already in order move (the fewest moves there can be).
 @Suite struct ReorderTests {
-    /// The length of a longest strictly increasing subsequence (quadratic: test sizes only).
-    private func longestIncreasingRunLength(_ values: [Int]) -> Int {
-        var best = [Int](repeating: 1, count: values.count)
-        for i in values.indices {
-            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
-        }
-        return best.max() ?? 0
-    }
-
     /// The moves a change from `before` to `after` needs at least: the kept names that
     /// are not in the longest run of kept names already in order.
     private func fewestMoves(from before: [String], to after: [String]) -> Int {

@@ -61,8 +61,8 @@ public enum ListDiff {
         // Paired items in new order, by their old index: those on a longest increasing run
         // stay, the others move.
         var stays = [Bool](repeating: false, count: old.count)
-        let run = longestIncreasingSubsequence(pairedOld)
-        for oldIndex in run { stays[oldIndex] = true }
+        let run = longestIncreasingRun(pairedOld)
+        for position in run { stays[pairedOld[position]] = true }
         changeset.movedItems.reserveCapacity(pairedOld.count - run.count)
         for (oldIndex, newIndex) in newOfOld.enumerated() where newIndex >= 0 {
             if contentChanged(oldIndex, newIndex) { changeset.updatedItems.append(ItemPath(section: section, item: oldIndex)) }
@@ -72,40 +72,5 @@ public enum ListDiff {
             }
         }
         return changeset
-    }
-
-    /// The values of a longest strictly increasing subsequence of `values` (patience
-    /// sorting: O(n log n)).
-    @usableFromInline
-    static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-        guard !values.isEmpty else { return [] }
-        // tails[k]: the index in `values` of the smallest last value of an increasing run
-        // of length k + 1 found so far; previous[i]: the index before i on its run.
-        var tails: [Int] = []
-        var tailValues: [Int] = []  // values[tails[k]], side by side for the search
-        var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
-            var low = 0
-            var high = tailValues.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tailValues[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count {
-                tails.append(index)
-                tailValues.append(value)
-            } else {
-                tails[low] = index
-                tailValues[low] = value
-            }
-        }
-        var run = [Int](repeating: 0, count: tails.count)
-        var index = tails[tails.count - 1]
-        for position in stride(from: tails.count - 1, through: 0, by: -1) {
-            run[position] = values[index]
-            index = previous[index]
-        }
-        return run
     }
 }

@@ -536,7 +536,7 @@ struct Mounter {
         // Which views stay: the longest increasing run of old positions.
         var stays = [Bool](repeating: false, count: views.count)
         let keptPositions = oldIndices.indices.filter { oldIndices[$0] != nil }
-        for run in Self.longestIncreasingRun(keptOldIndices) { stays[keptPositions[run]] = true }
+        for run in longestIncreasingRun(keptOldIndices) { stays[keptPositions[run]] = true }
         // Each view's anchor: the old index of the next view that stays in the new order
         // (`old.count` stands for the end).
         var anchorOf = [Int](repeating: old.count, count: views.count)
@@ -577,28 +577,6 @@ struct Mounter {
                 emit(.insert(child: view.id, parent: parent.id, index: target))
             }
         }
-    }
-
-    /// Indices (into `values`) of a longest strictly increasing subsequence.
-    static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []            // index into values of the smallest tail per length
-        var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var run: [Int] = []
-        var index = tails.last ?? -1
-        while index >= 0 {
-            run.append(index)
-            index = previous[index]
-        }
-        return run.reversed()
     }
 
     /// Destroys a view and everything in it (children first).

@@ -564,7 +564,7 @@ enum Reconciler {
         for index in start..<wantedEnd {
             if let old = oldIndex[ObjectIdentifier(wanted[index])] { keptOld.append(old) }
         }
-        let stay = Set(Mounter.longestIncreasingRun(keptOld).map { keptOld[$0] })
+        let stay = Set(longestIncreasingRun(keptOld).map { keptOld[$0] })
         // Each removal and insertion shifts the children after it.
         var shifts = 0
         for index in start..<currentEnd where !stay.contains(index) { shifts += current.count - index }
