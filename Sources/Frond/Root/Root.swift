@@ -177,6 +177,12 @@ public final class Root: @unchecked Sendable {
     /// updates.
     public var needsFlush: Bool { componentChanged || (provider?.hasNewProps ?? false) || !queue.isEmpty }
 
+    /// The top component's laid-out size after the last flush (zero without one).
+    var laidOutSize: LayoutSize {
+        guard let frame = tree?.componentFrame else { return LayoutSize(width: 0, height: 0) }
+        return LayoutSize(width: frame.width, height: frame.height)
+    }
+
     /// The laid-out component tree of the last flush (nil before the first one or
     /// without a component). Made on each call.
     public var layout: ComponentLayout? { tree.map(ComponentLayout.init) }

@@ -1,0 +1,299 @@
+import Synchronization
+
+/// What building one modification made: the new sections (built items prepared, not yet
+/// committed), the changes to report, and how to undo the items' roots if it is not applied.
+///
+/// Building touches the items' roots (a prepared flush each, as ``Root/prepare()`` makes),
+/// never the state it started from: ``commit(version:stateUpdateHandler:)`` (host thread)
+/// commits every prepared root and reads its size; ``discard()`` puts every root back as it was.
+final class DataSourceBuilt<Model>: @unchecked Sendable {
+    let baseVersion: UInt64
+    private var sections: [[DataSourceItem<Model>]]
+    private let configuration: DataSourceConfiguration<Model>
+    let changes: DataSourceAppliedChanges
+    private let prepared: [DataSourceItemBuilder<Model>.Prepared]
+
+    private init(baseVersion: UInt64, builder: DataSourceItemBuilder<Model>, sections: [[DataSourceItem<Model>]],
+                 changes: ListChangeset, destinations: [ListChangeset.Move]) {
+        self.baseVersion = baseVersion
+        self.sections = sections
+        configuration = builder.configuration
+        self.changes = DataSourceAppliedChanges(changes: changes, updatedDestinations: destinations,
+                                                failures: builder.failures)
+        prepared = builder.prepared
+    }
+
+    /// Builds `modification` onto `base` (any thread). Throws when it does not fit the base
+    /// (nothing built stays built) or when `cancelled` is set.
+    static func build(_ modification: DataSourceModification<Model>, on base: DataSourceState<Model>,
+                      measurer: any TextMeasurer, cancelled: DataSourceCancellation) throws(FrondError) -> DataSourceBuilt {
+        var builder = DataSourceItemBuilder(configuration: base.configuration, measurer: measurer, cancelled: cancelled)
+        do {
+            switch modification {
+            case .changeset(let changeset):
+                return try build(changeset, on: base, &builder)
+            case .configuration(let configuration):
+                builder.configuration = configuration
+                return try rebuildAll(on: base, &builder)
+            case .items(let section, let models, let diff):
+                return try build(section: section, models: models, diff: diff, on: base, &builder)
+            case .stateUpdates(let roots):
+                return try buildStateUpdates(roots ?? [], on: base, &builder)
+            }
+        } catch {
+            builder.discard()
+            throw error
+        }
+    }
+
+    private static func build(_ changeset: DataSourceChangeset<Model>, on base: DataSourceState<Model>,
+                              _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        let changes = changeset.changes
+        // Each new place's old path (nil: inserted), by the changeset's own rules.
+        let oldPaths = base.sections.enumerated().map { section, items in
+            items.indices.map { ItemPath(section: section, item: $0) as ItemPath? }
+        }
+        let origins = try changes.apply(to: oldPaths, insert: { _ in nil }, update: { _, origin in origin })
+        // (Verified above: the paths are distinct.)
+        var updatedModels = [ItemPath: Model](minimumCapacity: changeset.updatedItems.count)
+        for (path, model) in changeset.updatedItems { updatedModels[path] = model }
+        var insertedModels = [ItemPath: Model](minimumCapacity: changeset.insertedItems.count)
+        for (path, model) in changeset.insertedItems { insertedModels[path] = model }
+        var destinations: [ListChangeset.Move] = []
+        destinations.reserveCapacity(changeset.updatedItems.count)
+        var sections: [[DataSourceItem<Model>]] = []
+        sections.reserveCapacity(origins.count)
+        for (section, slots) in origins.enumerated() {
+            var items: [DataSourceItem<Model>] = []
+            items.reserveCapacity(slots.count)
+            for (index, origin) in slots.enumerated() {
+                let path = ItemPath(section: section, item: index)
+                if let origin {
+                    let old = base.sections[origin.section][origin.item]
+                    if let model = updatedModels[origin] {
+                        items.append(try builder.build(model, at: path, reusing: old.root))
+                        destinations.append(ListChangeset.Move(from: origin, to: path))
+                    } else {
+                        items.append(old)
+                    }
+                } else if let model = insertedModels[path] {
+                    items.append(try builder.build(model, at: path, reusing: nil))
+                } else {
+                    throw FrondError(.invalidValue, "insertedItems: no model for \(path)")
+                }
+            }
+            sections.append(items)
+        }
+        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations)
+    }
+
+    private static func rebuildAll(on base: DataSourceState<Model>,
+                                   _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        var changes = ListChangeset()
+        var sections = base.sections
+        for (section, items) in base.sections.enumerated() {
+            for (index, item) in items.enumerated() {
+                let path = ItemPath(section: section, item: index)
+                sections[section][index] = try builder.build(item.model, at: path, reusing: item.root)
+                changes.updatedItems.append(path)
+            }
+        }
+        let destinations = changes.updatedItems.map { ListChangeset.Move(from: $0, to: $0) }
+        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations)
+    }
+
+    static func checkDiffSection(_ section: Int, sectionCount: Int) throws(FrondError) {
+        guard section >= 0, section < sectionCount || (sectionCount == 0 && section == 0) else {
+            throw FrondError(.invalidValue, "setItems: section \(section) is out of range (the data source has "
+                             + "\(sectionCount) section(s); an empty one takes section 0)")
+        }
+    }
+
+    private static func build(section: Int, models: [Model], diff: DataSourceModification<Model>.Diff,
+                              on base: DataSourceState<Model>,
+                              _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        try checkDiffSection(section, sectionCount: base.sections.count)
+        let oldItems = section < base.sections.count ? base.sections[section] : []
+        var (changes, oldOfNew) = try diff(oldItems.map(\.model))
+        var updated = [Bool](repeating: false, count: oldItems.count)
+        for path in changes.updatedItems { updated[path.item] = true }
+        var destinations: [ListChangeset.Move] = []
+        destinations.reserveCapacity(changes.updatedItems.count)
+        var items: [DataSourceItem<Model>] = []
+        items.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            let path = ItemPath(section: section, item: index)
+            let oldIndex = oldOfNew[index]
+            if oldIndex < 0 {
+                items.append(try builder.build(model, at: path, reusing: nil))
+            } else if updated[oldIndex] {
+                items.append(try builder.build(model, at: path, reusing: oldItems[oldIndex].root))
+                destinations.append(ListChangeset.Move(from: ItemPath(section: section, item: oldIndex), to: path))
+            } else {
+                // The same content: the item keeps its tree and takes the new model.
+                let old = oldItems[oldIndex]
+                items.append(DataSourceItem(model: model, size: old.size, root: old.root))
+            }
+        }
+        var sections = base.sections
+        if sections.isEmpty {
+            sections = [items]
+            changes = ListChangeset(insertedSections: [0])
+        } else {
+            sections[section] = items
+        }
+        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations)
+    }
+
+    private static func buildStateUpdates(_ roots: [DataSourceItemRoot], on base: DataSourceState<Model>,
+                                          _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        var changes = ListChangeset()
+        for itemRoot in roots {
+            // (An item removed meanwhile has nothing to show; its size is read at the commit.)
+            guard let path = base.path(of: itemRoot), try builder.rebuildState(of: itemRoot, at: path) else { continue }
+            changes.updatedItems.append(path)
+        }
+        changes.updatedItems.sort()
+        let destinations = changes.updatedItems.map { ListChangeset.Move(from: $0, to: $0) }
+        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: base.sections, changes: changes,
+                               destinations: destinations)
+    }
+
+    /// Commits every prepared item root (host thread) and returns the new state. Items
+    /// built for the first time report their scopes' state updates to `stateUpdateHandler`.
+    func commit(version: UInt64,
+                stateUpdateHandler: @escaping @Sendable (DataSourceItemRoot) -> Void) -> DataSourceState<Model> {
+        for item in prepared {
+            let root = item.itemRoot.root
+            // (Each was prepared by this build: commit cannot refuse.)
+            _ = try? root.commit()
+            sections[item.path.section][item.path.item].size = root.laidOutSize
+            item.itemRoot.pathHint = item.path
+            if item.isNew {
+                root.setFlushRequestHandler { [weak itemRoot = item.itemRoot] in
+                    if let itemRoot { stateUpdateHandler(itemRoot) }
+                }
+            }
+        }
+        return DataSourceState(sections: sections, configuration: configuration, version: version)
+    }
+
+    /// Puts every item root this build prepared back as it was.
+    func discard() {
+        DataSourceItemBuilder<Model>.discard(prepared)
+    }
+}
+
+/// Set when a data source is cancelled: a build under way stops at its next item.
+final class DataSourceCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isCancelled: Bool { flag.load(ordering: .acquiring) }
+
+    func cancel() { flag.store(true, ordering: .releasing) }
+}
+
+/// Builds items one by one for a modification, remembering what it prepared and what failed.
+struct DataSourceItemBuilder<Model> {
+    var configuration: DataSourceConfiguration<Model>
+    let measurer: any TextMeasurer
+    let cancelled: DataSourceCancellation
+    private(set) var prepared: [Prepared] = []
+    private(set) var failures: [DataSourceItemFailure] = []
+
+    /// An item root with a prepared flush, and what to put back if the build is dropped.
+    struct Prepared {
+        let itemRoot: DataSourceItemRoot
+        let path: ItemPath
+        let isNew: Bool
+        let component: Component?
+        let componentChanged: Bool
+        let sizeRange: SizeRange
+    }
+
+    init(configuration: DataSourceConfiguration<Model>, measurer: any TextMeasurer, cancelled: DataSourceCancellation) {
+        self.configuration = configuration
+        self.measurer = measurer
+        self.cancelled = cancelled
+    }
+
+    /// Makes `model`'s component and prepares it in the item's root (`reusing` the item's
+    /// root, with its scopes and state, or a new one). A provider that throws, or a component
+    /// that cannot be built or laid out, leaves the item showing nothing, and is reported.
+    mutating func build(_ model: Model, at path: ItemPath,
+                        reusing existing: DataSourceItemRoot?) throws(FrondError) -> DataSourceItem<Model> {
+        try checkCancelled()
+        var failure: FrondError? = nil
+        var component: Component? = nil
+        do {
+            component = try configuration.provider(model)
+        } catch {
+            failure = error
+        }
+        let itemRoot = existing ?? DataSourceItemRoot(root: Root(sizeRange: configuration.sizeRange,
+                                                                 textMeasurer: measurer), path: path)
+        let root = itemRoot.root
+        let saved = Prepared(itemRoot: itemRoot, path: path, isNew: existing == nil, component: root.component,
+                             componentChanged: root.componentChanged, sizeRange: root.sizeRange)
+        root.sizeRange = configuration.sizeRange
+        root.setComponent(component)
+        do {
+            try root.prepare()
+        } catch {
+            failure = failure ?? error
+            root.setComponent(nil)
+            do {
+                try root.prepare()
+            } catch {
+                Self.restore(saved)
+                throw error
+            }
+        }
+        prepared.append(saved)
+        if let failure { failures.append(DataSourceItemFailure(path: path, error: failure)) }
+        return DataSourceItem(model: model, size: LayoutSize(width: 0, height: 0), root: itemRoot)
+    }
+
+    /// Prepares an item root whose scopes have state updates. Returns false when its build
+    /// fails: the item then stays as it was (and is reported).
+    mutating func rebuildState(of itemRoot: DataSourceItemRoot, at path: ItemPath) throws(FrondError) -> Bool {
+        try checkCancelled()
+        let root = itemRoot.root
+        let saved = Prepared(itemRoot: itemRoot, path: path, isNew: false, component: root.component,
+                             componentChanged: root.componentChanged, sizeRange: root.sizeRange)
+        do {
+            try root.prepare()
+        } catch {
+            failures.append(DataSourceItemFailure(path: path, error: error))
+            return false
+        }
+        prepared.append(saved)
+        return true
+    }
+
+    private func checkCancelled() throws(FrondError) {
+        if cancelled.isCancelled { throw FrondError(.misuse, "the data source was cancelled (cancelAndWait)") }
+    }
+
+    /// Puts back every root prepared so far (the build is dropped).
+    func discard() {
+        Self.discard(prepared)
+    }
+
+    static func discard(_ prepared: [Prepared]) {
+        for item in prepared.reversed() where !item.isNew {
+            _ = try? item.itemRoot.root.discardPrepared()
+            restore(item)
+        }
+    }
+
+    private static func restore(_ saved: Prepared) {
+        let root = saved.itemRoot.root
+        root.component = saved.component
+        root.componentChanged = saved.componentChanged
+        root.sizeRange = saved.sizeRange
+    }
+}

@@ -1,0 +1,413 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Many items, each with its own model, scope root, state and layout, changed by
+/// modifications applied in the order they are given (ComponentKit's `CKDataSource`).
+///
+///     apply(changeset) / setItems(diffed) / update(configuration:) / an item's state update
+///       │ .synchronous: built and applied at once, after what is pending
+///       │ .asynchronous: queued ──► built on the executor (off the host thread), one at a time
+///       │                               └─► readyHandler ──► host calls processPending()
+///       ▼
+///     applied on the host thread (only onto the state it was built from; otherwise built again)
+///       ──► state (an immutable value) ──► listeners hear the applied changes
+///
+/// The host thread is whichever thread calls ``apply(_:mode:)`` synchronously,
+/// ``processPending(waitForAll:)``, ``update(configuration:mode:)`` synchronously or
+/// ``cancelAndWait()``: one at a time (a second one at once, a listener that applies
+/// synchronously, or a provider that does: ``FrondError/Kind/misuse``). Asynchronous
+/// modifications may be queued from any thread, and ``state`` read from any thread.
+/// Providers and the build hooks of asynchronous modifications run on the executor's
+/// thread; listeners run on the host thread.
+///
+/// A state update inside an item (its scopes' `updateState`) queues an asynchronous
+/// modification that rebuilds and relays out that item only.
+public final class DataSource<Model>: @unchecked Sendable {
+    public enum Mode: Sendable {
+        case synchronous, asynchronous
+    }
+
+    /// Runs a build off the host thread: calls `work` once, on some thread, soon.
+    public typealias Executor = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+
+    /// Heard by a listener (see ``addListener(_:)``).
+    public struct Listener {
+        /// After each applied modification, on the host thread.
+        public var didApply: ((DataSourceUpdate<Model>) -> Void)?
+        /// Before an asynchronous modification is built, on the executor's thread.
+        public var willBuild: (() -> Void)?
+        /// After an asynchronous modification was built, on the executor's thread.
+        public var didBuild: (() -> Void)?
+        /// When a queued modification could not be applied (nothing of it is), on the host thread.
+        public var didFail: ((FrondError) -> Void)?
+
+        public init(didApply: ((DataSourceUpdate<Model>) -> Void)? = nil, willBuild: (() -> Void)? = nil,
+                    didBuild: (() -> Void)? = nil, didFail: ((FrondError) -> Void)? = nil) {
+            self.didApply = didApply
+            self.willBuild = willBuild
+            self.didBuild = didBuild
+            self.didFail = didFail
+        }
+    }
+
+    private let shared: Mutex<Shared>
+    private let executor: Executor
+    private let textMeasurer: any TextMeasurer
+    /// Whether a host-thread call is under way.
+    private let busy = Atomic<Bool>(false)
+    /// The thread running a build (0: none), so that a provider cannot wait for itself.
+    private let builderThread = Atomic<UInt>(0)
+    /// Set by ``cancelAndWait()``: a build under way stops at its next item.
+    private let cancelled = DataSourceCancellation()
+    private let readyHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// What the host thread, the builder and other threads share (under `shared`'s lock).
+    private struct Shared: @unchecked Sendable {
+        var state: DataSourceState<Model>
+        /// Modifications waiting to be built, in order.
+        var pending: [DataSourceModification<Model>] = []
+        /// The one being built or built, until the host thread applies it.
+        var building: DataSourceBuild<Model>?
+        /// The section counts after every pending modification (asynchronous changesets are
+        /// checked against them when they are queued).
+        var predictedCounts: [Int]
+        /// Items whose scopes have state updates that no modification has taken yet.
+        var dirtyRoots: [DataSourceItemRoot] = []
+        var listeners: [(id: Int, listener: Listener)] = []
+        var nextListenerID = 1
+    }
+
+    /// An empty data source (no sections). Asynchronous builds run on `executor`, or on a
+    /// serial queue of the data source's own when it is nil. Items' texts are measured by
+    /// `textMeasurer`.
+    public init(configuration: DataSourceConfiguration<Model>, textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
+                executor: Executor? = nil) throws(FrondError) {
+        try configuration.sizeRange.validate()
+        shared = Mutex(Shared(state: DataSourceState(sections: [], configuration: configuration, version: 0),
+                              predictedCounts: []))
+        self.textMeasurer = textMeasurer
+        if let executor {
+            self.executor = executor
+        } else {
+            let queue = DispatchQueue(label: "frond.data-source", qos: .userInitiated)
+            self.executor = { work in queue.async(execute: work) }
+        }
+    }
+
+    deinit {
+        // (A build under way holds the data source: none is.)
+        let building = shared.withLock { $0.building }
+        if let building, case .success(let built)? = building.result { built.discard() }
+    }
+
+    /// The state after the last applied modification (any thread).
+    public var state: DataSourceState<Model> { shared.withLock { $0.state } }
+
+    /// Called on the builder's thread when an asynchronous modification is built and waits
+    /// for ``processPending(waitForAll:)`` on the host thread. Safe to set from any thread.
+    public func setReadyHandler(_ handler: (@Sendable () -> Void)?) {
+        let replaced = readyHandler.withLock { replacing(&$0, with: handler) }
+        _ = replaced
+    }
+
+    /// Adds a listener; returns the id that ``removeListener(_:)`` takes.
+    @discardableResult
+    public func addListener(_ listener: Listener) -> Int {
+        shared.withLock { shared in
+            let id = shared.nextListenerID
+            shared.nextListenerID += 1
+            shared.listeners.append((id, listener))
+            return id
+        }
+    }
+
+    /// Removes a listener (an unknown id does nothing). Returns whether it was there.
+    @discardableResult
+    public func removeListener(_ id: Int) -> Bool {
+        let removed = shared.withLock { shared -> Listener? in
+            guard let index = shared.listeners.firstIndex(where: { $0.id == id }) else { return nil }
+            return shared.listeners.remove(at: index).listener
+        }
+        return removed != nil
+    }
+
+    // MARK: Modifications
+
+    /// Applies a changeset with its models. It is checked first (against the state the
+    /// pending modifications will leave): one that does not fit throws
+    /// ``FrondError/Kind/invalidValue`` naming the operation and the item path, and nothing
+    /// is applied. Synchronously: the pending modifications are applied first, then this
+    /// one. Asynchronously: queued (any thread).
+    public func apply(_ changeset: DataSourceChangeset<Model>, mode: Mode) throws(FrondError) {
+        try submit(.changeset(changeset), mode: mode)
+    }
+
+    /// Replaces the configuration: every item is rebuilt and laid out again.
+    public func update(configuration: DataSourceConfiguration<Model>, mode: Mode) throws(FrondError) {
+        try configuration.sizeRange.validate()
+        try submit(.configuration(configuration), mode: mode)
+    }
+
+    /// Data diffing: makes section `section` hold `models` (creating section 0 of an empty
+    /// data source), through the changeset that Heckel's algorithm finds from the section's
+    /// models to these (``ListDiff``): items whose identities pair keep their scopes and
+    /// state and take the new model, and are rebuilt only when `isSame` says their content
+    /// changed; moves are detected. Two models with one identity in either list throw
+    /// ``FrondError/Kind/invalidValue`` naming both positions.
+    public func setItems<Identity: Hashable>(_ models: [Model], inSection section: Int = 0,
+                                             identity: @escaping (Model) -> Identity,
+                                             isSame: @escaping (Model, Model) -> Bool,
+                                             mode: Mode) throws(FrondError) {
+        let newIdentities = models.map(identity)
+        let diff: DataSourceModification<Model>.Diff = { (old: [Model]) throws(FrondError) in
+            var oldOfNew = [Int](repeating: -1, count: models.count)
+            let changeset = try ListDiff.changeset(from: old.map(identity), to: newIdentities, section: section) {
+                oldIndex, newIndex in
+                oldOfNew[newIndex] = oldIndex
+                return !isSame(old[oldIndex], models[newIndex])
+            }
+            return (changeset, oldOfNew)
+        }
+        // (Duplicates in the new list are found now; the old list's when it is built.)
+        _ = try ListDiff.changeset(from: [], to: newIdentities)
+        try submit(.items(section: section, models: models, diff: diff), mode: mode)
+    }
+
+    /// Applies asynchronous modifications that finished building, in order (each onto the
+    /// state it was built from; one built from an older state is built again). With
+    /// `waitForAll`, also waits for the ones still pending and applies them (as a
+    /// synchronous modification would). Returns how many modifications were applied.
+    @discardableResult
+    public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
+        try enterHostThread("processPending")
+        defer { busy.store(false, ordering: .releasing) }
+        return try settle(waiting: waitForAll)
+    }
+
+    /// Stops a build under way at its next item and waits for it; the modifications not
+    /// applied yet are dropped. Call it on the host thread before releasing the data
+    /// source for models to be released there and then.
+    public func cancelAndWait() throws(FrondError) {
+        try enterHostThread("cancelAndWait")
+        defer { busy.store(false, ordering: .releasing) }
+        cancelled.cancel()
+        let building = shared.withLock { shared in
+            shared.pending.removeAll()
+            shared.predictedCounts = shared.state.sections.map(\.count)
+            return replacing(&shared.building, with: nil)
+        }
+        // (A build the executor has not started is dropped unbuilt.)
+        guard let building, !building.claim() else { return }
+        building.done.wait()
+        building.done.signal()
+        if case .success(let built)? = building.result { built.discard() }
+    }
+
+    /// Whether modifications are queued or being built.
+    public var hasPending: Bool { shared.withLock { !$0.pending.isEmpty || $0.building != nil } }
+
+    // MARK: Running modifications
+
+    private func submit(_ modification: DataSourceModification<Model>, mode: Mode) throws(FrondError) {
+        guard !cancelled.isCancelled else {
+            throw FrondError(.misuse, "the data source was cancelled (cancelAndWait)")
+        }
+        switch mode {
+        case .asynchronous:
+            try shared.withLock { (shared: inout Shared) throws(FrondError) in
+                shared.predictedCounts = try modification.sectionCounts(after: shared.predictedCounts)
+                shared.pending.append(modification)
+            }
+            startNextBuild()
+        case .synchronous:
+            try enterHostThread("apply a modification synchronously")
+            defer { busy.store(false, ordering: .releasing) }
+            try shared.withLock { (shared: inout Shared) throws(FrondError) in
+                _ = try modification.sectionCounts(after: shared.predictedCounts)
+            }
+            _ = try settle(waiting: true)
+            let base = state
+            let built = try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer, cancelled: cancelled)
+            publish(built, over: base)
+        }
+    }
+
+    /// Applies what is built (waiting for all that is pending, when `waiting`).
+    private func settle(waiting: Bool) throws(FrondError) -> Int {
+        var applied = 0
+        while true {
+            let building = shared.withLock { $0.building }
+            guard let building else {
+                // (Waiting: the host thread builds the next one itself.)
+                guard waiting, startNextBuild(dispatch: false) else { return applied }
+                continue
+            }
+            if waiting {
+                // (Built here when the executor has not started it.)
+                if building.claim() { run(building, offThread: false) }
+                building.done.wait()
+                building.done.signal()
+            } else if !building.finished.load(ordering: .acquiring) {
+                return applied
+            }
+            shared.withLock { $0.building = nil }
+            switch building.result {
+            case .success(let built)?:
+                if built.baseVersion == state.version {
+                    publish(built, over: building.base)
+                    applied += 1
+                } else {
+                    // Built from an older state: built again, first in line.
+                    built.discard()
+                    shared.withLock { $0.pending.insert(building.modification, at: 0) }
+                }
+            case .failure(let error)?:
+                shared.withLock { shared in
+                    shared.predictedCounts = shared.pending.reduce(shared.state.sections.map(\.count)) {
+                        (try? $1.sectionCounts(after: $0)) ?? $0
+                    }
+                }
+                for listener in listeners() { listener.didFail?(error) }
+            case nil:
+                break
+            }
+            if !waiting { startNextBuild() }
+        }
+    }
+
+    /// Starts building the next pending modification on the executor (or leaves it for the
+    /// caller to build, without `dispatch`), unless one is being built or waits to be
+    /// applied. Returns whether one was started.
+    @discardableResult
+    private func startNextBuild(dispatch: Bool = true) -> Bool {
+        let build = shared.withLock { shared -> DataSourceBuild<Model>? in
+            guard shared.building == nil, !shared.pending.isEmpty else { return nil }
+            var modification = shared.pending.removeFirst()
+            if case .stateUpdates(nil) = modification {
+                modification = .stateUpdates(shared.dirtyRoots)
+                shared.dirtyRoots.removeAll()
+            }
+            let build = DataSourceBuild(modification: modification, base: shared.state)
+            shared.building = build
+            return build
+        }
+        guard let build else { return false }
+        guard dispatch else { return true }
+        executor { [self] in
+            if build.claim() { run(build, offThread: true) }
+        }
+        return true
+    }
+
+    /// Builds a claimed modification; its hooks are called when it runs off the host thread.
+    private func run(_ build: DataSourceBuild<Model>, offThread: Bool) {
+        let hooks = offThread ? listeners() : []
+        if offThread { builderThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
+        for listener in hooks { listener.willBuild?() }
+        do throws(FrondError) {
+            build.result = .success(try DataSourceBuilt.build(build.modification, on: build.base, measurer: textMeasurer,
+                                                              cancelled: cancelled))
+        } catch {
+            build.result = .failure(error)
+        }
+        for listener in hooks { listener.didBuild?() }
+        if offThread { builderThread.store(0, ordering: .releasing) }
+        build.finished.store(true, ordering: .releasing)
+        build.done.signal()
+        if offThread { readyHandler.withLock { $0 }?() }
+    }
+
+    /// Makes `built` the state, remembers where its items are, and tells the listeners.
+    private func publish(_ built: DataSourceBuilt<Model>, over base: DataSourceState<Model>) {
+        let state = built.commit(version: base.version &+ 1) { [weak self] itemRoot in self?.itemNeedsBuild(itemRoot) }
+        let hooks = shared.withLock { shared -> [Listener] in
+            shared.state = state
+            shared.predictedCounts = shared.pending.reduce(state.sections.map(\.count)) {
+                (try? $1.sectionCounts(after: $0)) ?? $0
+            }
+            return shared.listeners.map(\.listener)
+        }
+        let update = DataSourceUpdate(previous: base, state: state, changes: built.changes)
+        for listener in hooks { listener.didApply?(update) }
+    }
+
+    /// A state update arrived in an item's scope: one asynchronous modification rebuilds
+    /// every item that has some.
+    private func itemNeedsBuild(_ itemRoot: DataSourceItemRoot) {
+        guard !cancelled.isCancelled else { return }
+        shared.withLock { shared in
+            if !shared.dirtyRoots.contains(where: { $0 === itemRoot }) { shared.dirtyRoots.append(itemRoot) }
+            if !shared.pending.contains(where: \.isStateUpdates) { shared.pending.append(.stateUpdates(nil)) }
+        }
+        startNextBuild()
+    }
+
+    private func listeners() -> [Listener] { shared.withLock { $0.listeners.map(\.listener) } }
+
+    private func enterHostThread(_ what: String) throws(FrondError) {
+        let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        if builderThread.load(ordering: .acquiring) == thread {
+            throw FrondError(.misuse, "cannot \(what) from a provider or a build hook (on the builder's thread)")
+        }
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            throw FrondError(.misuse, "cannot \(what): the data source is in use (by another thread at once, or this "
+                             + "call came from a listener or a callback of the data source)")
+        }
+    }
+}
+
+/// One modification, as queued.
+enum DataSourceModification<Model>: @unchecked Sendable {
+    /// The changeset of a diff from the section's old models, and each new model's old index (-1: inserted).
+    typealias Diff = ([Model]) throws(FrondError) -> (ListChangeset, [Int])
+
+    case changeset(DataSourceChangeset<Model>)
+    case configuration(DataSourceConfiguration<Model>)
+    case items(section: Int, models: [Model], diff: Diff)
+    /// The items whose scopes have state updates (nil: those marked when the build starts).
+    case stateUpdates([DataSourceItemRoot]?)
+
+    var isStateUpdates: Bool {
+        if case .stateUpdates = self { return true }
+        return false
+    }
+
+    /// The section counts after this modification, for sections with `counts` items now.
+    func sectionCounts(after counts: [Int]) throws(FrondError) -> [Int] {
+        switch self {
+        case .changeset(let changeset):
+            return try changeset.changes.sectionCounts(after: counts)
+        case .items(let section, let models, _):
+            try DataSourceBuilt<Model>.checkDiffSection(section, sectionCount: counts.count)
+            var result = counts.isEmpty ? [0] : counts
+            result[section] = models.count
+            return result
+        case .configuration, .stateUpdates:
+            return counts
+        }
+    }
+}
+
+/// A modification handed to the builder, and what it built.
+final class DataSourceBuild<Model>: @unchecked Sendable {
+    let modification: DataSourceModification<Model>
+    let base: DataSourceState<Model>
+    /// Written by the builder before `finished` is set.
+    var result: Result<DataSourceBuilt<Model>, FrondError>?
+    let finished = Atomic<Bool>(false)
+    /// Taken by whoever builds it: the executor's work, or the host thread waiting for it.
+    private let claimed = Atomic<Bool>(false)
+    /// Signalled once when the build ends (a waiter signals it again for the next one).
+    let done = DispatchSemaphore(value: 0)
+
+    init(modification: DataSourceModification<Model>, base: DataSourceState<Model>) {
+        self.modification = modification
+        self.base = base
+    }
+
+    /// Whether the caller is the one to build it.
+    func claim() -> Bool {
+        claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+}

@@ -1,0 +1,175 @@
+/// How a data source makes and sizes its items: each item's size range (for a vertical
+/// list, `.flexibleHeight(width:)`: the list's width, the height from the content) and the
+/// provider that turns an item's model into its component (ComponentKit's
+/// `componentForModel:context:`; the context is whatever the closure captures). A provider
+/// that throws shows its item as nothing and reports it (``DataSourceAppliedChanges/failures``).
+public struct DataSourceConfiguration<Model>: @unchecked Sendable {
+    public var sizeRange: SizeRange
+    public var provider: (Model) throws(FrondError) -> Component?
+
+    public init(sizeRange: SizeRange, provider: @escaping (Model) throws(FrondError) -> Component?) {
+        self.sizeRange = sizeRange
+        self.provider = provider
+    }
+}
+
+/// One item of a data source: its model and its laid-out size.
+public struct DataSourceItem<Model>: @unchecked Sendable {
+    public let model: Model
+    /// The item's size as last laid out (zero for an item shown as nothing).
+    public internal(set) var size: LayoutSize
+    /// The item's own root (scope root, state, tree and layout): nil until it is built.
+    let root: DataSourceItemRoot?
+
+    init(model: Model, size: LayoutSize, root: DataSourceItemRoot?) {
+        self.model = model
+        self.size = size
+        self.root = root
+    }
+
+    /// The item's laid-out component tree (nil when it shows nothing or is not built). Read
+    /// it on the data source's host thread: a build under way changes it when it is applied.
+    public var layout: ComponentLayout? { root?.root.layout }
+}
+
+/// What a data source holds after its last applied modification: sections of items, each
+/// with its model and laid-out size. A value: it does not change after it is read, and a
+/// host may read it on any thread.
+public struct DataSourceState<Model>: @unchecked Sendable {
+    public internal(set) var sections: [[DataSourceItem<Model>]]
+    /// The configuration the items were built with.
+    public let configuration: DataSourceConfiguration<Model>
+    /// Counts the applied modifications (a build applies only onto the version it started from).
+    public let version: UInt64
+
+    init(sections: [[DataSourceItem<Model>]], configuration: DataSourceConfiguration<Model>, version: UInt64) {
+        self.sections = sections
+        self.configuration = configuration
+        self.version = version
+    }
+
+    public var sectionCount: Int { sections.count }
+
+    /// The number of items in `section` (nil for a section the state lacks).
+    public func itemCount(inSection section: Int) -> Int? {
+        sections.indices.contains(section) ? sections[section].count : nil
+    }
+
+    /// The number of items in all sections.
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+    /// The item at `path` (nil for a path out of range).
+    public subscript(path: ItemPath) -> DataSourceItem<Model>? {
+        guard sections.indices.contains(path.section), sections[path.section].indices.contains(path.item) else {
+            return nil
+        }
+        return sections[path.section][path.item]
+    }
+
+    /// Where `root` is now: its last known place if it is still there, otherwise a search.
+    func path(of root: DataSourceItemRoot) -> ItemPath? {
+        if self[root.pathHint]?.root === root { return root.pathHint }
+        for (section, items) in sections.enumerated() {
+            if let item = items.firstIndex(where: { $0.root === root }) { return ItemPath(section: section, item: item) }
+        }
+        return nil
+    }
+}
+
+/// A changeset with the models it brings: the new model of each updated item (named by its
+/// old path) and of each inserted item (named by its new path). The index rules are
+/// ``ListChangeset``'s.
+public struct DataSourceChangeset<Model>: @unchecked Sendable {
+    public var updatedItems: [(path: ItemPath, model: Model)]
+    public var removedItems: [ItemPath]
+    public var removedSections: [Int]
+    public var movedItems: [ListChangeset.Move]
+    public var insertedSections: [Int]
+    public var insertedItems: [(path: ItemPath, model: Model)]
+
+    public init(updatedItems: [(path: ItemPath, model: Model)] = [], removedItems: [ItemPath] = [],
+                removedSections: [Int] = [], movedItems: [ListChangeset.Move] = [], insertedSections: [Int] = [],
+                insertedItems: [(path: ItemPath, model: Model)] = []) {
+        self.updatedItems = updatedItems
+        self.removedItems = removedItems
+        self.removedSections = removedSections
+        self.movedItems = movedItems
+        self.insertedSections = insertedSections
+        self.insertedItems = insertedItems
+    }
+
+    /// `changeset`'s changes with models: the n-th updated item gets `updatedModels[n]`, the
+    /// n-th inserted item `insertedModels[n]`. Throws ``FrondError/Kind/invalidValue`` when
+    /// a count differs.
+    public init(_ changeset: ListChangeset, updatedModels: [Model], insertedModels: [Model]) throws(FrondError) {
+        guard updatedModels.count == changeset.updatedItems.count else {
+            throw FrondError(.invalidValue, "the changeset updates \(changeset.updatedItems.count) item(s) but "
+                             + "\(updatedModels.count) updated model(s) were given")
+        }
+        guard insertedModels.count == changeset.insertedItems.count else {
+            throw FrondError(.invalidValue, "the changeset inserts \(changeset.insertedItems.count) item(s) but "
+                             + "\(insertedModels.count) inserted model(s) were given")
+        }
+        self.init(updatedItems: Array(zip(changeset.updatedItems, updatedModels)).map { (path: $0.0, model: $0.1) },
+                  removedItems: changeset.removedItems, removedSections: changeset.removedSections,
+                  movedItems: changeset.movedItems, insertedSections: changeset.insertedSections,
+                  insertedItems: Array(zip(changeset.insertedItems, insertedModels)).map { (path: $0.0, model: $0.1) })
+    }
+
+    /// The changes without their models.
+    public var changes: ListChangeset {
+        ListChangeset(updatedItems: updatedItems.map(\.path), removedItems: removedItems,
+                      removedSections: removedSections, movedItems: movedItems, insertedSections: insertedSections,
+                      insertedItems: insertedItems.map(\.path))
+    }
+}
+
+/// An item whose provider failed (or whose component could not be built or laid out): it
+/// is shown as nothing.
+public struct DataSourceItemFailure: Sendable, Hashable {
+    /// The item's place after the modification.
+    public var path: ItemPath
+    public var error: FrondError
+
+    public init(path: ItemPath, error: FrondError) {
+        self.path = path
+        self.error = error
+    }
+}
+
+/// What one applied modification did, as a host's list view needs it.
+public struct DataSourceAppliedChanges: Sendable, Hashable {
+    /// The changes in UIKit's index spaces. Items rebuilt for a state update or a new
+    /// configuration are in `updatedItems`.
+    public var changes: ListChangeset
+    /// Where each updated item is after the modification (its old path → its new one).
+    public var updatedDestinations: [ListChangeset.Move]
+    /// Items shown as nothing because their provider or their build failed.
+    public var failures: [DataSourceItemFailure]
+
+    public init(changes: ListChangeset = ListChangeset(), updatedDestinations: [ListChangeset.Move] = [],
+                failures: [DataSourceItemFailure] = []) {
+        self.changes = changes
+        self.updatedDestinations = updatedDestinations
+        self.failures = failures
+    }
+}
+
+/// What a listener hears after each applied modification.
+public struct DataSourceUpdate<Model>: @unchecked Sendable {
+    public let previous: DataSourceState<Model>
+    public let state: DataSourceState<Model>
+    public let changes: DataSourceAppliedChanges
+}
+
+/// An item's own root: its scope root, state, component tree and layout.
+final class DataSourceItemRoot: @unchecked Sendable {
+    let root: Root
+    /// Where the item was when last built (``DataSourceState/path(of:)`` checks it first).
+    var pathHint: ItemPath
+
+    init(root: Root, path: ItemPath) {
+        self.root = root
+        pathHint = path
+    }
+}
