@@ -2120,6 +2120,189 @@ frond_status frond_list_diff_keys(frond_changeset **out_changeset, const char *c
                                   const uint64_t *old_versions, size_t old_count, const char *const *new_keys,
                                   const uint64_t *new_versions, size_t new_count);
 
+/* ---- Data sources ---------------------------------------------------------- */
+/* A data source (ComponentKit's CKDataSource) holds sections of items, each with a model,
+ * its own scope root and state, and its own layout at the configuration's size range (for
+ * a vertical list: FROND_SIZE_RANGE_FLEXIBLE_HEIGHT at the list's width). Modifications (a
+ * changeset with models, a new list of models to diff against, a new configuration, a
+ * state update inside an item) are applied in the order they are given:
+ *
+ *   FROND_APPLY_SYNC:  built and applied before the call returns, after every pending one;
+ *   FROND_APPLY_ASYNC: queued; built off the host thread on the data source's own queue,
+ *                      one at a time; the ready handler says when one is built, and
+ *                      frond_data_source_process applies it on the host thread.
+ *
+ * A state update inside an item (frond_scope_update_state on one of its scopes) queues an
+ * asynchronous modification that rebuilds and lays out that item only.
+ *
+ * Threads. The host thread is the one calling frond_data_source_process, the FROND_APPLY_SYNC
+ * modifications and frond_data_source_free: one thread at a time (two at once, or such a
+ * call from a listener or a provider, is FROND_ERR_MISUSE). FROND_APPLY_ASYNC modifications
+ * may be queued from any thread. The getters read the state of the last applied
+ * modification: call them on the host thread (only it applies modifications, so what they
+ * read together belongs together). Providers run on the builder's thread (the host thread
+ * for synchronous modifications); listeners' did_apply and did_fail on the host thread.
+ *
+ * Models. An item's model is a `void *` with a destroy function, both the caller's; the data
+ * source owns every model given to it from the call on and calls its destroy function with
+ * it exactly once: when its item is removed or updated with another model, when the data
+ * source is freed, or (a refused call) before the call returns. No lock is held while a
+ * provider, a listener or a destroy function runs. */
+
+typedef struct frond_data_source frond_data_source;
+
+/** Makes an item's component from its model (ownership of the component passes to Frond,
+ *  as for frond_component_provider_func; NULL shows the item as nothing). A status other
+ *  than FROND_OK, or a component that cannot be built or laid out, shows that item as
+ *  nothing and reports it to the listeners (frond_applied_changes.failures); the
+ *  modification's other items are applied. */
+typedef frond_status (*frond_item_provider_func)(frond_component **out_component, void *model, void *user_data);
+
+/** How a data source makes and sizes its items. */
+typedef struct frond_data_source_config {
+    uint32_t struct_size;                 /**< sizeof(frond_data_source_config) */
+    frond_size_range item_size_range;     /**< each item's size range (its struct_size set too) */
+    frond_item_provider_func provider;    /**< required */
+    void *user_data;                      /**< passed to the provider */
+    /** Called with user_data exactly once: when the configuration is replaced (after its
+     *  last provider call), when the data source is freed, or before a refused call returns. */
+    frond_destroy_func destroy;
+} frond_data_source_config;
+
+/** An item's model, as given to the data source. */
+typedef struct frond_item_model {
+    uint32_t struct_size;                 /**< sizeof(frond_item_model) */
+    void *model;
+    frond_destroy_func destroy;           /**< called with `model` exactly once (may be NULL) */
+    /** The item's identity for frond_data_source_set_items (items inserted by a changeset
+     *  may leave it 0; set it if they are later diffed). */
+    uint64_t id;
+    /** The content's version: a paired item whose version differs is rebuilt. */
+    uint64_t version;
+} frond_item_model;
+
+typedef enum frond_apply_mode {
+    FROND_APPLY_SYNC = 0,
+    FROND_APPLY_ASYNC = 1
+} frond_apply_mode;
+
+/** An item shown as nothing because its provider or its build failed. */
+typedef struct frond_item_failure {
+    frond_item_path path;                 /**< its place after the modification */
+    frond_status status;
+    const char *message;
+} frond_item_failure;
+
+/** What one applied modification did (valid during the did_apply call only). */
+typedef struct frond_applied_changes {
+    uint32_t struct_size;                 /**< sizeof(frond_applied_changes) */
+    /** The changes, grouped as frond_changeset_get_changes orders them. Items rebuilt for a
+     *  state update or a new configuration are UPDATE_ITEM changes. */
+    const frond_change *changes;
+    size_t change_count;
+    /** Where each updated item is now: `path` its old place, `to` its new one. */
+    const frond_change *updated;
+    size_t updated_count;
+    const frond_item_failure *failures;
+    size_t failure_count;
+    /** The state's version after the modification (one more than before). */
+    uint64_t version;
+} frond_applied_changes;
+
+/** Callbacks that hear a data source (any may be NULL). */
+typedef struct frond_data_source_listener {
+    uint32_t struct_size;                 /**< sizeof(frond_data_source_listener) */
+    /** After each applied modification, on the host thread. */
+    void (*did_apply)(frond_data_source *source, const frond_applied_changes *changes, void *user_data);
+    /** Before and after an asynchronous modification is built, on the builder's thread. */
+    void (*will_build)(frond_data_source *source, void *user_data);
+    void (*did_build)(frond_data_source *source, void *user_data);
+    /** A queued modification could not be applied (nothing of it was), on the host thread. */
+    void (*did_fail)(frond_data_source *source, const char *message, void *user_data);
+} frond_data_source_listener;
+
+/** Called on the builder's thread when an asynchronous modification is built and waits for
+ *  frond_data_source_process on the host thread (which it must not call itself). */
+typedef void (*frond_data_source_ready_func)(frond_data_source *source, void *user_data);
+
+/** One item of the state: its model (still the data source's), identity, version and
+ *  laid-out size. */
+typedef struct frond_data_source_item {
+    uint32_t struct_size;                 /**< sizeof(frond_data_source_item); set by the caller */
+    void *model;
+    uint64_t id;
+    uint64_t version;
+    frond_size size;
+} frond_data_source_item;
+
+/** Creates an empty data source (no sections). The configuration's destroy function is
+ *  called (before the call returns) when it fails. The caller owns the handle. */
+frond_status frond_data_source_new(frond_data_source **out_source, const frond_data_source_config *config);
+
+/** Frees the data source: a build under way is stopped at its next item and waited for,
+ *  the modifications not applied yet are dropped, and every model, the configuration's and
+ *  the listeners' user data are destroyed before the call returns. NULL is a no-op. From a
+ *  provider, a listener or the ready handler: FROND_ERR_MISUSE. */
+frond_status frond_data_source_free(frond_data_source *source);
+
+/** Applies `changeset` (not consumed) with its models: the n-th UPDATE_ITEM change (in the
+ *  order frond_changeset_get_changes gives them) takes updated[n], the n-th INSERT_ITEM
+ *  change inserted[n]. The changeset is checked first, against the state the pending
+ *  modifications will leave: one that does not fit, or model counts that differ from the
+ *  changeset's, is FROND_ERR_INVALID_ARGUMENT naming the rule ("removedItems: [0, 3] is out
+ *  of range (section 0 has 2 item(s))"), nothing is applied and the models are destroyed
+ *  (as for every refused call, except the model of an element whose struct_size is wrong:
+ *  nothing of that element is read). The arrays may be NULL when their counts are 0. */
+frond_status frond_data_source_apply(frond_data_source *source, frond_changeset *changeset,
+                                     const frond_item_model *updated, size_t updated_count,
+                                     const frond_item_model *inserted, size_t inserted_count, frond_apply_mode mode);
+
+/** Data diffing: makes section `section` hold `items` (an empty data source gets section 0),
+ *  through the changeset frond_list_diff finds from the section's items' ids to these.
+ *  Paired items keep their scopes and state and take the new model (the old one is
+ *  destroyed); they are rebuilt only when their versions differ. Two items with one id in
+ *  either list are FROND_ERR_INVALID_ARGUMENT naming both positions (for the new list, before
+ *  anything is queued; the models are then destroyed). */
+frond_status frond_data_source_set_items(frond_data_source *source, size_t section, const frond_item_model *items,
+                                         size_t count, frond_apply_mode mode);
+
+/** Replaces the configuration (copied; the old one's destroy runs when no build uses it):
+ *  every item is rebuilt and laid out again. */
+frond_status frond_data_source_set_config(frond_data_source *source, const frond_data_source_config *config,
+                                          frond_apply_mode mode);
+
+/** Applies, on the host thread, the asynchronous modifications that are built (in order);
+ *  with `wait_for_all`, also builds and applies every pending one before returning.
+ *  `*out_applied` (may be NULL) receives how many were applied. */
+frond_status frond_data_source_process(size_t *out_applied, frond_data_source *source, bool wait_for_all);
+
+/** Whether modifications are queued or being built. */
+frond_status frond_data_source_has_pending(bool *out_pending, frond_data_source *source);
+
+/** Sets the ready handler (NULL removes it) with its user_data, destroyed exactly once
+ *  (when replaced, when the data source is freed, or on failure before the call returns). */
+frond_status frond_data_source_set_ready_handler(frond_data_source *source, frond_data_source_ready_func ready,
+                                                 void *user_data, frond_destroy_func destroy);
+
+/** Adds a listener (copied) with its user_data, destroyed exactly once (when it is removed,
+ *  when the data source is freed, or on failure before the call returns).
+ *  `*out_listener_id` receives the id frond_data_source_remove_listener takes. */
+frond_status frond_data_source_add_listener(uint64_t *out_listener_id, frond_data_source *source,
+                                            const frond_data_source_listener *listener, void *user_data,
+                                            frond_destroy_func destroy);
+/** Removes a listener; an id that is not a listener of this data source is
+ *  FROND_ERR_INVALID_ARGUMENT. */
+frond_status frond_data_source_remove_listener(frond_data_source *source, uint64_t listener_id);
+
+/** The number of sections, and the number of the state's modifications so far. */
+frond_status frond_data_source_get_section_count(size_t *out_count, frond_data_source *source);
+frond_status frond_data_source_get_version(uint64_t *out_version, frond_data_source *source);
+/** The number of items in `section` (FROND_ERR_INVALID_ARGUMENT for a section it lacks). */
+frond_status frond_data_source_get_item_count(size_t *out_count, frond_data_source *source, size_t section);
+/** The item at `path` (FROND_ERR_INVALID_ARGUMENT for a path out of range). */
+frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_data_source *source,
+                                        frond_item_path path);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -22,22 +22,22 @@ final class CChangeset: Sendable {
     }
 }
 
-private func cChangeset(_ handle: OpaquePointer?) throws(CallFailure) -> CChangeset {
+func cChangeset(_ handle: OpaquePointer?) throws(CallFailure) -> CChangeset {
     // The table only ever stores CChangeset objects under the changeset kind.
     unsafeDowncast(try resolve(handle, .changeset, "changeset"), to: CChangeset.self)
 }
 
 /// A C index (size_t, which Swift sees as Int: one above Int.max reads as negative).
-private func index(_ value: Int, _ name: String) throws(CallFailure) -> Int {
+func index(_ value: Int, _ name: String) throws(CallFailure) -> Int {
     guard value >= 0 else { throw .invalidArgument("\(name) \(UInt(bitPattern: value)) is above INT64_MAX") }
     return value
 }
 
-private func itemPath(_ path: frond_item_path, _ name: String) throws(CallFailure) -> ItemPath {
+func itemPath(_ path: frond_item_path, _ name: String) throws(CallFailure) -> ItemPath {
     ItemPath(section: try index(path.section, "\(name).section"), item: try index(path.item, "\(name).item"))
 }
 
-private extension frond_item_path {
+extension frond_item_path {
     init(_ path: ItemPath) {
         self.init(section: path.section, item: path.item)
     }
@@ -100,24 +100,25 @@ public func frond_changeset_get_changes(_ outCount: UnsafeMutablePointer<Int>?, 
         guard capacity >= 0 else { throw .invalidArgument("capacity \(UInt(bitPattern: capacity)) is above INT64_MAX") }
         guard capacity == 0 || buffer != nil else { throw .invalidArgument("buffer is NULL but capacity is \(capacity)") }
         out.pointee = changeset.operationCount
-        guard let buffer, capacity > 0 else { return }
-        var written = 0
-        func write(_ kind: frond_change_kind, _ path: frond_item_path, _ to: frond_item_path = frond_item_path()) {
-            guard written < capacity else { return }
-            buffer[written] = frond_change(struct_size: UInt32(MemoryLayout<frond_change>.size), kind: kind, path: path, to: to)
-            written += 1
-        }
-        for path in changeset.updatedItems { write(FROND_CHANGE_UPDATE_ITEM, frond_item_path(path)) }
-        for path in changeset.removedItems { write(FROND_CHANGE_REMOVE_ITEM, frond_item_path(path)) }
-        for section in changeset.removedSections {
-            write(FROND_CHANGE_REMOVE_SECTION, frond_item_path(section: section, item: 0))
-        }
-        for move in changeset.movedItems { write(FROND_CHANGE_MOVE_ITEM, frond_item_path(move.from), frond_item_path(move.to)) }
-        for section in changeset.insertedSections {
-            write(FROND_CHANGE_INSERT_SECTION, frond_item_path(section: section, item: 0))
-        }
-        for path in changeset.insertedItems { write(FROND_CHANGE_INSERT_ITEM, frond_item_path(path)) }
+        guard let buffer else { return }
+        for (position, change) in cChanges(changeset).prefix(capacity).enumerated() { buffer[position] = change }
     }
+}
+
+/// A changeset's changes as C structs, grouped by kind in the order of frond_change_kind.
+func cChanges(_ changeset: ListChangeset) -> [frond_change] {
+    var changes: [frond_change] = []
+    changes.reserveCapacity(changeset.operationCount)
+    func add(_ kind: frond_change_kind, _ path: frond_item_path, _ to: frond_item_path = frond_item_path()) {
+        changes.append(frond_change(struct_size: UInt32(MemoryLayout<frond_change>.size), kind: kind, path: path, to: to))
+    }
+    for path in changeset.updatedItems { add(FROND_CHANGE_UPDATE_ITEM, frond_item_path(path)) }
+    for path in changeset.removedItems { add(FROND_CHANGE_REMOVE_ITEM, frond_item_path(path)) }
+    for section in changeset.removedSections { add(FROND_CHANGE_REMOVE_SECTION, frond_item_path(section: section, item: 0)) }
+    for move in changeset.movedItems { add(FROND_CHANGE_MOVE_ITEM, frond_item_path(move.from), frond_item_path(move.to)) }
+    for section in changeset.insertedSections { add(FROND_CHANGE_INSERT_SECTION, frond_item_path(section: section, item: 0)) }
+    for path in changeset.insertedItems { add(FROND_CHANGE_INSERT_ITEM, frond_item_path(path)) }
+    return changes
 }
 
 @_cdecl("frond_changeset_verify") @implementation

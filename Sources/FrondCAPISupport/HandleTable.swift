@@ -14,6 +14,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
     case legacyView = 10
     case snapshotHost = 11
     case changeset = 12
+    case dataSource = 13
 
     package var description: String {
         switch self {
@@ -29,6 +30,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
         case .legacyView: return "frond_legacy_view"
         case .snapshotHost: return "frond_snapshot_host"
         case .changeset: return "frond_changeset"
+        case .dataSource: return "frond_data_source"
         }
     }
 }

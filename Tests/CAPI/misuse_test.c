@@ -2089,6 +2089,105 @@ static void test_changeset_handles_are_checked(frond_node *live_node) {
     CHECK_OK(frond_changeset_free(live));
 }
 
+static int misuse_destroyed = 0;
+static void count_misuse_destroy(void *user_data) {
+    (void)user_data;
+    misuse_destroyed++;
+}
+
+static frond_status no_component(frond_component **out_component, void *model, void *user_data) {
+    (void)model; (void)user_data;
+    *out_component = NULL;
+    return FROND_OK;
+}
+
+/* Data sources: bad handles, NULL and malformed arguments, each user_data and model of a
+ * refused call destroyed once. */
+static void test_data_source_handles_are_checked(frond_node *live_node) {
+    frond_data_source *live = NULL, *freed = NULL, *out = NULL;
+    frond_data_source *bad[3];
+    frond_data_source_config config;
+    frond_data_source_listener listener;
+    frond_data_source_item item;
+    frond_item_model model;
+    frond_item_path path;
+    frond_changeset *changeset = NULL;
+    size_t count = 0, i;
+    uint64_t id = 0;
+    bool pending = false;
+    FROND_INIT(config);
+    config.item_size_range = frond_size_range_flexible_height(100);
+    config.provider = no_component;
+    config.destroy = count_misuse_destroy;
+    FROND_INIT(listener);
+    FROND_INIT(item);
+    FROND_INIT(model);
+    model.model = &misuse_destroyed;
+    model.destroy = count_misuse_destroy;
+    path.section = 0;
+    path.item = 0;
+    CHECK_OK(frond_changeset_new(&changeset));
+    CHECK_OK(frond_data_source_new(&live, &config));
+    CHECK_OK(frond_data_source_new(&freed, &config));
+    CHECK_OK(frond_data_source_free(freed));
+    CHECK(misuse_destroyed == 1);
+    bad[0] = freed;
+    bad[1] = (frond_data_source *)(void *)live_node;
+    bad[2] = (frond_data_source *)(uintptr_t)0xdeadbeefu;
+    misuse_destroyed = 0;
+    for (i = 0; i < 3; i++) {
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_apply(bad[i], changeset, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_items(bad[i], 0, &model, 1, FROND_APPLY_SYNC));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_config(bad[i], &config, FROND_APPLY_SYNC));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_process(&count, bad[i], true));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_has_pending(&pending, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_ready_handler(bad[i], NULL, &misuse_destroyed,
+                                                                           count_misuse_destroy));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_add_listener(&id, bad[i], &listener, &misuse_destroyed,
+                                                                      count_misuse_destroy));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_remove_listener(bad[i], 1));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_section_count(&count, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_version(&id, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_item_count(&count, bad[i], 0));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_item(&item, bad[i], path));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_free(bad[i]));
+    }
+    /* set_items' model, set_config's user_data, the ready handler's and the listener's. */
+    CHECK(misuse_destroyed == 12);
+    CHECK_OK(frond_data_source_free(NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_new(NULL, &config));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_new(&out, NULL));
+    config.provider = NULL;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_new(&out, &config));
+    config.provider = no_component;
+    config.item_size_range.width = -1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_new(&out, &config));
+    config.item_size_range.width = 100;
+    config.struct_size = 3;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_config(live, &config, FROND_APPLY_SYNC));
+    config.struct_size = sizeof config;
+    CHECK(out == NULL);
+    CHECK(misuse_destroyed == 16);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_apply(live, NULL, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, NULL, 2, FROND_APPLY_SYNC));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, &model, 1, (frond_apply_mode)9));
+    CHECK(misuse_destroyed == 17);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_has_pending(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(NULL, live, &listener, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(&id, live, NULL, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_section_count(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_version(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item_count(&count, live, 0));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(NULL, live, path));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(&item, live, path));
+    item.struct_size = 2;
+    path.item = (size_t)-1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(&item, live, path));
+    CHECK_OK(frond_data_source_free(live));
+    CHECK(misuse_destroyed == 18);
+    CHECK_OK(frond_changeset_free(changeset));
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -2106,6 +2205,7 @@ int main(void) {
     test_refused_registration_keeps_its_message();
     test_library_functions_take_any_input();
     test_changeset_handles_are_checked(live_node);
+    test_data_source_handles_are_checked(live_node);
     test_layout_of_a_non_root_is_refused();
     test_component_and_root_handles_are_checked(live_node, live_config);
     test_component_arguments_are_checked();

@@ -204,6 +204,21 @@ public final class DataSource<Model>: @unchecked Sendable {
         if case .success(let built)? = building.result { built.discard() }
     }
 
+    /// Stops and drops everything before it returns: what ``cancelAndWait()`` drops, then the
+    /// items (their models, scopes and states), the configuration, the listeners and the
+    /// ready handler. The data source stays empty and refuses modifications.
+    public func close() throws(FrondError) {
+        try cancelAndWait()
+        let closed = DataSourceConfiguration<Model>(sizeRange: .fitContent()) { _ in nil }
+        let dropped = shared.withLock { shared in
+            (replacing(&shared.state, with: DataSourceState(sections: [], configuration: closed,
+                                                           version: shared.state.version)),
+             replacing(&shared.listeners, with: []), replacing(&shared.dirtyRoots, with: []))
+        }
+        setReadyHandler(nil)
+        _ = dropped
+    }
+
     /// Whether modifications are queued or being built.
     public var hasPending: Bool { shared.withLock { !$0.pending.isEmpty || $0.building != nil } }
 
@@ -294,8 +309,11 @@ public final class DataSource<Model>: @unchecked Sendable {
         }
         guard let build else { return false }
         guard dispatch else { return true }
-        executor { [self] in
-            if build.claim() { run(build, offThread: true) }
+        // (Held weakly: a data source released, or a build dropped, before the work runs is
+        // not kept alive by it.)
+        executor { [weak self, weak build] in
+            guard let self, let build, build.claim() else { return }
+            run(build, offThread: true)
         }
         return true
     }
@@ -312,10 +330,12 @@ public final class DataSource<Model>: @unchecked Sendable {
             build.result = .failure(error)
         }
         for listener in hooks { listener.didBuild?() }
-        if offThread { builderThread.store(0, ordering: .releasing) }
         build.finished.store(true, ordering: .releasing)
         build.done.signal()
-        if offThread { readyHandler.withLock { $0 }?() }
+        if offThread {
+            readyHandler.withLock { $0 }?()
+            builderThread.store(0, ordering: .releasing)
+        }
     }
 
     /// Makes `built` the state, remembers where its items are, and tells the listeners.

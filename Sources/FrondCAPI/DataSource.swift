@@ -1,0 +1,368 @@
+import CFrond
+import Frond
+import FrondCAPISupport
+import Glibc
+
+// Data sources (the Lists section of frond.h): a handle holds a DataSource whose models are
+// C pointers, each with its destroy function (CItemModel), and whose provider is a C function.
+
+/// A C model: the pointer, its destroy function (called once, when the last state or
+/// modification holding it lets go), and its identity and content version for diffing.
+final class CItemModel: @unchecked Sendable {
+    let model: UnsafeMutableRawPointer?
+    private let destroy: frond_destroy_func?
+    let id: UInt64
+    let version: UInt64
+
+    init(_ model: frond_item_model) {
+        self.model = model.model
+        destroy = model.destroy
+        id = model.id
+        version = model.version
+    }
+
+    deinit {
+        destroy?(model)
+    }
+}
+
+/// What a data source handle refers to.
+final class CDataSource: @unchecked Sendable {
+    let source: DataSource<CItemModel>
+    /// The handle the callbacks pass (set once, right after it is issued).
+    var handle: OpaquePointer?
+
+    init(_ source: DataSource<CItemModel>) {
+        self.source = source
+    }
+}
+
+private func cDataSource(_ handle: OpaquePointer?) throws(CallFailure) -> CDataSource {
+    // The table only ever stores CDataSource objects under the data source kind.
+    unsafeDowncast(try resolve(handle, .dataSource, "data source"), to: CDataSource.self)
+}
+
+private func mode(_ value: frond_apply_mode) throws(CallFailure) -> DataSource<CItemModel>.Mode {
+    switch value {
+    case FROND_APPLY_SYNC: return .synchronous
+    case FROND_APPLY_ASYNC: return .asynchronous
+    default: throw .invalidArgument("mode \(value.rawValue) is not a frond_apply_mode")
+    }
+}
+
+/// Takes over the models of a C array (each destroyed when its box goes, also when this
+/// throws part way: the boxes made so far go with it, and the rest are boxed first).
+private func itemModels(_ pointer: UnsafePointer<frond_item_model>?, _ count: Int,
+                        _ name: String) throws(CallFailure) -> [CItemModel] {
+    let items = try arrayArgument(pointer, count, name)
+    // Every model is owned from the call on, except those of elements with a wrong
+    // struct_size: nothing after it can be trusted, so nothing of them is read.
+    var boxes: [CItemModel] = []
+    var firstBad: Int? = nil
+    boxes.reserveCapacity(items.count)
+    for (position, item) in items.enumerated() {
+        if item.struct_size == UInt32(MemoryLayout<frond_item_model>.size) {
+            boxes.append(CItemModel(item))
+        } else if firstBad == nil {
+            firstBad = position
+        }
+    }
+    if let firstBad {
+        try checkStructSize(items[firstBad].struct_size, of: frond_item_model.self, "\(name)[\(firstBad)]")
+    }
+    return boxes
+}
+
+/// A C item provider with its user_data (destroyed with the configuration).
+private final class CItemProvider: @unchecked Sendable {
+    private let function: frond_item_provider_func
+    private let owner: CallbackOwner
+
+    init(_ function: @escaping frond_item_provider_func, owner: CallbackOwner) {
+        self.function = function
+        self.owner = owner
+    }
+
+    func make(_ model: CItemModel) throws(FrondError) -> Component? {
+        var made: OpaquePointer? = nil
+        let call = CallbackCall()
+        let status = function(&made, model.model, owner.userData)
+        guard status == FROND_OK else {
+            if let made { _ = try? handles.remove(made.handleValue, kind: .component) }
+            throw FrondError(.callbackFailed, call.failure("the item provider", status))
+        }
+        guard let made else { return nil }
+        return try takeOverComponent(made, "the item provider")
+    }
+}
+
+/// The configuration a C struct describes (its user_data owned by `owner` from the call on).
+private func configuration(_ pointer: UnsafePointer<frond_data_source_config>?,
+                           _ owner: CallbackOwner) throws(CallFailure) -> DataSourceConfiguration<CItemModel> {
+    guard let config = try structArgument(pointer, "config") else { throw .invalidArgument("config is NULL") }
+    guard let function = config.provider else { throw .invalidArgument("config.provider is NULL") }
+    let range = try withUnsafePointer(to: config.item_size_range) { (range) throws(CallFailure) in try sizeRange(range) }
+    let provider = CItemProvider(function, owner: owner)
+    return DataSourceConfiguration(sizeRange: range) { (model: CItemModel) throws(FrondError) in try provider.make(model) }
+}
+
+@_cdecl("frond_data_source_new") @implementation
+public func frond_data_source_new(_ outSource: UnsafeMutablePointer<OpaquePointer?>?,
+                                  _ config: UnsafePointer<frond_data_source_config>?) -> frond_status {
+    // (The configuration's user_data is owned from here on: a refused call destroys it.)
+    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    return report("frond_data_source_new", attempt { () throws(CallFailure) in
+        let out = try requireOut(outSource)
+        let made = try configuration(config, owner)
+        let source = CDataSource(try frond { () throws(FrondError) in try DataSource(configuration: made) })
+        source.handle = try issueHandle(source, .dataSource)
+        out.pointee = source.handle
+    })
+}
+
+@_cdecl("frond_data_source_free") @implementation
+public func frond_data_source_free(_ handle: OpaquePointer?) -> frond_status {
+    guard let handle else { return FROND_OK }
+    return call("frond_data_source_free") { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        try frond { () throws(FrondError) in try source.source.close() }
+        _ = try releaseHandle(handle, .dataSource, "data source")
+    }
+}
+
+@_cdecl("frond_data_source_apply") @implementation
+public func frond_data_source_apply(_ handle: OpaquePointer?, _ changesetHandle: OpaquePointer?,
+                                    _ updated: UnsafePointer<frond_item_model>?, _ updatedCount: Int,
+                                    _ inserted: UnsafePointer<frond_item_model>?, _ insertedCount: Int,
+                                    _ applyMode: frond_apply_mode) -> frond_status {
+    report("frond_data_source_apply", attempt { () throws(CallFailure) in
+        // The models are taken over first, so that a refused call destroys every one.
+        let updatedModels = try itemModels(updated, updatedCount, "updated")
+        let insertedModels = try itemModels(inserted, insertedCount, "inserted")
+        let source = try cDataSource(handle)
+        let changes = try cChangeset(changesetHandle).changeset
+        let modification = try mode(applyMode)
+        try frond { () throws(FrondError) in
+            let changeset = try DataSourceChangeset(changes, updatedModels: updatedModels, insertedModels: insertedModels)
+            try source.source.apply(changeset, mode: modification)
+        }
+    })
+}
+
+@_cdecl("frond_data_source_set_items") @implementation
+public func frond_data_source_set_items(_ handle: OpaquePointer?, _ section: Int,
+                                        _ items: UnsafePointer<frond_item_model>?, _ count: Int,
+                                        _ applyMode: frond_apply_mode) -> frond_status {
+    report("frond_data_source_set_items", attempt { () throws(CallFailure) in
+        let models = try itemModels(items, count, "items")
+        let source = try cDataSource(handle)
+        let target = try index(section, "section")
+        let modification = try mode(applyMode)
+        try frond { () throws(FrondError) in
+            try source.source.setItems(models, inSection: target, identity: \.id, isSame: { $0.version == $1.version },
+                                       mode: modification)
+        }
+    })
+}
+
+@_cdecl("frond_data_source_set_config") @implementation
+public func frond_data_source_set_config(_ handle: OpaquePointer?, _ config: UnsafePointer<frond_data_source_config>?,
+                                         _ applyMode: frond_apply_mode) -> frond_status {
+    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    return report("frond_data_source_set_config", attempt { () throws(CallFailure) in
+        let made = try configuration(config, owner)
+        let source = try cDataSource(handle)
+        let modification = try mode(applyMode)
+        try frond { () throws(FrondError) in try source.source.update(configuration: made, mode: modification) }
+    })
+}
+
+@_cdecl("frond_data_source_process") @implementation
+public func frond_data_source_process(_ outApplied: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                      _ waitForAll: Bool) -> frond_status {
+    call("frond_data_source_process") { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        let applied = try frond { () throws(FrondError) in try source.source.processPending(waitForAll: waitForAll) }
+        outApplied?.pointee = applied
+    }
+}
+
+@_cdecl("frond_data_source_has_pending") @implementation
+public func frond_data_source_has_pending(_ outPending: UnsafeMutablePointer<Bool>?,
+                                          _ handle: OpaquePointer?) -> frond_status {
+    call("frond_data_source_has_pending") { () throws(CallFailure) in
+        let out = try requireOut(outPending)
+        out.pointee = try cDataSource(handle).source.hasPending
+    }
+}
+
+/// A C ready handler with its user_data (called on the builder's thread).
+private final class CReadyHandler: @unchecked Sendable {
+    let function: frond_data_source_ready_func
+    let owner: CallbackOwner
+    let handle: OpaquePointer?
+
+    init(_ function: @escaping frond_data_source_ready_func, owner: CallbackOwner, handle: OpaquePointer?) {
+        self.function = function
+        self.owner = owner
+        self.handle = handle
+    }
+}
+
+@_cdecl("frond_data_source_set_ready_handler") @implementation
+public func frond_data_source_set_ready_handler(_ handle: OpaquePointer?, _ ready: frond_data_source_ready_func?,
+                                                _ userData: UnsafeMutableRawPointer?,
+                                                _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_data_source_set_ready_handler", attempt { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        guard let ready else {
+            source.source.setReadyHandler(nil)
+            return
+        }
+        let registered = CReadyHandler(ready, owner: owner, handle: source.handle)
+        source.source.setReadyHandler { registered.function(registered.handle, registered.owner.userData) }
+    })
+}
+
+/// A C listener with its user_data; did_apply's arrays live for the call.
+private final class CListener: @unchecked Sendable {
+    let functions: frond_data_source_listener
+    let owner: CallbackOwner
+    let handle: OpaquePointer?
+
+    init(_ functions: frond_data_source_listener, owner: CallbackOwner, handle: OpaquePointer?) {
+        self.functions = functions
+        self.owner = owner
+        self.handle = handle
+    }
+
+    var listener: DataSource<CItemModel>.Listener {
+        var listener = DataSource<CItemModel>.Listener()
+        if let didApply = functions.did_apply {
+            listener.didApply = { update in self.tell(didApply, update) }
+        }
+        if let willBuild = functions.will_build { listener.willBuild = { willBuild(self.handle, self.owner.userData) } }
+        if let didBuild = functions.did_build { listener.didBuild = { didBuild(self.handle, self.owner.userData) } }
+        if let didFail = functions.did_fail {
+            listener.didFail = { error in
+                error.message.replacingNULs().withCString { didFail(self.handle, $0, self.owner.userData) }
+            }
+        }
+        return listener
+    }
+
+    private func tell(_ didApply: @convention(c) (OpaquePointer?, UnsafePointer<frond_applied_changes>?,
+                                                  UnsafeMutableRawPointer?) -> Void,
+                      _ update: DataSourceUpdate<CItemModel>) {
+        let changes = cChanges(update.changes.changes)
+        let updated = update.changes.updatedDestinations.map { move in
+            frond_change(struct_size: UInt32(MemoryLayout<frond_change>.size), kind: FROND_CHANGE_UPDATE_ITEM,
+                         path: frond_item_path(move.from), to: frond_item_path(move.to))
+        }
+        // The messages stay allocated for the call.
+        let messages = update.changes.failures.map { strdup($0.error.message.replacingNULs()) }
+        defer { for message in messages { free(message) } }
+        let failures = zip(update.changes.failures, messages).map { failure, message in
+            frond_item_failure(path: frond_item_path(failure.path), status: status(of: failure.error),
+                               message: UnsafePointer(message))
+        }
+        changes.withUnsafeBufferPointer { changes in
+            updated.withUnsafeBufferPointer { updated in
+                failures.withUnsafeBufferPointer { failures in
+                    var applied = frond_applied_changes(
+                        struct_size: UInt32(MemoryLayout<frond_applied_changes>.size),
+                        changes: changes.baseAddress, change_count: changes.count,
+                        updated: updated.baseAddress, updated_count: updated.count,
+                        failures: failures.baseAddress, failure_count: failures.count, version: update.state.version)
+                    didApply(handle, &applied, owner.userData)
+                }
+            }
+        }
+    }
+}
+
+/// The status a C caller would have had for `error`.
+private func status(of error: FrondError) -> frond_status {
+    do {
+        _ = try frond { () throws(FrondError) in throw error }
+        return FROND_OK
+    } catch {
+        return error.status
+    }
+}
+
+@_cdecl("frond_data_source_add_listener") @implementation
+public func frond_data_source_add_listener(_ outListenerID: UnsafeMutablePointer<UInt64>?, _ handle: OpaquePointer?,
+                                           _ listener: UnsafePointer<frond_data_source_listener>?,
+                                           _ userData: UnsafeMutableRawPointer?,
+                                           _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_data_source_add_listener", attempt { () throws(CallFailure) in
+        let out = try requireOut(outListenerID)
+        let source = try cDataSource(handle)
+        guard let functions = try structArgument(listener, "listener") else { throw .invalidArgument("listener is NULL") }
+        let registered = CListener(functions, owner: owner, handle: source.handle)
+        out.pointee = UInt64(source.source.addListener(registered.listener))
+    })
+}
+
+@_cdecl("frond_data_source_remove_listener") @implementation
+public func frond_data_source_remove_listener(_ handle: OpaquePointer?, _ listenerID: UInt64) -> frond_status {
+    call("frond_data_source_remove_listener") { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        guard listenerID <= UInt64(Int.max), source.source.removeListener(Int(listenerID)) else {
+            throw .invalidArgument("\(listenerID) is not a listener of this data source")
+        }
+    }
+}
+
+@_cdecl("frond_data_source_get_section_count") @implementation
+public func frond_data_source_get_section_count(_ outCount: UnsafeMutablePointer<Int>?,
+                                                _ handle: OpaquePointer?) -> frond_status {
+    call("frond_data_source_get_section_count") { () throws(CallFailure) in
+        let out = try requireOut(outCount)
+        out.pointee = try cDataSource(handle).source.state.sectionCount
+    }
+}
+
+@_cdecl("frond_data_source_get_version") @implementation
+public func frond_data_source_get_version(_ outVersion: UnsafeMutablePointer<UInt64>?,
+                                          _ handle: OpaquePointer?) -> frond_status {
+    call("frond_data_source_get_version") { () throws(CallFailure) in
+        let out = try requireOut(outVersion)
+        out.pointee = try cDataSource(handle).source.state.version
+    }
+}
+
+@_cdecl("frond_data_source_get_item_count") @implementation
+public func frond_data_source_get_item_count(_ outCount: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                                             _ section: Int) -> frond_status {
+    call("frond_data_source_get_item_count") { () throws(CallFailure) in
+        let out = try requireOut(outCount)
+        let state = try cDataSource(handle).source.state
+        guard let count = state.itemCount(inSection: try index(section, "section")) else {
+            throw .invalidArgument("section \(section) is out of range (the data source has \(state.sectionCount) section(s))")
+        }
+        out.pointee = count
+    }
+}
+
+@_cdecl("frond_data_source_get_item") @implementation
+public func frond_data_source_get_item(_ outItem: UnsafeMutablePointer<frond_data_source_item>?,
+                                       _ handle: OpaquePointer?, _ path: frond_item_path) -> frond_status {
+    call("frond_data_source_get_item") { () throws(CallFailure) in
+        let out = try requireOut(outItem)
+        try checkStructSize(out.pointee.struct_size, of: frond_data_source_item.self, "out_item")
+        let state = try cDataSource(handle).source.state
+        let place = try itemPath(path, "path")
+        guard let item = state[place] else {
+            throw .invalidArgument("path \(place) is out of range (\(state.sectionCount) section(s)"
+                                   + (state.sectionCount > place.section
+                                      ? ", section \(place.section) has \(state.sections[place.section].count) item(s))" : ")"))
+        }
+        out.pointee = frond_data_source_item(struct_size: UInt32(MemoryLayout<frond_data_source_item>.size),
+                                             model: item.model.model, id: item.model.id, version: item.model.version,
+                                             size: frond_size(width: item.size.width, height: item.size.height))
+    }
+}
