@@ -8,8 +8,9 @@ Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, 
 animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
 `send_event` and `tap`, component providers, flush requests and asynchronous flushes, text
 measurers (`TextStyle`) and view type declarations (`AttributeKind`), used from one thread
-at a time), Python hosts (`Host`, `MemoryHost`), and list changesets and data diffing
-(`Changeset`, `ItemPath`, `Move`, `diff`).
+at a time), Python hosts (`Host`, `MemoryHost`), list changesets and data diffing
+(`Changeset`, `ItemPath`, `Move`, `diff`), and data sources (`DataSource`: items with their
+own state and layout, built off the host thread).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentEr
                      ThreadError, error_for_status)
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
 from .lists import Changeset, ItemPath, Move, diff
+from .data_source import AppliedChanges, DataSource, DataSourceItem, ItemFailure, ItemProvider
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .provider import ComponentProvider, FlushRequest
@@ -54,7 +56,8 @@ __all__ = [
     "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
-    "Changeset", "ItemPath", "Move", "diff",
+    "Changeset", "ItemPath", "Move", "diff", "DataSource", "DataSourceItem", "AppliedChanges", "ItemFailure",
+    "ItemProvider",
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
     "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "TextAlign", "Unit", "Wrap",

@@ -332,6 +332,13 @@ class ChangeKind(enum.IntEnum):
     INSERT_ITEM = 5
 
 
+class ApplyMode(enum.IntEnum):
+    """C `frond_apply_mode`."""
+
+    SYNC = 0
+    ASYNC = 1
+
+
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -364,6 +371,7 @@ ENUMS: Final = {
     "frond_action_outcome": (ActionOutcome, "FROND_ACTION_"),
     "frond_argument_type": (ArgumentType, "FROND_ARGUMENT_"),
     "frond_change_kind": (ChangeKind, "FROND_CHANGE_"),
+    "frond_apply_mode": (ApplyMode, "FROND_APPLY_"),
 }
 
 
@@ -509,6 +517,34 @@ class frond_change(ctypes.Structure):
     pass
 
 
+class frond_data_source(ctypes.Structure):
+    pass
+
+
+class frond_data_source_config(ctypes.Structure):
+    pass
+
+
+class frond_item_model(ctypes.Structure):
+    pass
+
+
+class frond_item_failure(ctypes.Structure):
+    pass
+
+
+class frond_applied_changes(ctypes.Structure):
+    pass
+
+
+class frond_data_source_listener(ctypes.Structure):
+    pass
+
+
+class frond_data_source_item(ctypes.Structure):
+    pass
+
+
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -545,6 +581,13 @@ RECORDS: Final = (
     frond_item_path,
     frond_changeset,
     frond_change,
+    frond_data_source,
+    frond_data_source_config,
+    frond_item_model,
+    frond_item_failure,
+    frond_applied_changes,
+    frond_data_source_listener,
+    frond_data_source_item,
 )
 
 
@@ -827,6 +870,56 @@ frond_change._fields_ = [
     ("path", frond_item_path),
     ("to", frond_item_path),
 ]
+frond_item_provider_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.POINTER(frond_component)), ctypes.c_void_p, ctypes.c_void_p)
+frond_data_source_config._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("item_size_range", frond_size_range),
+    ("provider", frond_item_provider_func),
+    ("user_data", ctypes.c_void_p),
+    ("destroy", frond_destroy_func),
+]
+frond_item_model._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("model", ctypes.c_void_p),
+    ("destroy", frond_destroy_func),
+    ("id", ctypes.c_uint64),
+    ("version", ctypes.c_uint64),
+]
+frond_apply_mode = ctypes.c_int  # enum ApplyMode
+frond_item_failure._fields_ = [
+    ("path", frond_item_path),
+    ("status", frond_status),
+    ("message", ctypes.c_char_p),
+]
+frond_applied_changes._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("changes", ctypes.POINTER(frond_change)),
+    ("change_count", ctypes.c_size_t),
+    ("updated", ctypes.POINTER(frond_change)),
+    ("updated_count", ctypes.c_size_t),
+    ("failures", ctypes.POINTER(frond_item_failure)),
+    ("failure_count", ctypes.c_size_t),
+    ("version", ctypes.c_uint64),
+]
+frond_data_source_listener_did_apply_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_applied_changes), ctypes.c_void_p)
+frond_data_source_listener_will_build_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.c_void_p)
+frond_data_source_listener_did_build_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.c_void_p)
+frond_data_source_listener_did_fail_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.c_char_p, ctypes.c_void_p)
+frond_data_source_listener._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("did_apply", frond_data_source_listener_did_apply_func),
+    ("will_build", frond_data_source_listener_will_build_func),
+    ("did_build", frond_data_source_listener_did_build_func),
+    ("did_fail", frond_data_source_listener_did_fail_func),
+]
+frond_data_source_ready_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.c_void_p)
+frond_data_source_item._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("model", ctypes.c_void_p),
+    ("id", ctypes.c_uint64),
+    ("version", ctypes.c_uint64),
+    ("size", frond_size),
+]
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -1017,6 +1110,20 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_changeset_verify": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_changeset), ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t)),
     "frond_list_diff": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_changeset)), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t)),
     "frond_list_diff_keys": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_changeset)), ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint64), ctypes.c_size_t)),
+    "frond_data_source_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_data_source)), ctypes.POINTER(frond_data_source_config))),
+    "frond_data_source_free": (frond_status, (ctypes.POINTER(frond_data_source),)),
+    "frond_data_source_apply": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_changeset), ctypes.POINTER(frond_item_model), ctypes.c_size_t, ctypes.POINTER(frond_item_model), ctypes.c_size_t, frond_apply_mode)),
+    "frond_data_source_set_items": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.c_size_t, ctypes.POINTER(frond_item_model), ctypes.c_size_t, frond_apply_mode)),
+    "frond_data_source_set_config": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_data_source_config), frond_apply_mode)),
+    "frond_data_source_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_bool)),
+    "frond_data_source_has_pending": (frond_status, (ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_data_source))),
+    "frond_data_source_set_ready_handler": (frond_status, (ctypes.POINTER(frond_data_source), frond_data_source_ready_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_data_source_add_listener": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_data_source_listener), ctypes.c_void_p, frond_destroy_func)),
+    "frond_data_source_remove_listener": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.c_uint64)),
+    "frond_data_source_get_section_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source))),
+    "frond_data_source_get_version": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_data_source))),
+    "frond_data_source_get_item_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_size_t)),
+    "frond_data_source_get_item": (frond_status, (ctypes.POINTER(frond_data_source_item), ctypes.POINTER(frond_data_source), frond_item_path)),
 }
 
 

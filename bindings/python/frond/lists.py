@@ -106,12 +106,8 @@ class Changeset:
         """The item counts of the sections after this changeset, for a list whose sections
         hold `section_counts` items; InvalidArgumentError names the first broken rule."""
         counts = [_index(count, f"section_counts[{number}]") for number, count in enumerate(section_counts)]
-        changes = self._changes()
-        handle = ctypes.POINTER(_capi.frond_changeset)()
-        call("frond_changeset_new", ctypes.byref(handle))
+        handle = self._handle()
         try:
-            for change in changes:
-                call("frond_changeset_add", handle, ctypes.byref(change))
             before = (ctypes.c_size_t * max(len(counts), 1))(*counts)
             section_count = ctypes.c_size_t()
             call("frond_changeset_verify", ctypes.byref(section_count), handle, before, len(counts), None, 0)
@@ -122,14 +118,32 @@ class Changeset:
         finally:
             call("frond_changeset_free", handle)
 
+    def _handle(self) -> Any:
+        """A new C changeset with these changes (the caller frees it)."""
+        changes = self._changes()
+        handle = ctypes.POINTER(_capi.frond_changeset)()
+        call("frond_changeset_new", ctypes.byref(handle))
+        try:
+            for change in changes:
+                call("frond_changeset_add", handle, ctypes.byref(change))
+        except BaseException:
+            call("frond_changeset_free", handle)
+            raise
+        return handle
+
     @staticmethod
     def _from_handle(handle: Any) -> Changeset:
         count = ctypes.c_size_t()
         call("frond_changeset_get_changes", ctypes.byref(count), handle, None, 0)
         buffer = (_capi.frond_change * max(count.value, 1))()
         call("frond_changeset_get_changes", ctypes.byref(count), handle, buffer, count.value)
+        return Changeset._from_changes(buffer[:count.value])
+
+    @staticmethod
+    def _from_changes(changes: Sequence[Any]) -> Changeset:
+        """The changeset of C changes (`frond_change` structs)."""
         changeset = Changeset()
-        for change in buffer[:count.value]:
+        for change in changes:
             path = ItemPath(change.path.section, change.path.item)
             kind = change.kind
             if kind == ChangeKind.UPDATE_ITEM:

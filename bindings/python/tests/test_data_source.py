@@ -1,0 +1,203 @@
+"""Data sources from Python: items built and laid out from any Python models, changesets
+checked before anything applies, data diffing by key and content that keeps state,
+asynchronous builds applied by `process`, listeners, a provider that fails for one item,
+a state update that rebuilds one item, and models released exactly once."""
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+
+import pytest
+
+from frond import (AppliedChanges, Changeset, Component, DataSource, InvalidArgumentError, ItemPath, MisuseError,
+                   Move, RenderComponent, SizeRange, Text)
+from frond import _runtime
+from frond.render import _render_class
+
+
+def text_rows(**options: object) -> DataSource:
+    return DataSource(lambda model: Text(model["text"]), SizeRange.flexible_height(100),
+                      key=lambda model: model["id"], **options)
+
+
+def row(identity: int, text: str | None = None) -> dict[str, object]:
+    return {"id": identity, "text": text if text is not None else f"row {identity}"}
+
+
+def test_itemsAreBuiltAndLaidOutAtTheWidth(no_leaks) -> None:
+    with text_rows() as source:
+        source.set_items([row(1, "short"), row(2, "a long row that wraps onto many lines at a hundred points")])
+        assert source.section_count == 1 and source.item_count(0) == 2 and source.version == 1
+        short, long = source.items(0)
+        assert short.model == row(1, "short")
+        assert short.size.width == 100 and long.size.width == 100
+        assert long.size.height > 3 * short.size.height > 0
+        with pytest.raises(InvalidArgumentError, match="out of range"):
+            source.item((0, 2))
+
+
+def test_aChangesetThatDoesNotFitAppliesNothing(no_leaks) -> None:
+    with text_rows() as source:
+        source.set_items([row(1), row(2)])
+        for sync in (True, False):
+            with pytest.raises(InvalidArgumentError, match=r"removedItems: \[0, 5\] is out of range"):
+                source.apply(Changeset(removed_items=[ItemPath(0, 5)]), sync=sync)
+            with pytest.raises(InvalidArgumentError, match="inserts 1 item"):
+                source.apply(Changeset(inserted_items=[ItemPath(0, 0)]), sync=sync)
+        assert source.models() == [row(1), row(2)] and not source.pending and source.version == 1
+
+
+def test_changesetsCarryModelsAndApplyInOrder(no_leaks) -> None:
+    with text_rows() as source:
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        source.apply(Changeset(inserted_sections=[0], inserted_items=[ItemPath(0, 0), ItemPath(0, 1)]),
+                     inserted=[row(1), row(2)])
+        source.apply(Changeset(inserted_items=[ItemPath(0, 0)]), inserted=[row(3, "async")], sync=False)
+        source.apply(Changeset(updated_items=[ItemPath(0, 1)], moved_items=[Move(ItemPath(0, 1), ItemPath(0, 0))]),
+                     updated=[row(1, "edited")])
+        assert [model["text"] for model in source.models()] == ["edited", "async", "row 2"]
+        assert len(heard) == 3
+        assert heard[2].changes.updated_items == [ItemPath(0, 1)]
+        assert heard[2].updated == [Move(ItemPath(0, 1), ItemPath(0, 0))]
+        assert heard[2].version == 3
+
+
+def test_asynchronousModificationsWaitForProcess(no_leaks) -> None:
+    with text_rows() as source:
+        ready = threading.Event()
+        threads: list[threading.Thread] = []
+        source.on_ready(lambda _: ready.set())
+        source.add_listener(on_build_start=lambda: threads.append(threading.current_thread()))
+        source.set_items([row(1), row(2)], sync=False)
+        assert ready.wait(10)
+        assert source.section_count == 0 and source.pending
+        assert source.process() == 1
+        assert source.models() == [row(1), row(2)] and not source.pending
+        assert threads and threads[0] is not threading.current_thread()
+        source.on_ready(None)
+
+
+def test_diffingRebuildsChangedContentAndKeepsTheRest(no_leaks) -> None:
+    made: list[object] = []
+
+    def provider(model: dict[str, object]) -> Component:
+        made.append(model["id"])
+        return Text(str(model["text"]))
+
+    with DataSource(provider, SizeRange.flexible_height(100), key=lambda model: model["id"],
+                    content=lambda model: model["text"]) as source:
+        source.set_items([row(1), row(2), row(3)])
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        made.clear()
+        source.set_items([row(3), row(1), row(2, "changed"), row(4)])
+        assert made == [2, 4]
+        changes = heard[0].changes
+        assert changes.inserted_items == [ItemPath(0, 3)]
+        assert changes.updated_items == [ItemPath(0, 1)]
+        assert heard[0].updated == [Move(ItemPath(0, 1), ItemPath(0, 2))]
+        assert source.models()[2] == row(2, "changed")
+        with pytest.raises(InvalidArgumentError, match="new items 0 and 2 have the same identity"):
+            source.set_items([row(7), row(8), row(7)])
+        assert source.item_count(0) == 4
+
+
+def test_aFailingProviderShowsThatItemAsNothing(no_leaks) -> None:
+    def provider(model: dict[str, object]) -> Component:
+        if model["id"] == 2:
+            raise ValueError("no row for 2")
+        return Text(str(model["text"]))
+
+    with DataSource(provider, SizeRange.flexible_height(100), key=lambda model: model["id"]) as source:
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        source.set_items([row(1), row(2), row(3)])
+        failures = heard[0].failures
+        assert [failure.path for failure in failures] == [ItemPath(0, 1)]
+        assert "ValueError: no row for 2" in str(failures[0].error)
+        assert source.item((0, 1)).size.height == 0 and source.item((0, 2)).size.height > 0
+
+
+class Counter(RenderComponent):
+    """Shows one line per count."""
+
+    scopes: dict[str, object] = {}
+    renders: list[str] = []
+
+    def initial_state(self) -> int:
+        return 0
+
+    def render(self, state: int) -> Component:
+        Counter.scopes[self.name] = self.scope
+        Counter.renders.append(self.name)
+        return Text(" ".join(["word"] * (1 + 10 * state)))
+
+
+@pytest.fixture
+def counter_class() -> None:
+    """Counter's C render class, made before the leak check starts (it lives as long as
+    the class)."""
+    _render_class(Counter)
+
+
+def test_aStateUpdateRebuildsThatItemOnly(counter_class: None, no_leaks) -> None:
+    with DataSource(lambda name: Counter(name=name), SizeRange.flexible_height(100)) as source:
+        source.set_items(["a", "b", "c"])
+        before = source.item((0, 1)).size.height
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        Counter.renders.clear()
+        Counter.scopes["b"].update_state(lambda count: count + 1)
+        assert source.process(wait=True) == 1
+        assert Counter.renders == ["b"]
+        assert heard[0].changes.updated_items == [ItemPath(0, 1)]
+        assert source.item((0, 1)).size.height > before
+        assert source.item((0, 0)).size.height == before
+    Counter.scopes.clear()
+
+
+def test_modelsAreReleasedOnceAndTheSourceIsCollected(no_leaks) -> None:
+    class Model:
+        def __init__(self, identity: int) -> None:
+            self.id = identity
+
+    models = [Model(index) for index in range(5)]
+    references = [weakref.ref(model) for model in models]
+    source = DataSource(lambda model: Text(str(model.id)), SizeRange.flexible_height(100),
+                        key=lambda model: model.id)
+    # A listener and a provider that refer back to the source: a cycle the collector frees.
+    source.add_listener(on_apply=lambda changes: source.version)
+    source.set_items(models)
+    del models
+    gc.collect()
+    assert all(reference() is not None for reference in references)
+    del source
+    gc.collect()
+    assert all(reference() is None for reference in references)
+
+
+def test_hostCallsFromAListenerAreMisuse(no_leaks) -> None:
+    with text_rows() as source:
+        seen: list[BaseException] = []
+
+        def nested(_: AppliedChanges) -> None:
+            try:
+                source.set_items([row(9)])
+            except MisuseError as error:
+                seen.append(error)
+
+        source.add_listener(on_apply=nested)
+        source.set_items([row(1)])
+        assert len(seen) == 1 and "in use" in str(seen[0])
+        assert source.models() == [row(1)]
+
+
+def test_identitiesOfGoneModelsAreForgotten(no_leaks) -> None:
+    with text_rows() as source:
+        for start in range(0, 3000, 100):
+            source.set_items([row(identity) for identity in range(start, start + 100)])
+        assert len(source._ids) <= 2 * 100 + 1024
+        assert source.models()[0] == row(2900)
+        assert _runtime.handle_count() > 0
