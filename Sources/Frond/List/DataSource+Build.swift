@@ -11,23 +11,42 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
     private var sections: [[DataSourceItem<Model>]]
     private let configuration: DataSourceConfiguration<Model>
     let changes: DataSourceAppliedChanges
+    /// Whether the modification only built or released items (nothing for listeners).
+    let isLoad: Bool
     private let prepared: [DataSourceItemBuilder<Model>.Prepared]
+    /// Where the built items are after a modification that moved items (nil: none moved).
+    private let builtPaths: [(DataSourceItemRoot, ItemPath)]?
 
-    private init(baseVersion: UInt64, builder: DataSourceItemBuilder<Model>, sections: [[DataSourceItem<Model>]],
-                 changes: ListChangeset, destinations: [ListChangeset.Move]) {
-        self.baseVersion = baseVersion
+    private init(base: DataSourceState<Model>, builder: DataSourceItemBuilder<Model>,
+                 sections: [[DataSourceItem<Model>]], changes: ListChangeset = ListChangeset(),
+                 destinations: [ListChangeset.Move] = [], isLoad: Bool = false, movesItems: Bool) {
+        baseVersion = base.version
         self.sections = sections
         configuration = builder.configuration
         self.changes = DataSourceAppliedChanges(changes: changes, updatedDestinations: destinations,
                                                 failures: builder.failures)
+        self.isLoad = isLoad
         prepared = builder.prepared
+        if movesItems {
+            var paths: [(DataSourceItemRoot, ItemPath)] = []
+            for (section, items) in sections.enumerated() {
+                for (index, item) in items.enumerated() {
+                    if let root = item.root { paths.append((root, ItemPath(section: section, item: index))) }
+                }
+            }
+            builtPaths = paths
+        } else {
+            builtPaths = nil
+        }
     }
 
     /// Builds `modification` onto `base` (any thread). Throws when it does not fit the base
     /// (nothing built stays built) or when `cancelled` is set.
     static func build(_ modification: DataSourceModification<Model>, on base: DataSourceState<Model>,
-                      measurer: any TextMeasurer, cancelled: DataSourceCancellation) throws(FrondError) -> DataSourceBuilt {
-        var builder = DataSourceItemBuilder(configuration: base.configuration, measurer: measurer, cancelled: cancelled)
+                      measurer: any TextMeasurer, onDemand: Bool,
+                      cancelled: DataSourceCancellation) throws(FrondError) -> DataSourceBuilt {
+        var builder = DataSourceItemBuilder(configuration: base.configuration, measurer: measurer, onDemand: onDemand,
+                                            cancelled: cancelled)
         do {
             switch modification {
             case .changeset(let changeset):
@@ -37,8 +56,12 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                 return try rebuildAll(on: base, &builder)
             case .items(let section, let models, let diff):
                 return try build(section: section, models: models, diff: diff, on: base, &builder)
+            case .sections(let models):
+                return try replace(with: models, on: base, &builder)
             case .stateUpdates(let roots):
                 return try buildStateUpdates(roots ?? [], on: base, &builder)
+            case .load(let request):
+                return try load(request(base), on: base, &builder)
             }
         } catch {
             builder.discard()
@@ -71,21 +94,21 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                 if let origin {
                     let old = base.sections[origin.section][origin.item]
                     if let model = updatedModels[origin] {
-                        items.append(try builder.build(model, at: path, reusing: old.root))
+                        items.append(try builder.item(model, at: path, replacing: old))
                         destinations.append(ListChangeset.Move(from: origin, to: path))
                     } else {
                         items.append(old)
                     }
                 } else if let model = insertedModels[path] {
-                    items.append(try builder.build(model, at: path, reusing: nil))
+                    items.append(try builder.item(model, at: path, replacing: nil))
                 } else {
                     throw FrondError(.invalidValue, "insertedItems: no model for \(path)")
                 }
             }
             sections.append(items)
         }
-        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
-                               destinations: destinations)
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations, movesItems: true)
     }
 
     private static func rebuildAll(on base: DataSourceState<Model>,
@@ -95,13 +118,13 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         for (section, items) in base.sections.enumerated() {
             for (index, item) in items.enumerated() {
                 let path = ItemPath(section: section, item: index)
-                sections[section][index] = try builder.build(item.model, at: path, reusing: item.root)
+                sections[section][index] = try builder.item(item.model, at: path, replacing: item)
                 changes.updatedItems.append(path)
             }
         }
         let destinations = changes.updatedItems.map { ListChangeset.Move(from: $0, to: $0) }
-        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
-                               destinations: destinations)
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations, movesItems: false)
     }
 
     static func checkDiffSection(_ section: Int, sectionCount: Int) throws(FrondError) {
@@ -127,14 +150,14 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             let path = ItemPath(section: section, item: index)
             let oldIndex = oldOfNew[index]
             if oldIndex < 0 {
-                items.append(try builder.build(model, at: path, reusing: nil))
+                items.append(try builder.item(model, at: path, replacing: nil))
             } else if updated[oldIndex] {
-                items.append(try builder.build(model, at: path, reusing: oldItems[oldIndex].root))
+                items.append(try builder.item(model, at: path, replacing: oldItems[oldIndex]))
                 destinations.append(ListChangeset.Move(from: ItemPath(section: section, item: oldIndex), to: path))
             } else {
                 // The same content: the item keeps its tree and takes the new model.
                 let old = oldItems[oldIndex]
-                items.append(DataSourceItem(model: model, size: old.size, root: old.root))
+                items.append(DataSourceItem(model: model, size: old.storedSize, root: old.root))
             }
         }
         var sections = base.sections
@@ -144,8 +167,29 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         } else {
             sections[section] = items
         }
-        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: sections, changes: changes,
-                               destinations: destinations)
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations, movesItems: true)
+    }
+
+    private static func replace(with models: [[Model]], on base: DataSourceState<Model>,
+                                _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        var sections: [[DataSourceItem<Model>]] = []
+        sections.reserveCapacity(models.count)
+        for (section, sectionModels) in models.enumerated() {
+            if builder.onDemand {
+                // (The common case of a big list: no item is built, so no path is made.)
+                sections.append(sectionModels.map { DataSourceItem(model: $0, size: nil, root: nil) })
+                continue
+            }
+            var items: [DataSourceItem<Model>] = []
+            items.reserveCapacity(sectionModels.count)
+            for (index, model) in sectionModels.enumerated() {
+                items.append(try builder.item(model, at: ItemPath(section: section, item: index), replacing: nil))
+            }
+            sections.append(items)
+        }
+        let changes = ListChangeset(removedSections: Array(base.sections.indices), insertedSections: Array(models.indices))
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes, movesItems: false)
     }
 
     private static func buildStateUpdates(_ roots: [DataSourceItemRoot], on base: DataSourceState<Model>,
@@ -158,25 +202,47 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         }
         changes.updatedItems.sort()
         let destinations = changes.updatedItems.map { ListChangeset.Move(from: $0, to: $0) }
-        return DataSourceBuilt(baseVersion: base.version, builder: builder, sections: base.sections, changes: changes,
-                               destinations: destinations)
+        return DataSourceBuilt(base: base, builder: builder, sections: base.sections, changes: changes,
+                               destinations: destinations, movesItems: false)
+    }
+
+    private static func load(_ request: DataSourceLoadRequest, on base: DataSourceState<Model>,
+                             _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        var sections = base.sections
+        // Releases first: a path in both lists is built afresh.
+        for path in request.release {
+            guard let item = base[path], item.root != nil else { continue }
+            sections[path.section][path.item] = DataSourceItem(model: item.model, size: item.storedSize, root: nil)
+        }
+        for path in request.build {
+            guard base[path] != nil else { continue }
+            let item = sections[path.section][path.item]
+            guard item.root == nil else { continue }
+            sections[path.section][path.item] = try builder.item(item.model, at: path, replacing: item, building: true)
+        }
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, isLoad: true, movesItems: false)
     }
 
     /// Commits every prepared item root (host thread) and returns the new state. Items
-    /// built for the first time report their scopes' state updates to `stateUpdateHandler`.
-    func commit(version: UInt64,
-                stateUpdateHandler: @escaping @Sendable (DataSourceItemRoot) -> Void) -> DataSourceState<Model> {
+    /// built for the first time report their scopes' state updates to `stateUpdateHandler`,
+    /// and are handed to `willMount` before their first commit.
+    func commit(version: UInt64, stateUpdateHandler: @escaping @Sendable (DataSourceItemRoot) -> Void,
+                willMount: ((DataSourceItemRoot) -> Void)? = nil) -> DataSourceState<Model> {
+        if let builtPaths {
+            for (root, path) in builtPaths { root.pathHint = path }
+        }
         for item in prepared {
             let root = item.itemRoot.root
-            // (Each was prepared by this build: commit cannot refuse.)
-            _ = try? root.commit()
-            sections[item.path.section][item.path.item].size = root.laidOutSize
             item.itemRoot.pathHint = item.path
             if item.isNew {
+                willMount?(item.itemRoot)
                 root.setFlushRequestHandler { [weak itemRoot = item.itemRoot] in
                     if let itemRoot { stateUpdateHandler(itemRoot) }
                 }
             }
+            // (Each was prepared by this build: commit cannot refuse.)
+            _ = try? root.commit()
+            sections[item.path.section][item.path.item].storedSize = root.laidOutSize
         }
         return DataSourceState(sections: sections, configuration: configuration, version: version)
     }
@@ -184,6 +250,18 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
     /// Puts every item root this build prepared back as it was.
     func discard() {
         DataSourceItemBuilder<Model>.discard(prepared)
+    }
+}
+
+/// Which items a data source that builds on demand builds and releases (see
+/// ``DataSource/load(_:mode:)``): paths in the state the modification is built onto.
+public struct DataSourceLoadRequest: Sendable {
+    public var build: [ItemPath]
+    public var release: [ItemPath]
+
+    public init(build: [ItemPath] = [], release: [ItemPath] = []) {
+        self.build = build
+        self.release = release
     }
 }
 
@@ -200,6 +278,8 @@ final class DataSourceCancellation: Sendable {
 struct DataSourceItemBuilder<Model> {
     var configuration: DataSourceConfiguration<Model>
     let measurer: any TextMeasurer
+    /// Whether items are built only when asked for (``DataSourceLoadRequest``) or while built.
+    let onDemand: Bool
     let cancelled: DataSourceCancellation
     private(set) var prepared: [Prepared] = []
     private(set) var failures: [DataSourceItemFailure] = []
@@ -214,16 +294,30 @@ struct DataSourceItemBuilder<Model> {
         let sizeRange: SizeRange
     }
 
-    init(configuration: DataSourceConfiguration<Model>, measurer: any TextMeasurer, cancelled: DataSourceCancellation) {
+    init(configuration: DataSourceConfiguration<Model>, measurer: any TextMeasurer, onDemand: Bool,
+         cancelled: DataSourceCancellation) {
         self.configuration = configuration
         self.measurer = measurer
+        self.onDemand = onDemand
         self.cancelled = cancelled
+    }
+
+    /// The item for `model` at `path`, replacing `old` (nil: a new item): built (reusing the
+    /// old item's root, with its scopes and state) unless the data source builds on demand
+    /// and the item is not built (nor asked to be, with `building`): then it only takes the
+    /// model, and its old size stays as a guess until it is laid out.
+    mutating func item(_ model: Model, at path: ItemPath, replacing old: DataSourceItem<Model>?,
+                       building: Bool = false) throws(FrondError) -> DataSourceItem<Model> {
+        guard building || !onDemand || old?.root != nil else {
+            return DataSourceItem(model: model, size: nil, root: nil)
+        }
+        return try build(model, at: path, reusing: old?.root)
     }
 
     /// Makes `model`'s component and prepares it in the item's root (`reusing` the item's
     /// root, with its scopes and state, or a new one). A provider that throws, or a component
     /// that cannot be built or laid out, leaves the item showing nothing, and is reported.
-    mutating func build(_ model: Model, at path: ItemPath,
+    private mutating func build(_ model: Model, at path: ItemPath,
                         reusing existing: DataSourceItemRoot?) throws(FrondError) -> DataSourceItem<Model> {
         try checkCancelled()
         var failure: FrondError? = nil
@@ -254,7 +348,7 @@ struct DataSourceItemBuilder<Model> {
         }
         prepared.append(saved)
         if let failure { failures.append(DataSourceItemFailure(path: path, error: failure)) }
-        return DataSourceItem(model: model, size: LayoutSize(width: 0, height: 0), root: itemRoot)
+        return DataSourceItem(model: model, size: nil, root: itemRoot)
     }
 
     /// Prepares an item root whose scopes have state updates. Returns false when its build

@@ -53,6 +53,10 @@ public final class DataSource<Model>: @unchecked Sendable {
 
     private let shared: Mutex<Shared>
     private let executor: Executor
+    /// Whether items are built only when a ``load(_:mode:)`` asks for them.
+    public let buildsOnDemand: Bool
+    /// Told around each applied modification (the list that mounts the items; host thread).
+    var commitObserver: DataSourceCommitObserver?
     private let textMeasurer: any TextMeasurer
     /// Whether a host-thread call is under way.
     private let busy = Atomic<Bool>(false)
@@ -80,10 +84,13 @@ public final class DataSource<Model>: @unchecked Sendable {
 
     /// An empty data source (no sections). Asynchronous builds run on `executor`, or on a
     /// serial queue of the data source's own when it is nil. Items' texts are measured by
-    /// `textMeasurer`.
+    /// `textMeasurer`. With `buildsOnDemand`, items are not built when they are inserted:
+    /// ``load(_:mode:)`` builds and releases them (a list builds those near its viewport);
+    /// a built item stays built through updates, moves and new configurations.
     public init(configuration: DataSourceConfiguration<Model>, textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
-                executor: Executor? = nil) throws(FrondError) {
+                executor: Executor? = nil, buildsOnDemand: Bool = false) throws(FrondError) {
         try configuration.sizeRange.validate()
+        self.buildsOnDemand = buildsOnDemand
         shared = Mutex(Shared(state: DataSourceState(sections: [], configuration: configuration, version: 0),
                               predictedCounts: []))
         self.textMeasurer = textMeasurer
@@ -174,6 +181,24 @@ public final class DataSource<Model>: @unchecked Sendable {
         try submit(.items(section: section, models: models, diff: diff), mode: mode)
     }
 
+    /// Replaces every section with new ones holding `models` (no diffing: every old item
+    /// goes, with its state). The fast way to load a big list into a data source that
+    /// builds on demand.
+    public func setSections(_ models: [[Model]], mode: Mode) throws(FrondError) {
+        try submit(.sections(models), mode: mode)
+    }
+
+    /// Builds and releases items of a data source that builds on demand: `request` is
+    /// asked, when the modification is built, which paths of the state it is built onto
+    /// to build (items already built stay as they are) and which to release (an item
+    /// released keeps its model and last size, and loses its scopes and state; a path in
+    /// both lists is built afresh). An asynchronous load queued while another waits
+    /// replaces it. Listeners do not hear loads.
+    public func load(_ request: @escaping @Sendable (DataSourceState<Model>) -> DataSourceLoadRequest,
+                     mode: Mode) throws(FrondError) {
+        try submit(.load(request), mode: mode)
+    }
+
     /// Applies asynchronous modifications that finished building, in order (each onto the
     /// state it was built from; one built from an older state is built again). With
     /// `waitForAll`, also waits for the ones still pending and applies them (as a
@@ -231,6 +256,11 @@ public final class DataSource<Model>: @unchecked Sendable {
         switch mode {
         case .asynchronous:
             try shared.withLock { (shared: inout Shared) throws(FrondError) in
+                // (A newer load replaces one that waits: it asks for what is needed now.)
+                if modification.isLoad, let waiting = shared.pending.firstIndex(where: \.isLoad) {
+                    shared.pending[waiting] = modification
+                    return
+                }
                 shared.predictedCounts = try modification.sectionCounts(after: shared.predictedCounts)
                 shared.pending.append(modification)
             }
@@ -243,7 +273,8 @@ public final class DataSource<Model>: @unchecked Sendable {
             }
             _ = try settle(waiting: true)
             let base = state
-            let built = try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer, cancelled: cancelled)
+            let built = try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
+                                                  onDemand: buildsOnDemand, cancelled: cancelled)
             publish(built, over: base)
         }
     }
@@ -325,7 +356,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         for listener in hooks { listener.willBuild?() }
         do throws(FrondError) {
             build.result = .success(try DataSourceBuilt.build(build.modification, on: build.base, measurer: textMeasurer,
-                                                              cancelled: cancelled))
+                                                              onDemand: buildsOnDemand, cancelled: cancelled))
         } catch {
             build.result = .failure(error)
         }
@@ -338,16 +369,21 @@ public final class DataSource<Model>: @unchecked Sendable {
         }
     }
 
-    /// Makes `built` the state, remembers where its items are, and tells the listeners.
+    /// Makes `built` the state and tells the commit observer and the listeners.
     private func publish(_ built: DataSourceBuilt<Model>, over base: DataSourceState<Model>) {
-        let state = built.commit(version: base.version &+ 1) { [weak self] itemRoot in self?.itemNeedsBuild(itemRoot) }
+        let observer = commitObserver
+        observer?.willCommit()
+        let state = built.commit(version: base.version &+ 1, stateUpdateHandler: { [weak self] itemRoot in
+            self?.itemNeedsBuild(itemRoot)
+        }, willMount: observer.map { observer in { observer.willMount($0) } })
         let hooks = shared.withLock { shared -> [Listener] in
             shared.state = state
             shared.predictedCounts = shared.pending.reduce(state.sections.map(\.count)) {
                 (try? $1.sectionCounts(after: $0)) ?? $0
             }
-            return shared.listeners.map(\.listener)
+            return built.isLoad ? [] : shared.listeners.map(\.listener)
         }
+        observer?.didCommit(changes: built.changes)
         let update = DataSourceUpdate(previous: base, state: state, changes: built.changes)
         for listener in hooks { listener.didApply?(update) }
     }
@@ -377,6 +413,16 @@ public final class DataSource<Model>: @unchecked Sendable {
     }
 }
 
+/// Told by a data source around each applied modification, on the host thread (a list
+/// that mounts the items wraps their commits in one host commit).
+protocol DataSourceCommitObserver: AnyObject {
+    func willCommit()
+    /// An item root built for the first time, before its first commit (its mutations go
+    /// to the host the observer gives it).
+    func willMount(_ itemRoot: DataSourceItemRoot)
+    func didCommit(changes: DataSourceAppliedChanges)
+}
+
 /// One modification, as queued.
 enum DataSourceModification<Model>: @unchecked Sendable {
     /// The changeset of a diff from the section's old models, and each new model's old index (-1: inserted).
@@ -385,11 +431,18 @@ enum DataSourceModification<Model>: @unchecked Sendable {
     case changeset(DataSourceChangeset<Model>)
     case configuration(DataSourceConfiguration<Model>)
     case items(section: Int, models: [Model], diff: Diff)
+    case sections([[Model]])
+    case load(@Sendable (DataSourceState<Model>) -> DataSourceLoadRequest)
     /// The items whose scopes have state updates (nil: those marked when the build starts).
     case stateUpdates([DataSourceItemRoot]?)
 
     var isStateUpdates: Bool {
         if case .stateUpdates = self { return true }
+        return false
+    }
+
+    var isLoad: Bool {
+        if case .load = self { return true }
         return false
     }
 
@@ -403,7 +456,9 @@ enum DataSourceModification<Model>: @unchecked Sendable {
             var result = counts.isEmpty ? [0] : counts
             result[section] = models.count
             return result
-        case .configuration, .stateUpdates:
+        case .sections(let models):
+            return models.map(\.count)
+        case .configuration, .stateUpdates, .load:
             return counts
         }
     }

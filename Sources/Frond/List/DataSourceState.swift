@@ -16,16 +16,29 @@ public struct DataSourceConfiguration<Model>: @unchecked Sendable {
 /// One item of a data source: its model and its laid-out size.
 public struct DataSourceItem<Model>: @unchecked Sendable {
     public let model: Model
-    /// The item's size as last laid out (zero for an item shown as nothing).
-    public internal(set) var size: LayoutSize
-    /// The item's own root (scope root, state, tree and layout): nil until it is built.
+    /// The last laid-out size (NaN width: never laid out).
+    var storedSize: LayoutSize
+    /// The item's own root (scope root, state, tree and layout): nil while it is not built
+    /// (a data source that builds on demand leaves items unbuilt until they are asked for).
     let root: DataSourceItemRoot?
 
-    init(model: Model, size: LayoutSize, root: DataSourceItemRoot?) {
+    init(model: Model, size: LayoutSize?, root: DataSourceItemRoot?) {
         self.model = model
-        self.size = size
+        storedSize = size ?? DataSourceItem.unmeasured
         self.root = root
     }
+
+    static var unmeasured: LayoutSize { LayoutSize(width: .nan, height: .nan) }
+
+    /// The item's size as last laid out (zero for an item shown as nothing, or never laid
+    /// out). An item released by an on-demand data source keeps its last size.
+    public var size: LayoutSize { storedSize.width.isNaN ? LayoutSize(width: 0, height: 0) : storedSize }
+
+    /// Whether the item was ever laid out (its ``size`` is real, not a placeholder).
+    public var isLaidOut: Bool { !storedSize.width.isNaN }
+
+    /// Whether the item is built now (it has its root, scopes and state).
+    public var isBuilt: Bool { root != nil }
 
     /// The item's laid-out component tree (nil when it shows nothing or is not built). Read
     /// it on the data source's host thread: a build under way changes it when it is applied.
@@ -66,13 +79,10 @@ public struct DataSourceState<Model>: @unchecked Sendable {
         return sections[path.section][path.item]
     }
 
-    /// Where `root` is now: its last known place if it is still there, otherwise a search.
+    /// Where `root` is now (nil: not in this state). Every modification that moves items
+    /// records where the built ones went, so the item's last known place is its place.
     func path(of root: DataSourceItemRoot) -> ItemPath? {
-        if self[root.pathHint]?.root === root { return root.pathHint }
-        for (section, items) in sections.enumerated() {
-            if let item = items.firstIndex(where: { $0.root === root }) { return ItemPath(section: section, item: item) }
-        }
-        return nil
+        self[root.pathHint]?.root === root ? root.pathHint : nil
     }
 }
 

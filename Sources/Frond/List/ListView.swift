@@ -1,0 +1,410 @@
+/// A list that builds, lays out and mounts only the items near its viewport (Litho's
+/// incremental mount over ComponentKit's data source).
+///
+///     host scrolls ──► setViewport(offset, length)
+///        │  range = viewport extended by `rangeScreens` screens each way
+///        ├─ items leaving the range: parked (views hidden, kept for reuse), then released
+///        ├─ visible items not built yet: built and mounted now (rare when scrolling)
+///        └─ the rest of the range: built off the host thread ──► processPending() mounts them
+///
+/// Its items are a ``DataSource`` that builds on demand (``dataSource``): change them
+/// through it (changesets, diffing, new models); every modification it applies is mounted
+/// in one host commit. Items are stacked along the axis at their laid-out sizes; an item
+/// not laid out yet counts as the estimate (the configured one, or the average of the
+/// items laid out so far). When real sizes arrive above the viewport, the viewport's offset
+/// moves with them so that the first visible item stays where it was on screen
+/// (``Listener/didAdjustOffset``); the content length is reported as it changes.
+///
+/// The host receives one container view per mounted item (type `"list-item"`, attributes
+/// `section` and `item`) at the item's frame in the content, holding the item's views; a
+/// parked container has `hidden` = true. Use a list on one thread (the data source's host
+/// thread): its calls, ``processPending(waitForAll:)`` and the data source's synchronous
+/// modifications.
+public final class ListView<Model>: @unchecked Sendable {
+    public enum Axis: Sendable {
+        /// Items stacked top to bottom, each as wide as the list.
+        case vertical
+        /// Items side by side, left to right, each as tall as the list.
+        case horizontal
+    }
+
+    public struct Configuration: @unchecked Sendable {
+        public var axis: Axis
+        /// The list's width (vertical) or height (horizontal): each item's size across.
+        public var crossSize: Float
+        /// An item's size along the axis until it is laid out (nil: the average of the
+        /// items laid out so far, 44 before any is).
+        public var estimatedItemSize: Float?
+        /// How far beyond the viewport items are built and mounted, in viewport lengths
+        /// each way (Litho's default: 2).
+        public var rangeScreens: Float
+        public var provider: (Model) throws(FrondError) -> Component?
+
+        public init(axis: Axis = .vertical, crossSize: Float, estimatedItemSize: Float? = nil, rangeScreens: Float = 2,
+                    provider: @escaping (Model) throws(FrondError) -> Component?) {
+            self.axis = axis
+            self.crossSize = crossSize
+            self.estimatedItemSize = estimatedItemSize
+            self.rangeScreens = rangeScreens
+            self.provider = provider
+        }
+
+        func validate() throws(FrondError) {
+            guard crossSize.isFinite, crossSize >= 0 else {
+                throw FrondError(.invalidValue, "list: crossSize \(crossSize) is not a finite number ≥ 0")
+            }
+            if let estimate = estimatedItemSize, !(estimate.isFinite && estimate >= 0) {
+                throw FrondError(.invalidValue, "list: estimatedItemSize \(estimate) is not a finite number ≥ 0")
+            }
+            guard rangeScreens.isFinite, rangeScreens >= 0 else {
+                throw FrondError(.invalidValue, "list: rangeScreens \(rangeScreens) is not a finite number ≥ 0")
+            }
+        }
+
+        var sizeRange: SizeRange {
+            axis == .vertical ? .flexibleHeight(width: crossSize) : .flexibleWidth(height: crossSize)
+        }
+    }
+
+    /// What the list tells its host besides the mutations (all on the host thread).
+    public struct Listener {
+        /// The content's length along the axis changed.
+        public var didChangeContentLength: ((Float) -> Void)?
+        /// Sizes that arrived above the viewport moved its offset, to keep the first
+        /// visible item in place: scroll the host to this offset.
+        public var didAdjustOffset: ((Float) -> Void)?
+        /// An item entered the range (it is built and mounted) or left it (working-range
+        /// callbacks: start and cancel work such as an image download).
+        public var didEnterRange: ((ItemPath, Model) -> Void)?
+        public var didLeaveRange: ((ItemPath, Model) -> Void)?
+
+        public init(didChangeContentLength: ((Float) -> Void)? = nil, didAdjustOffset: ((Float) -> Void)? = nil,
+                    didEnterRange: ((ItemPath, Model) -> Void)? = nil, didLeaveRange: ((ItemPath, Model) -> Void)? = nil) {
+            self.didChangeContentLength = didChangeContentLength
+            self.didAdjustOffset = didAdjustOffset
+            self.didEnterRange = didEnterRange
+            self.didLeaveRange = didLeaveRange
+        }
+    }
+
+    public let dataSource: DataSource<Model>
+    public var listener = Listener()
+    /// Receives the actions no responder of an item handled, with the item's path (its
+    /// root's ``Root/unhandledActionHandler``), on the host thread.
+    public var unhandledActionHandler: ((ActionEvent, ItemPath) throws(FrondError) -> Void)?
+    public private(set) var configuration: Configuration
+    /// Receives the mutations (see the type's documentation).
+    public var host: (any Host)? {
+        get { mounter.host }
+        set { mounter.host = newValue }
+    }
+
+    let mounter = ListMounter()
+    private var positions = ListPositions(count: 0)
+    /// The flat index of each section's first item (and the item count at the end).
+    private var sectionStarts: [Int] = [0]
+    private var offset: Double = 0
+    private var length: Double = 0
+    private var contentLength: Double = 0
+    /// The mounted items, by their root.
+    private var mounts: [ObjectIdentifier: ListItemMount] = [:]
+    /// The state the positions were made for.
+    private var positionsVersion: UInt64 = 0
+    /// Parked items whose roots the next load releases.
+    private var awaitingRelease: [ObjectIdentifier: DataSourceItemRoot] = [:]
+
+    public init(configuration: Configuration, host: (any Host)? = nil,
+                textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
+                executor: DataSource<Model>.Executor? = nil) throws(FrondError) {
+        try configuration.validate()
+        self.configuration = configuration
+        dataSource = try DataSource(configuration: DataSourceConfiguration(sizeRange: configuration.sizeRange,
+                                                                           provider: configuration.provider),
+                                    textMeasurer: textMeasurer, executor: executor, buildsOnDemand: true)
+        mounter.host = host
+        dataSource.commitObserver = self
+    }
+
+    // MARK: The viewport
+
+    /// The viewport: the visible part of the content, from `offset` along the axis for
+    /// `length`. Parks the items that left the range, builds and mounts the visible items
+    /// that are not (at once), and queues the rest of the range for building off the host
+    /// thread (``processPending(waitForAll:)`` mounts them). Negative, NaN or infinite
+    /// values are ``FrondError/Kind/invalidValue`` and change nothing.
+    public func setViewport(offset: Float, length: Float) throws(FrondError) {
+        guard offset.isFinite, offset >= 0, length.isFinite, length >= 0 else {
+            throw FrondError(.invalidValue, "list viewport: offset \(offset) and length \(length) must be finite numbers ≥ 0")
+        }
+        self.offset = Double(offset)
+        self.length = Double(length)
+        try mounter.inCommit { () throws(FrondError) in
+            parkOutsideRange()
+            let visible = range(extension: 0)
+            let missing = unmountedItems(in: visible)
+            if !missing.isEmpty {
+                let version = dataSource.state.version
+                let request = DataSourceLoadRequest(build: missing.map(path(ofFlat:)),
+                                                    release: parkedPaths(in: visible))
+                try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() },
+                                    mode: .synchronous)
+            }
+        }
+        try queueRangeLoad()
+    }
+
+    /// The viewport's offset (moved by ``Listener/didAdjustOffset``) and length.
+    public var viewport: (offset: Float, length: Float) { (Float(offset), Float(length)) }
+
+    /// The content's length along the axis (estimates included).
+    public var contentSize: Float { Float(contentLength) }
+
+    /// Applies what the data source built (and, with `waitForAll`, builds and applies
+    /// what is pending), mounting it. Returns how many modifications were applied.
+    @discardableResult
+    public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
+        let applied = try dataSource.processPending(waitForAll: waitForAll)
+        try queueRangeLoad()
+        return applied
+    }
+
+    /// Sends a host event on one of the list's views to the item root that shows it (its
+    /// responder chain); a view of no mounted item is ``FrondError/Kind/invalidValue``.
+    public func send(_ event: HostEvent, to view: ViewID) throws(FrondError) -> ActionOutcome {
+        guard let (mount, local) = mounter.owner(of: view) else {
+            throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
+        }
+        return try mount.itemRoot.root.send(event, to: local)
+    }
+
+    /// How many items are mounted, and how many views the host has for the list (parked
+    /// ones included).
+    public var mountedItemCount: Int { mounts.values.filter { $0.container != nil }.count }
+    public var hostViewCount: Int { mounter.viewCount }
+    public var parkedItemCount: Int { mounter.parkedCount }
+    public var mountStatistics: ListMountStatistics { mounter.statistics }
+
+    /// Where an item is in the content (estimates included), nil for a path the list lacks.
+    public func frame(of path: ItemPath) -> LayoutFrame? {
+        guard let flat = flatIndex(of: path) else { return nil }
+        return frame(ofFlat: flat, size: positions.size(at: flat) ?? Float(estimate))
+    }
+
+    // MARK: Ranges and positions
+
+    private var estimate: Double {
+        if let estimate = configuration.estimatedItemSize { return Double(estimate) }
+        return positions.averageKnownSize ?? 44
+    }
+
+    /// The flat indexes of the items that intersect the viewport extended by `screens`
+    /// viewport lengths each way.
+    private func range(extension screens: Double) -> Range<Int> {
+        let count = positions.count
+        guard count > 0 else { return 0..<0 }
+        let low = max(0, offset - screens * length)
+        let high = offset + length + screens * length
+        let first = positions.index(at: low, estimate: estimate)
+        // (The item under `high` is included when it starts before it.)
+        var end = positions.index(at: high, estimate: estimate)
+        if end < count, positions.start(of: end, estimate: estimate) < high { end += 1 }
+        return min(first, count)..<max(min(end, count), min(first, count))
+    }
+
+    private func path(ofFlat flat: Int) -> ItemPath {
+        // The last section starting at or before `flat` (sections are few; a binary search).
+        var low = 0
+        var high = sectionStarts.count - 2
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if sectionStarts[middle] <= flat { low = middle } else { high = middle - 1 }
+        }
+        return ItemPath(section: low, item: flat - sectionStarts[low])
+    }
+
+    private func flatIndex(of path: ItemPath) -> Int? {
+        guard path.section >= 0, path.section + 1 < sectionStarts.count, path.item >= 0,
+              path.item < sectionStarts[path.section + 1] - sectionStarts[path.section] else { return nil }
+        return sectionStarts[path.section] + path.item
+    }
+
+    private func frame(ofFlat flat: Int, size: Float) -> LayoutFrame {
+        let start = Float(positions.start(of: flat, estimate: estimate))
+        switch configuration.axis {
+        case .vertical: return LayoutFrame(left: 0, top: start, width: configuration.crossSize, height: size)
+        case .horizontal: return LayoutFrame(left: start, top: 0, width: size, height: configuration.crossSize)
+        }
+    }
+
+    /// The items of `range` that are not mounted.
+    private func unmountedItems(in range: Range<Int>) -> [Int] {
+        let state = dataSource.state
+        var missing: [Int] = []
+        for flat in range {
+            let path = path(ofFlat: flat)
+            guard let item = state[path] else { continue }
+            if let root = item.root, mounts[ObjectIdentifier(root)] != nil { continue }
+            missing.append(flat)
+        }
+        return missing
+    }
+
+    /// The built items of `range` whose views were parked (they are built afresh).
+    private func parkedPaths(in range: Range<Int>) -> [ItemPath] {
+        let state = dataSource.state
+        return awaitingRelease.values.compactMap { root in
+            guard let path = state.path(of: root), let flat = flatIndex(of: path), range.contains(flat) else { return nil }
+            return path
+        }
+    }
+
+    /// Parks every mounted item outside the range (its root is released by the next load).
+    private func parkOutsideRange() {
+        let range = range(extension: Double(configuration.rangeScreens))
+        let state = dataSource.state
+        for (key, mount) in mounts {
+            guard let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path), !range.contains(flat) else {
+                continue
+            }
+            park(key, mount, leaving: (path, state[path]?.model))
+        }
+    }
+
+    private func park(_ key: ObjectIdentifier, _ mount: ListItemMount, leaving item: (ItemPath, Model?)?) {
+        mounts[key] = nil
+        awaitingRelease[key] = mount.itemRoot
+        mount.itemRoot.root.host = nil
+        mounter.park(mount)
+        if let (path, model) = item, let model { listener.didLeaveRange?(path, model) }
+    }
+
+    /// Queues (asynchronously) building the unbuilt items of the range and releasing the
+    /// built ones outside it, when there is something to do and the data source's state is
+    /// the one the positions describe.
+    private func queueRangeLoad() throws(FrondError) {
+        let state = dataSource.state
+        guard state.version == positionsVersion else { return }
+        let range = range(extension: Double(configuration.rangeScreens))
+        var build: [ItemPath] = []
+        for flat in range {
+            let path = path(ofFlat: flat)
+            if state[path]?.root == nil { build.append(path) }
+        }
+        // Parked items are released (those in the range are built afresh).
+        var release: [ItemPath] = []
+        for (key, root) in awaitingRelease {
+            if let path = state.path(of: root) {
+                release.append(path)
+                if let flat = flatIndex(of: path), range.contains(flat) { build.append(path) }
+            } else {
+                awaitingRelease[key] = nil
+            }
+        }
+        guard !build.isEmpty || !release.isEmpty else { return }
+        let version = state.version
+        let request = DataSourceLoadRequest(build: build, release: release)
+        try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() }, mode: .asynchronous)
+    }
+
+    // MARK: Mounting what the data source applied
+
+    func willCommit() {
+        mounter.begin()
+    }
+
+    func willMount(_ itemRoot: DataSourceItemRoot) {
+        let mount = ListItemMount(mounter: mounter, itemRoot: itemRoot)
+        mounts[ObjectIdentifier(itemRoot)] = mount
+        itemRoot.root.host = mount
+        itemRoot.root.unhandledActionHandler = { [weak self, unowned itemRoot] event throws(FrondError) in
+            guard let self, let handler = unhandledActionHandler,
+                  let path = dataSource.state.path(of: itemRoot) else { return }
+            try handler(event, path)
+        }
+    }
+
+    func didCommit(changes: DataSourceAppliedChanges) {
+        defer { mounter.end() }
+        let state = dataSource.state
+        // The anchor: the first mounted item at or below the viewport's top, and where it was.
+        let anchor = anchorItem(state: state)
+        let structural = positionsVersion == 0 || !changes.changes.isEmpty
+            && !(changes.changes.removedItems.isEmpty && changes.changes.insertedItems.isEmpty
+                 && changes.changes.movedItems.isEmpty && changes.changes.removedSections.isEmpty
+                 && changes.changes.insertedSections.isEmpty
+                 && changes.changes.updatedItems.allSatisfy { state[$0]?.root != nil })
+        if structural {
+            rebuildPositions(state)
+        }
+        // Gone items are parked; the sizes of the mounted ones are read.
+        for (key, mount) in mounts {
+            guard let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path), let item = state[path] else {
+                park(key, mount, leaving: nil)
+                continue
+            }
+            positions.setSize(mainSize(of: item), at: flat)
+        }
+        positionsVersion = state.version
+        if let (mount, oldStart) = anchor, let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path) {
+            let newStart = positions.start(of: flat, estimate: estimate)
+            if newStart != oldStart {
+                offset = max(0, offset + newStart - oldStart)
+                listener.didAdjustOffset?(Float(offset))
+            }
+        }
+        // Containers at their items' places; items new to the range announced.
+        for mount in mounts.values {
+            guard let container = mount.container, let path = state.path(of: mount.itemRoot),
+                  let flat = flatIndex(of: path), let item = state[path] else { continue }
+            let wasPlaced = mount.placedPath != nil
+            mount.placedPath = path
+            mounter.place(container, path: path, frame: frame(ofFlat: flat, size: mainSize(of: item) ?? 0))
+            if !wasPlaced { listener.didEnterRange?(path, item.model) }
+        }
+        let length = positions.length(estimate: estimate)
+        if length != contentLength {
+            contentLength = length
+            listener.didChangeContentLength?(Float(length))
+        }
+    }
+
+    private func mainSize(of item: DataSourceItem<Model>) -> Float? {
+        guard item.isLaidOut else { return nil }
+        return configuration.axis == .vertical ? item.size.height : item.size.width
+    }
+
+    /// The first mounted item that starts at or after the viewport's top (or covers it),
+    /// with where it starts now.
+    private func anchorItem(state: DataSourceState<Model>) -> (ListItemMount, Double)? {
+        guard positionsVersion != 0 else { return nil }
+        var best: (ListItemMount, Int)? = nil
+        let top = positions.index(at: offset, estimate: estimate)
+        for mount in mounts.values {
+            guard mount.container != nil, let path = mount.placedPath, let flat = flatIndex(of: path), flat >= top else {
+                continue
+            }
+            if let (_, bestFlat) = best, bestFlat <= flat { continue }
+            best = (mount, flat)
+        }
+        guard let (mount, flat) = best else { return nil }
+        return (mount, positions.start(of: flat, estimate: estimate))
+    }
+
+    private func rebuildPositions(_ state: DataSourceState<Model>) {
+        var starts = [0]
+        starts.reserveCapacity(state.sections.count + 1)
+        for items in state.sections { starts.append((starts.last ?? 0) + items.count) }
+        sectionStarts = starts
+        let axis = configuration.axis
+        var sizes: [Float] = []
+        sizes.reserveCapacity(starts.last ?? 0)
+        for items in state.sections {
+            for item in items {
+                sizes.append(item.isLaidOut ? (axis == .vertical ? item.storedSize.height : item.storedSize.width) : .nan)
+            }
+        }
+        positions = ListPositions(count: sizes.count) { sizes[$0].isNaN ? nil : sizes[$0] }
+    }
+}
+
+extension ListView: DataSourceCommitObserver {}

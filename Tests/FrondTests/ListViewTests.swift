@@ -1,0 +1,188 @@
+import Dispatch
+import Frond
+import FrondTestSupport
+import Synchronization
+import Testing
+
+/// A feed row: its text wraps, so rows differ in height.
+private struct Post: Sendable {
+    var id: Int
+    var text: String
+}
+
+private func posts(_ count: Int, from start: Int = 0) -> [Post] {
+    (start..<(start + count)).map { Post(id: $0, text: "post \($0) " + String(repeating: "word ", count: $0 % 7 * 4)) }
+}
+
+private func makeList(host: RecordingHost, estimate: Float? = 30, range: Float = 2,
+                      axis: ListView<Post>.Axis = .vertical) throws -> ListView<Post> {
+    try ListView(configuration: .init(axis: axis, crossSize: 120, estimatedItemSize: estimate, rangeScreens: range) { post in
+        Flexbox { Text(post.text, style: TextStyle(fontSize: 10)) }
+    }, host: host)
+}
+
+/// The containers the host shows (not hidden), by item index, with their frames.
+private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
+    var shown: [Int: LayoutFrame] = [:]
+    for id in host.rootChildren {
+        guard let view = host.views[id], view.attributes["hidden"] == nil,
+              case .number(let item)? = view.attributes["item"] else { continue }
+        shown[Int(item)] = view.frame
+    }
+    return shown
+}
+
+@Suite struct ListViewTests {
+    @Test func test_onlyTheItemsNearTheViewportAreBuiltAndMounted() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host)
+        try list.dataSource.setSections([posts(10_000)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 200)
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        let state = list.dataSource.state
+        let built = state.sections[0].indices.filter { state.sections[0][$0].isBuilt }
+        // The viewport (200) and two screens below it (400 more): a few dozen rows, not 10,000.
+        #expect(built.count > 10 && built.count < 80, "\(built.count) built")
+        #expect(built == Array(0..<built.count), "a run from the top")
+        let shown = shownItems(host)
+        #expect(shown.count == built.count)
+        // Stacked in order, each at its laid-out height, as wide as the list.
+        var top: Float = 0
+        for index in 0..<built.count {
+            let frame = try #require(shown[index])
+            #expect(frame.top == top && frame.width == 120)
+            #expect(frame.height == state.sections[0][index].size.height)
+            top += frame.height
+        }
+        #expect(list.contentSize > top)
+    }
+
+    @Test func test_scrollingParksAndReusesViews() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host, range: 1)
+        try list.dataSource.setSections([posts(2_000)], mode: .synchronous)
+        var maximumViews = 0
+        for step in 0..<60 {
+            try list.setViewport(offset: Float(step) * 150, length: 150)
+            try list.processPending(waitForAll: true)
+            #expect(host.problems == [], "step \(step)")
+            maximumViews = max(maximumViews, host.views.count)
+            // Every item that intersects the viewport is shown at its place.
+            let shown = shownItems(host)
+            let viewport = (Float(step) * 150, Float(step) * 150 + 150)
+            let visible = shown.filter { $0.value.top < viewport.1 && $0.value.top + $0.value.height > viewport.0 }
+            #expect(!visible.isEmpty)
+            if let first = visible.keys.min(), let last = visible.keys.max() {
+                #expect(visible.count == last - first + 1, "no gap in the visible items at step \(step)")
+            }
+        }
+        let statistics = list.mountStatistics
+        #expect(statistics.reused > statistics.created, "\(statistics)")
+        #expect(maximumViews < 400, "views are reused, not piled up: \(maximumViews)")
+        let built = list.dataSource.state.sections[0].filter(\.isBuilt).count
+        #expect(built < 60, "items outside the range are released: \(built) built")
+    }
+
+    @Test func test_realSizesAboveTheViewportDoNotMoveTheVisibleItems() throws {
+        let host = RecordingHost()
+        let offsets = Mutex<[Float]>([])
+        // An estimate far from the real heights: the items above the viewport grow when laid out.
+        let list = try makeList(host: host, estimate: 5)
+        list.listener.didAdjustOffset = { offset in offsets.withLock { $0.append(offset) } }
+        try list.dataSource.setSections([posts(5_000)], mode: .synchronous)
+        try list.setViewport(offset: 5_000, length: 200)
+        let firstShown = try #require(shownItems(host).min { $0.key < $1.key })
+        let before = firstShown.value.top - list.viewport.offset
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        let after = try #require(shownItems(host)[firstShown.key])
+        #expect(!offsets.withLock { $0 }.isEmpty)
+        #expect(abs((after.top - list.viewport.offset) - before) < 0.01,
+                "the first visible item stays in place on screen")
+    }
+
+    @Test func test_changesAndStateUpdatesMoveTheMountedItems() throws {
+        let host = RecordingHost()
+        let log = CallLog()
+        let list = try ListView<String>(configuration: .init(crossSize: 100, estimatedItemSize: 10) { name in
+            Counter(name, log: log)
+        }, host: host)
+        try list.dataSource.setSections([(0..<20).map { "c\($0)" }], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 50)
+        try list.processPending(waitForAll: true)
+        #expect(shownItems(host)[1]?.top == 10)
+        // An item inserted at the top: the others move down one place and are renumbered.
+        try list.dataSource.apply(DataSourceChangeset(insertedItems: [(ItemPath(item: 0), "new")]), mode: .synchronous)
+        try list.setViewport(offset: 0, length: 50)
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        let shown = shownItems(host)
+        #expect(shown[0]?.top == 0 && shown[1]?.top == 10 && shown[2]?.top == 20)
+        #expect(log.scopes["c0"] != nil)
+        log.reset()
+        try #require(log.scopes["c1"]).update { $0 += 1 }
+        try list.processPending(waitForAll: true)
+        #expect(log.renders == ["c1": 1])
+        #expect(host.problems == [])
+    }
+
+    @Test func test_workingRangeCallbacksFollowTheRange() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host, range: 0)
+        let entered = Mutex<Set<Int>>([])
+        let left = Mutex<Set<Int>>([])
+        list.listener.didEnterRange = { path, _ in entered.withLock { _ = $0.insert(path.item) } }
+        list.listener.didLeaveRange = { path, _ in left.withLock { _ = $0.insert(path.item) } }
+        try list.dataSource.setSections([posts(500)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        let first = entered.withLock { $0 }
+        #expect(first.contains(0) && !first.contains(400))
+        try list.setViewport(offset: 3_000, length: 100)
+        try list.processPending(waitForAll: true)
+        #expect(left.withLock { $0 } == first)
+        #expect(entered.withLock { $0 }.count > first.count)
+    }
+
+    @Test func test_horizontalListsStackAlongX() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host, axis: .horizontal)
+        try list.dataSource.setSections([posts(50)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 300)
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        let shown = shownItems(host)
+        let first = try #require(shown[0]), second = try #require(shown[1])
+        #expect(first.height == 120 && second.left == first.width && second.top == 0)
+    }
+
+    @Test func test_badViewportsAreRefused() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host)
+        for (offset, length) in [(Float.nan, 10), (-1, 10), (0, Float.infinity), (0, -5)] as [(Float, Float)] {
+            #expect(throws: FrondError.self) { try list.setViewport(offset: offset, length: length) }
+        }
+        #expect(throws: FrondError.self) {
+            try ListView<Post>(configuration: .init(crossSize: .nan) { _ in nil })
+        }
+        #expect(host.commits.isEmpty)
+    }
+
+    @Test func test_eventsReachTheItemThatShowsTheView() throws {
+        let host = RecordingHost()
+        let handled = Mutex<[String]>([])
+        let list = try ListView<String>(configuration: .init(crossSize: 100, estimatedItemSize: 20) { name in
+            Component(view: ViewConfiguration("button", attributes: ["onTap": .action("tap-\(name)")]), size: .points(100, 20))
+        }, host: host)
+        try list.dataSource.setSections([["a", "b", "c"]], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        list.unhandledActionHandler = { event, path in handled.withLock { $0.append("\(event.name) \(path)") } }
+        let container = try #require(host.rootChildren.first { host.views[$0]?.attributes["item"] == .number(1) })
+        let button = try #require(host.views[container]?.children.first)
+        #expect(try list.send(.tap, to: button) == .unhandled)
+        #expect(handled.withLock { $0 } == ["tap-b [0, 1]"])
+        #expect(throws: FrondError.self) { try list.send(.tap, to: container) }
+    }
+}
