@@ -29,6 +29,7 @@ let package = Package(
     targets: [
         // Software prefetch (a static inline wrapper of the compiler's builtin) for the tree walks.
         .systemLibrary(name: "CPrefetch"),
+        .systemLibrary(name: "CMallocInfo"),
         .target(name: "FrondLayout", dependencies: ["CPrefetch"]),
         .target(name: "Frond", dependencies: ["FrondLayout", "CPrefetch"]),
         .target(name: "FrondTestSupport", dependencies: ["Frond"]),
@@ -75,7 +76,7 @@ let package = Package(
         // frond_component_new_from_json and the tool); no Foundation.
         .target(name: "FrondTrees", dependencies: ["FrondLayout", "Frond"]),
         // The conformance runner and the benchmarks (the tool and the tests only).
-        .target(name: "FrondCorpus", dependencies: ["FrondLayout", "Frond", "FrondTrees"]),
+        .target(name: "FrondCorpus", dependencies: ["FrondLayout", "Frond", "FrondTrees", "CMallocInfo"]),
         .executableTarget(
             name: "frond",
             dependencies: ["FrondCorpus", "FrondLayout", "FrondCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]

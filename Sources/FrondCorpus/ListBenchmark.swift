@@ -5,14 +5,18 @@ import Frond
 /// changeset between two lists of identities with content versions, as a data source diffs
 /// its models.
 public struct ListBenchmark {
-    public static let operations = ["diff_100k", "diff_100k_shuffled"]
+    public static let operations = ["first_display", "scroll_step", "apply_changeset_1k", "diff_100k",
+                                    "diff_100k_shuffled", "memory_per_item"]
 
     public let items: Int
     public let iterations: Int
+    /// The posts of the list operations (FeedListBenchmark).
+    public let listItems: Int
 
-    public init(items: Int = 100_000, iterations: Int = 9) {
+    public init(items: Int = 100_000, iterations: Int = 9, listItems: Int = 1_000_000) {
         self.items = items
         self.iterations = iterations
+        self.listItems = listItems
     }
 
     /// A small deterministic generator (xorshift64*): the lists are the same every run.
@@ -58,6 +62,9 @@ public struct ListBenchmark {
     }
 
     public func run(_ operation: String) throws(FrondError) -> Result {
+        if FeedListBenchmark.operations.contains(operation) {
+            return Result(line: try FeedListBenchmark(items: listItems, iterations: iterations).run(operation))
+        }
         let (old, oldVersions, new, newVersions) = lists(for: operation)
         var times: [UInt64] = []
         var changeset = ListChangeset()

@@ -340,12 +340,17 @@ struct CheckRelayout: ParsableCommand {
 struct BenchList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-list",
-        abstract: "Time the list operations: data diffing (so far).",
+        abstract: "Time the list operations: incremental mounting, changesets, data diffing, memory.",
         discussion: """
         Prints one line per operation, op=NAME then key=value pairs (times in _ns: the median, best and \
-        worst of --iterations runs). diff_100k diffs --items identities against a copy with 1% of them \
-        removed, 1% updated, 1% moved and 1% new ones inserted; diff_100k_shuffled against a shuffled copy. \
-        The changeset's counts follow the times.
+        worst of --iterations runs). The list operations use a feed of --list-items posts (text of varying \
+        length, a like button with state on every third) in a list 400 points wide with an 800-point \
+        viewport: first_display times handing the list its posts up to the commit that shows the visible \
+        ones; scroll_step one screen down, 200 times (the host thread's time per step; the builder lays \
+        out the range ahead between steps); apply_changeset_1k applies 1,000 mixed operations to 100,000 \
+        posts; memory_per_item gives the bytes per post of a list none of whose posts is laid out, and per \
+        laid-out post. diff_100k diffs --items identities against a copy with 1% of them removed, 1% \
+        updated, 1% moved and 1% new ones inserted; diff_100k_shuffled against a shuffled copy.
         """
     )
 
@@ -358,16 +363,22 @@ struct BenchList: ParsableCommand {
     @Option(name: .long, help: "Items in the lists diffed.")
     var items = 100_000
 
+    @Option(name: .long, help: "Posts in the list of the list operations.")
+    var listItems = 1_000_000
+
     func validate() throws {
         guard iterations > 0 && iterations <= 1_000 else { throw ValidationError("--iterations must be between 1 and 1000") }
         guard items > 0 && items <= 10_000_000 else { throw ValidationError("--items must be between 1 and 10000000") }
+        guard listItems > 0 && listItems <= 10_000_000 else {
+            throw ValidationError("--list-items must be between 1 and 10000000")
+        }
         for op in ops where !ListBenchmark.operations.contains(op) {
             throw ValidationError("unknown operation \(op); one of \(ListBenchmark.operations.joined(separator: ", "))")
         }
     }
 
     func run() throws {
-        let bench = ListBenchmark(items: items, iterations: iterations)
+        let bench = ListBenchmark(items: items, iterations: iterations, listItems: listItems)
         for op in ops.isEmpty ? ListBenchmark.operations : ops {
             do {
                 print(try bench.run(op).line)
