@@ -13,7 +13,8 @@ STRICT_C := -std=c99 -Wall -Wextra -pedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -pedantic -Werror
 LINK_FROND := -L$(OUT)/lib -lfrond -Wl,-rpath,$(CURDIR)/$(OUT)/lib -lm -pthread
 C_TESTS := functional_test misuse_test component_test state_test root_test action_test action_block_test \
-	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test list_test data_source_test
+	controller_test wrapper_test animation_test legacy_test snapshot_test seams_test conveniences_test list_test data_source_test \
+	list_view_test
 
 .PHONY: wheel test-wheel install uninstall test-install bench-load bench-list
 .PHONY: all build lib demo test test-swift test-c test-conformance test-python capi bench bench-create bench-reorder bench-python valgrind clean
@@ -67,6 +68,9 @@ $(OUT)/bin/feed_demo: examples/c/feed_demo.c examples/c/demo_host.h include/fron
 $(OUT)/bin/legacy: examples/c/legacy.c include/frond.h lib
 	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
 
+$(OUT)/bin/feed_list: examples/c/feed_list.c examples/c/demo_host.h include/frond.h lib
+	$(CC) $(STRICT_C) -Iinclude $< $(LINK_FROND) -o $@
+
 # `make demo` and `make test` first install (as root) or name (otherwise) the Debian packages
 # they need: tools/ensure-deps.sh, silent when nothing is missing; FROND_SKIP_DEPS=1 skips it.
 # The check is the first step of their recipes and the work a second make (demo-run,
@@ -80,12 +84,13 @@ demo:
 	@$(ENSURE_DEPS) demo
 	@$(MAKE) --no-print-directory demo-run
 
-demo-run: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy
+demo-run: $(OUT)/bin/layout_demo $(OUT)/bin/counter_demo $(OUT)/bin/feed_demo $(OUT)/bin/legacy $(OUT)/bin/feed_list
 	$(OUT)/bin/layout_demo
 	$(OUT)/bin/counter_demo
 	@mkdir -p build/demo
 	$(OUT)/bin/feed_demo build/demo
 	$(OUT)/bin/legacy
+	$(OUT)/bin/feed_list 12
 	@# The Python todo list needs only the standard library and the checkout's package.
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/todo.py
 
@@ -343,7 +348,7 @@ TSAN_C_LIBS := -L$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SW
 # The C tests that start threads (pthread_create) and the Swift suites that do
 # (DispatchQueue.concurrentPerform, DispatchQueue.global().async). Swift Testing runs the
 # other suites in parallel too: `make sanitize-tsan TSAN_SWIFT_TESTS=.` runs them all.
-TSAN_C_TESTS := root_test state_test snapshot_test list_test data_source_test
+TSAN_C_TESTS := root_test state_test snapshot_test list_test data_source_test list_view_test
 TSAN_SWIFT_TESTS := StateTests|AsyncFlushTests|ProviderTests|MeasurementTests
 ASAN_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitize/lsan.supp:print_suppressions=0 \

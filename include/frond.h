@@ -2303,6 +2303,120 @@ frond_status frond_data_source_get_item_count(size_t *out_count, frond_data_sour
 frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_data_source *source,
                                         frond_item_path path);
 
+/* ---- Lists that mount what is visible ----------------------------------------- */
+/* A list (frond_list) stacks the items of its own data source along an axis and builds,
+ * lays out and mounts only those that intersect its viewport extended by `range_screens`
+ * viewport lengths each way (Litho's incremental mount). The host sets the viewport as the
+ * person scrolls (frond_list_set_viewport): items leaving the range are parked (their
+ * views hidden and kept for reuse by an item of the same shape), visible items that are
+ * not built yet are built at once, and the rest of the range is built off the host thread,
+ * mounted by frond_list_process (call it when the data source's ready handler fires).
+ *
+ * The host receives, in one commit per call, a container view of type "list-item" per
+ * mounted item (attributes `section` and `item`: the item it shows; `hidden` = true while
+ * parked), at the item's frame in the content, holding the item's views. Until an item is
+ * laid out its size along the axis is an estimate; when real sizes arrive above the
+ * viewport, the viewport's offset moves so that the first visible item stays in place on
+ * screen (did_adjust_offset). The list's items are its data source's
+ * (frond_list_get_data_source): apply changesets, diffs and new models there. The list,
+ * its data source and its host callbacks are used on one thread (the host's). */
+
+typedef struct frond_list frond_list;
+
+typedef enum frond_list_axis {
+    FROND_LIST_VERTICAL = 0,            /**< top to bottom, each item as wide as the list */
+    FROND_LIST_HORIZONTAL = 1           /**< left to right, each item as tall as the list */
+} frond_list_axis;
+
+/** How a list makes, sizes and ranges its items. */
+typedef struct frond_list_config {
+    uint32_t struct_size;               /**< sizeof(frond_list_config) */
+    frond_list_axis axis;
+    float cross_size;                   /**< the list's width (vertical) or height (horizontal) */
+    /** An item's size along the axis until it is laid out; 0: the average of the items
+     *  laid out so far (44 before any is). */
+    float estimated_item_size;
+    /** How far beyond the viewport items are built and mounted, in viewport lengths each
+     *  way (Litho's default is 2). */
+    float range_screens;
+    frond_item_provider_func provider;  /**< required (see frond_item_provider_func) */
+    void *user_data;                    /**< passed to the provider */
+    /** Called with user_data exactly once: when the list is freed, or before a refused
+     *  frond_list_new returns. */
+    frond_destroy_func destroy;
+} frond_list_config;
+
+/** What a list tells its host besides the mutations (any member may be NULL; on the host
+ *  thread). `model` is the item's model (still the data source's). */
+typedef struct frond_list_listener {
+    uint32_t struct_size;               /**< sizeof(frond_list_listener) */
+    /** The content's length along the axis changed (estimates included). */
+    void (*did_change_content_length)(frond_list *list, float length, void *user_data);
+    /** Real sizes above the viewport moved its offset: scroll the host there. */
+    void (*did_adjust_offset)(frond_list *list, float offset, void *user_data);
+    /** An item entered the range (built and mounted) or left it: working-range callbacks. */
+    void (*did_enter_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
+    void (*did_leave_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
+} frond_list_listener;
+
+/** Counts of a list's mounting. */
+typedef struct frond_list_statistics {
+    uint32_t struct_size;               /**< sizeof(frond_list_statistics); set by the caller */
+    size_t mounted_items;               /**< items mounted now */
+    size_t host_views;                  /**< views the host has for the list (parked ones too) */
+    size_t parked_items;                /**< items parked now, waiting for reuse */
+    uint64_t created;                   /**< items mounted into new views, so far */
+    uint64_t reused;                    /**< items mounted into a parked item's views, so far */
+    uint64_t parked;                    /**< items parked, so far */
+    uint64_t destroyed;                 /**< parked items destroyed (their pool was full), so far */
+    float content_length;               /**< the content's length along the axis */
+    float offset;                       /**< the viewport's offset (after any adjustment) */
+} frond_list_statistics;
+
+/** Creates a list with an empty data source that builds on demand. The caller owns the
+ *  handle. A cross size, estimate or range that is negative or not finite is
+ *  FROND_ERR_INVALID_ARGUMENT. */
+frond_status frond_list_new(frond_list **out_list, const frond_list_config *config);
+/** Frees the list and its data source (as frond_data_source_free does). NULL is a no-op. */
+frond_status frond_list_free(frond_list *list);
+
+/** The list's data source (a handle that lives as long as the list; frond_data_source_free
+ *  on it is FROND_ERR_MISUSE). Its modifications are mounted by the list. */
+frond_status frond_list_get_data_source(frond_data_source **out_source, frond_list *list);
+
+/** Sets the host that receives the list's views (NULL removes it), as frond_root_set_host
+ *  does; its callbacks get NULL as `root`. A host function that fails makes the list call
+ *  during which it ran return FROND_ERR_CALLBACK (after the commit). */
+frond_status frond_list_set_host(frond_list *list, const frond_host *host, void *user_data,
+                                 frond_destroy_func destroy);
+/** Sets the listener (NULL removes it; copied) with its user_data, destroyed exactly once
+ *  (when replaced, when the list is freed, or on failure before the call returns). */
+frond_status frond_list_set_listener(frond_list *list, const frond_list_listener *listener, void *user_data,
+                                     frond_destroy_func destroy);
+
+/** Sets the viewport (see the section's introduction): from `offset` along the axis, for
+ *  `length`. Negative, NaN or infinite values are FROND_ERR_INVALID_ARGUMENT and change
+ *  nothing. */
+frond_status frond_list_set_viewport(frond_list *list, float offset, float length);
+
+/** Mounts what the list's data source built (frond_data_source_process on it, then the
+ *  range is looked at again); with `wait_for_all`, builds and mounts everything pending.
+ *  `*out_applied` (may be NULL) receives how many modifications were applied. */
+frond_status frond_list_process(size_t *out_applied, frond_list *list, bool wait_for_all);
+
+/** The list's counts, content length and viewport offset. */
+frond_status frond_list_get_statistics(frond_list_statistics *out_statistics, frond_list *list);
+
+/** The frame of the item at `path` in the content (estimated until it is laid out);
+ *  FROND_ERR_INVALID_ARGUMENT for a path the list lacks. */
+frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, frond_item_path path);
+
+/** Sends a host event on one of the list's views to the item root that shows it, as
+ *  frond_root_send_event does for a root; a view that no mounted item shows is
+ *  FROND_ERR_INVALID_ARGUMENT. */
+frond_status frond_list_send_event(frond_action_outcome *out_outcome, frond_list *list, uint64_t view,
+                                   const char *event_attribute, const frond_attribute *payload);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

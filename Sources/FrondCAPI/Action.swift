@@ -79,7 +79,7 @@ func cAction(_ handle: OpaquePointer?) throws(CallFailure) -> CAction {
 }
 
 /// A payload argument (NULL: none).
-private func payloadArgument(_ pointer: UnsafePointer<frond_attribute>?) throws(CallFailure) -> AttributeValue? {
+func payloadArgument(_ pointer: UnsafePointer<frond_attribute>?) throws(CallFailure) -> AttributeValue? {
     guard let pointer else { return nil }
     guard pointer.pointee.kind != FROND_ATTRIBUTE_ACTION_BLOCK else {
         throw .invalidArgument("payload: an action block cannot be a payload")

@@ -31,13 +31,16 @@ final class CDataSource: @unchecked Sendable {
     let source: DataSource<CItemModel>
     /// The handle the callbacks pass (set once, right after it is issued).
     var handle: OpaquePointer?
+    /// Whether a list owns the data source (frond_list_free frees it, not this handle).
+    let ownedByList: Bool
 
-    init(_ source: DataSource<CItemModel>) {
+    init(_ source: DataSource<CItemModel>, ownedByList: Bool = false) {
         self.source = source
+        self.ownedByList = ownedByList
     }
 }
 
-private func cDataSource(_ handle: OpaquePointer?) throws(CallFailure) -> CDataSource {
+func cDataSource(_ handle: OpaquePointer?) throws(CallFailure) -> CDataSource {
     // The table only ever stores CDataSource objects under the data source kind.
     unsafeDowncast(try resolve(handle, .dataSource, "data source"), to: CDataSource.self)
 }
@@ -74,7 +77,7 @@ private func itemModels(_ pointer: UnsafePointer<frond_item_model>?, _ count: In
 }
 
 /// A C item provider with its user_data (destroyed with the configuration).
-private final class CItemProvider: @unchecked Sendable {
+final class CItemProvider: @unchecked Sendable {
     private let function: frond_item_provider_func
     private let owner: CallbackOwner
 
@@ -125,6 +128,7 @@ public func frond_data_source_free(_ handle: OpaquePointer?) -> frond_status {
     guard let handle else { return FROND_OK }
     return call("frond_data_source_free") { () throws(CallFailure) in
         let source = try cDataSource(handle)
+        guard !source.ownedByList else { throw .misuse("the data source belongs to a list: free the list") }
         try frond { () throws(FrondError) in try source.source.close() }
         _ = try releaseHandle(handle, .dataSource, "data source")
     }

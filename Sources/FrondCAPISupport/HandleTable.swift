@@ -15,6 +15,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
     case snapshotHost = 11
     case changeset = 12
     case dataSource = 13
+    case list = 14
 
     package var description: String {
         switch self {
@@ -31,6 +32,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
         case .snapshotHost: return "frond_snapshot_host"
         case .changeset: return "frond_changeset"
         case .dataSource: return "frond_data_source"
+        case .list: return "frond_list"
         }
     }
 }

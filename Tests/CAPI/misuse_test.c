@@ -2188,6 +2188,75 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK_OK(frond_changeset_free(changeset));
 }
 
+/* Lists: bad handles, NULL and malformed arguments, user_data of refused calls destroyed. */
+static void test_list_handles_are_checked(frond_node *live_node) {
+    frond_list *live = NULL, *freed = NULL, *out = NULL;
+    frond_list *bad[3];
+    frond_list_config config;
+    frond_list_listener listener;
+    frond_list_statistics statistics;
+    frond_host host;
+    frond_data_source *source = NULL;
+    frond_action_outcome outcome;
+    frond_rect frame;
+    frond_item_path path = {0, 0};
+    size_t count = 0, i;
+    FROND_INIT(config);
+    config.cross_size = 100;
+    config.range_screens = 2;
+    config.provider = no_component;
+    config.destroy = count_misuse_destroy;
+    FROND_INIT(listener);
+    FROND_INIT(statistics);
+    FROND_INIT(host);
+    host.apply = NULL;
+    misuse_destroyed = 0;
+    CHECK_OK(frond_list_new(&live, &config));
+    CHECK_OK(frond_list_new(&freed, &config));
+    CHECK_OK(frond_list_free(freed));
+    CHECK(misuse_destroyed == 1);
+    bad[0] = freed;
+    bad[1] = (frond_list *)(void *)live_node;
+    bad[2] = (frond_list *)(uintptr_t)0xdeadbeefu;
+    for (i = 0; i < 3; i++) {
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_data_source(&source, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_host(bad[i], NULL, &misuse_destroyed, count_misuse_destroy));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_listener(bad[i], &listener, &misuse_destroyed,
+                                                               count_misuse_destroy));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_viewport(bad[i], 0, 100));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_process(&count, bad[i], true));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_statistics(&statistics, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_free(bad[i]));
+    }
+    CHECK(misuse_destroyed == 7);
+    CHECK_OK(frond_list_free(NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_new(NULL, &config));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_new(&out, NULL));
+    config.cross_size = -3;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_new(&out, &config));
+    config.cross_size = 100;
+    config.range_screens = 0.0f / 0.0f;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_new(&out, &config));
+    config.range_screens = 2;
+    config.axis = (frond_list_axis)5;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_new(&out, &config));
+    CHECK(out == NULL && misuse_destroyed == 11);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_host(live, &host, &misuse_destroyed, count_misuse_destroy));
+    CHECK(misuse_destroyed == 12);
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_data_source(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(live, 0.0f / 0.0f, 10));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_statistics(NULL, live));
+    statistics.struct_size = 1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_statistics(&statistics, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, live, path));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, "onTap", NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, NULL, NULL));
+    CHECK_OK(frond_list_free(live));
+    CHECK(misuse_destroyed == 13);
+}
+
 int main(void) {
     frond_node *live_node = NULL;
     frond_config *live_config = NULL;
@@ -2206,6 +2275,7 @@ int main(void) {
     test_library_functions_take_any_input();
     test_changeset_handles_are_checked(live_node);
     test_data_source_handles_are_checked(live_node);
+    test_list_handles_are_checked(live_node);
     test_layout_of_a_non_root_is_refused();
     test_component_and_root_handles_are_checked(live_node, live_config);
     test_component_arguments_are_checked();

@@ -56,7 +56,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// Whether items are built only when a ``load(_:mode:)`` asks for them.
     public let buildsOnDemand: Bool
     /// Told around each applied modification (the list that mounts the items; host thread).
-    var commitObserver: DataSourceCommitObserver?
+    weak var commitObserver: (any DataSourceCommitObserver)?
     private let textMeasurer: any TextMeasurer
     /// Whether a host-thread call is under way.
     private let busy = Atomic<Bool>(false)

@@ -339,6 +339,13 @@ class ApplyMode(enum.IntEnum):
     ASYNC = 1
 
 
+class ListAxis(enum.IntEnum):
+    """C `frond_list_axis`."""
+
+    VERTICAL = 0
+    HORIZONTAL = 1
+
+
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -372,6 +379,7 @@ ENUMS: Final = {
     "frond_argument_type": (ArgumentType, "FROND_ARGUMENT_"),
     "frond_change_kind": (ChangeKind, "FROND_CHANGE_"),
     "frond_apply_mode": (ApplyMode, "FROND_APPLY_"),
+    "frond_list_axis": (ListAxis, "FROND_LIST_"),
 }
 
 
@@ -545,6 +553,22 @@ class frond_data_source_item(ctypes.Structure):
     pass
 
 
+class frond_list(ctypes.Structure):
+    pass
+
+
+class frond_list_config(ctypes.Structure):
+    pass
+
+
+class frond_list_listener(ctypes.Structure):
+    pass
+
+
+class frond_list_statistics(ctypes.Structure):
+    pass
+
+
 RECORDS: Final = (
     frond_config,
     frond_node,
@@ -588,6 +612,10 @@ RECORDS: Final = (
     frond_applied_changes,
     frond_data_source_listener,
     frond_data_source_item,
+    frond_list,
+    frond_list_config,
+    frond_list_listener,
+    frond_list_statistics,
 )
 
 
@@ -920,6 +948,40 @@ frond_data_source_item._fields_ = [
     ("version", ctypes.c_uint64),
     ("size", frond_size),
 ]
+frond_list_axis = ctypes.c_int  # enum ListAxis
+frond_list_config._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("axis", frond_list_axis),
+    ("cross_size", ctypes.c_float),
+    ("estimated_item_size", ctypes.c_float),
+    ("range_screens", ctypes.c_float),
+    ("provider", frond_item_provider_func),
+    ("user_data", ctypes.c_void_p),
+    ("destroy", frond_destroy_func),
+]
+frond_list_listener_did_change_content_length_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_void_p)
+frond_list_listener_did_adjust_offset_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_void_p)
+frond_list_listener_did_enter_range_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), frond_item_path, ctypes.c_void_p, ctypes.c_void_p)
+frond_list_listener_did_leave_range_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), frond_item_path, ctypes.c_void_p, ctypes.c_void_p)
+frond_list_listener._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("did_change_content_length", frond_list_listener_did_change_content_length_func),
+    ("did_adjust_offset", frond_list_listener_did_adjust_offset_func),
+    ("did_enter_range", frond_list_listener_did_enter_range_func),
+    ("did_leave_range", frond_list_listener_did_leave_range_func),
+]
+frond_list_statistics._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("mounted_items", ctypes.c_size_t),
+    ("host_views", ctypes.c_size_t),
+    ("parked_items", ctypes.c_size_t),
+    ("created", ctypes.c_uint64),
+    ("reused", ctypes.c_uint64),
+    ("parked", ctypes.c_uint64),
+    ("destroyed", ctypes.c_uint64),
+    ("content_length", ctypes.c_float),
+    ("offset", ctypes.c_float),
+]
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -1124,6 +1186,16 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_data_source_get_version": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_data_source))),
     "frond_data_source_get_item_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_size_t)),
     "frond_data_source_get_item": (frond_status, (ctypes.POINTER(frond_data_source_item), ctypes.POINTER(frond_data_source), frond_item_path)),
+    "frond_list_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_list)), ctypes.POINTER(frond_list_config))),
+    "frond_list_free": (frond_status, (ctypes.POINTER(frond_list),)),
+    "frond_list_get_data_source": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_data_source)), ctypes.POINTER(frond_list))),
+    "frond_list_set_host": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_host), ctypes.c_void_p, frond_destroy_func)),
+    "frond_list_set_listener": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_list_listener), ctypes.c_void_p, frond_destroy_func)),
+    "frond_list_set_viewport": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_float)),
+    "frond_list_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_list), ctypes.c_bool)),
+    "frond_list_get_statistics": (frond_status, (ctypes.POINTER(frond_list_statistics), ctypes.POINTER(frond_list))),
+    "frond_list_get_item_frame": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_list), frond_item_path)),
+    "frond_list_send_event": (frond_status, (ctypes.POINTER(frond_action_outcome), ctypes.POINTER(frond_list), ctypes.c_uint64, ctypes.c_char_p, ctypes.POINTER(frond_attribute))),
 }
 
 

@@ -1,0 +1,210 @@
+import CFrond
+import Frond
+import FrondCAPISupport
+
+// Lists that mount what is visible (the Lists section of frond.h): a handle holds a
+// ListView whose models are C pointers, its data source's handle, and its C host.
+
+/// What a list handle refers to.
+final class CList: @unchecked Sendable {
+    let list: ListView<CItemModel>
+    /// The list's data source, as a handle that the list owns.
+    let dataSource: CDataSource
+    var host: CHost?
+    var handle: OpaquePointer?
+    /// The C listener's owner (its user_data goes with it).
+    var listenerOwner: CallbackOwner?
+
+    init(_ list: ListView<CItemModel>) {
+        self.list = list
+        dataSource = CDataSource(list.dataSource, ownedByList: true)
+    }
+
+    deinit {
+        // (The data source's handle goes with the list.)
+        if let handle = dataSource.handle { _ = try? handles.remove(handle.handleValue, kind: .dataSource) }
+        try? list.dataSource.close()
+    }
+}
+
+private func cList(_ handle: OpaquePointer?) throws(CallFailure) -> CList {
+    // The table only ever stores CList objects under the list kind.
+    unsafeDowncast(try resolve(handle, .list, "list"), to: CList.self)
+}
+
+/// Runs a list call that may commit to the host: a host function that failed meanwhile
+/// makes it FROND_ERR_CALLBACK.
+private func committing<T>(_ list: CList, _ body: () throws(FrondError) -> T) throws(CallFailure) -> T {
+    list.host?.resetFailure()
+    let result = try frond(body)
+    if let failure = list.host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+    return result
+}
+
+@_cdecl("frond_list_new") @implementation
+public func frond_list_new(_ outList: UnsafeMutablePointer<OpaquePointer?>?,
+                           _ config: UnsafePointer<frond_list_config>?) -> frond_status {
+    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    return report("frond_list_new", attempt { () throws(CallFailure) in
+        let out = try requireOut(outList)
+        guard let spec = try structArgument(config, "config") else { throw .invalidArgument("config is NULL") }
+        guard let function = spec.provider else { throw .invalidArgument("config.provider is NULL") }
+        let axis: ListView<CItemModel>.Axis
+        switch spec.axis {
+        case FROND_LIST_VERTICAL: axis = .vertical
+        case FROND_LIST_HORIZONTAL: axis = .horizontal
+        default: throw .invalidArgument("config.axis \(spec.axis.rawValue) is not a frond_list_axis")
+        }
+        guard spec.estimated_item_size.isFinite, spec.estimated_item_size >= 0 else {
+            throw .invalidArgument("config.estimated_item_size \(spec.estimated_item_size) is not a finite number ≥ 0")
+        }
+        let provider = CItemProvider(function, owner: owner)
+        let configuration = ListView<CItemModel>.Configuration(
+            axis: axis, crossSize: spec.cross_size,
+            estimatedItemSize: spec.estimated_item_size > 0 ? spec.estimated_item_size : nil,
+            rangeScreens: spec.range_screens) { (model: CItemModel) throws(FrondError) in try provider.make(model) }
+        let list = CList(try frond { () throws(FrondError) in try ListView(configuration: configuration) })
+        list.handle = try issueHandle(list, .list)
+        do throws(CallFailure) {
+            list.dataSource.handle = try issueHandle(list.dataSource, .dataSource)
+        } catch {
+            if let handle = list.handle { _ = try? handles.remove(handle.handleValue, kind: .list) }
+            throw error
+        }
+        out.pointee = list.handle
+    })
+}
+
+@_cdecl("frond_list_free") @implementation
+public func frond_list_free(_ handle: OpaquePointer?) -> frond_status {
+    guard let handle else { return FROND_OK }
+    return call("frond_list_free") { () throws(CallFailure) in
+        let list = try cList(handle)
+        // (Refused from a callback of the list's data source, like frond_data_source_free.)
+        try frond { () throws(FrondError) in try list.list.dataSource.cancelAndWait() }
+        _ = try releaseHandle(handle, .list, "list")
+    }
+}
+
+@_cdecl("frond_list_get_data_source") @implementation
+public func frond_list_get_data_source(_ outSource: UnsafeMutablePointer<OpaquePointer?>?,
+                                       _ handle: OpaquePointer?) -> frond_status {
+    call("frond_list_get_data_source") { () throws(CallFailure) in
+        let out = try requireOut(outSource)
+        out.pointee = try cList(handle).dataSource.handle
+    }
+}
+
+@_cdecl("frond_list_set_host") @implementation
+public func frond_list_set_host(_ handle: OpaquePointer?, _ host: UnsafePointer<frond_host>?,
+                                _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_list_set_host", attempt { () throws(CallFailure) in
+        let list = try cList(handle)
+        guard let functions = try structArgument(host, "host") else {
+            list.host = nil
+            list.list.host = nil
+            return
+        }
+        guard functions.apply != nil || functions.apply_batch != nil else {
+            throw .invalidArgument("host: give apply or apply_batch")
+        }
+        let made = CHost(functions, owner: owner, rootHandle: nil)
+        list.host = made
+        list.list.host = made
+    })
+}
+
+@_cdecl("frond_list_set_listener") @implementation
+public func frond_list_set_listener(_ handle: OpaquePointer?, _ listener: UnsafePointer<frond_list_listener>?,
+                                    _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_list_set_listener", attempt { () throws(CallFailure) in
+        let list = try cList(handle)
+        guard let functions = try structArgument(listener, "listener") else {
+            list.list.listener = ListView<CItemModel>.Listener()
+            list.listenerOwner = nil
+            return
+        }
+        let listHandle = list.handle
+        let data = owner.userData
+        var made = ListView<CItemModel>.Listener()
+        if let function = functions.did_change_content_length {
+            made.didChangeContentLength = { length in function(listHandle, length, data) }
+        }
+        if let function = functions.did_adjust_offset {
+            made.didAdjustOffset = { offset in function(listHandle, offset, data) }
+        }
+        if let function = functions.did_enter_range {
+            made.didEnterRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
+        }
+        if let function = functions.did_leave_range {
+            made.didLeaveRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
+        }
+        // (The closures hold the user_data's pointer; its owner lives as long as they are set.)
+        list.list.listener = made
+        list.listenerOwner = owner
+    })
+}
+
+@_cdecl("frond_list_set_viewport") @implementation
+public func frond_list_set_viewport(_ handle: OpaquePointer?, _ offset: Float, _ length: Float) -> frond_status {
+    call("frond_list_set_viewport") { () throws(CallFailure) in
+        let list = try cList(handle)
+        try committing(list) { () throws(FrondError) in try list.list.setViewport(offset: offset, length: length) }
+    }
+}
+
+@_cdecl("frond_list_process") @implementation
+public func frond_list_process(_ outApplied: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
+                               _ waitForAll: Bool) -> frond_status {
+    call("frond_list_process") { () throws(CallFailure) in
+        let list = try cList(handle)
+        let applied = try committing(list) { () throws(FrondError) in
+            try list.list.processPending(waitForAll: waitForAll)
+        }
+        outApplied?.pointee = applied
+    }
+}
+
+@_cdecl("frond_list_get_statistics") @implementation
+public func frond_list_get_statistics(_ outStatistics: UnsafeMutablePointer<frond_list_statistics>?,
+                                      _ handle: OpaquePointer?) -> frond_status {
+    call("frond_list_get_statistics") { () throws(CallFailure) in
+        let out = try requireOut(outStatistics)
+        try checkStructSize(out.pointee.struct_size, of: frond_list_statistics.self, "out_statistics")
+        let list = try cList(handle).list
+        let counts = list.mountStatistics
+        out.pointee = frond_list_statistics(
+            struct_size: UInt32(MemoryLayout<frond_list_statistics>.size), mounted_items: list.mountedItemCount,
+            host_views: list.hostViewCount, parked_items: list.parkedItemCount, created: UInt64(counts.created),
+            reused: UInt64(counts.reused), parked: UInt64(counts.parked), destroyed: UInt64(counts.destroyed),
+            content_length: list.contentSize, offset: list.viewport.offset)
+    }
+}
+
+@_cdecl("frond_list_get_item_frame") @implementation
+public func frond_list_get_item_frame(_ outFrame: UnsafeMutablePointer<frond_rect>?, _ handle: OpaquePointer?,
+                                      _ path: frond_item_path) -> frond_status {
+    call("frond_list_get_item_frame") { () throws(CallFailure) in
+        let out = try requireOut(outFrame)
+        let list = try cList(handle).list
+        let place = try itemPath(path, "path")
+        guard let frame = list.frame(of: place) else { throw .invalidArgument("the list has no item at \(place)") }
+        out.pointee = frond_rect(left: frame.left, top: frame.top, width: frame.width, height: frame.height)
+    }
+}
+
+@_cdecl("frond_list_send_event") @implementation
+public func frond_list_send_event(_ outOutcome: UnsafeMutablePointer<frond_action_outcome>?, _ handle: OpaquePointer?,
+                                  _ view: UInt64, _ eventAttribute: UnsafePointer<CChar>?,
+                                  _ payload: UnsafePointer<frond_attribute>?) -> frond_status {
+    call("frond_list_send_event") { () throws(CallFailure) in
+        let out = try requireOut(outOutcome)
+        let list = try cList(handle)
+        let name = try requiredString(eventAttribute, "event_attribute")
+        guard !name.isEmpty else { throw .invalidArgument("event_attribute is empty") }
+        let event = HostEvent(attributeName: name, payload: try payloadArgument(payload))
+        out.pointee = try committing(list) { () throws(FrondError) in try list.list.send(event, to: ViewID(view)) }.cValue
+    }
+}

@@ -1,0 +1,370 @@
+/* Lists that mount what is visible, through the C API: a strict host that refuses an
+ * impossible mutation sequence, only the items near the viewport built and shown, parked
+ * containers hidden and reused, working-range and content-length callbacks, a changeset
+ * applied to the list's data source moving the mounted items, events routed to the item,
+ * bad viewports refused, and every model and user_data destroyed once. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* ---- a strict host: a mirror of the views, checking every mutation ----------------- */
+
+#define MAX_VIEWS 20000
+
+typedef struct mirror {
+    bool alive[MAX_VIEWS];
+    uint64_t parent[MAX_VIEWS];
+    size_t children[MAX_VIEWS];
+    long item[MAX_VIEWS];
+    bool hidden[MAX_VIEWS];
+    frond_rect frame[MAX_VIEWS];
+    size_t root_children;
+    int problems;
+    int commits_open;
+} mirror;
+
+static bool view_ok(const mirror *m, uint64_t view) { return view > 0 && view < MAX_VIEWS && m->alive[view]; }
+
+static frond_status strict_begin(frond_root *root, void *user_data) {
+    mirror *m = user_data;
+    CHECK(root == NULL);
+    if (m->commits_open++ != 0) m->problems++;
+    return FROND_OK;
+}
+
+static frond_status strict_end(frond_root *root, void *user_data) {
+    mirror *m = user_data;
+    (void)root;
+    if (--m->commits_open != 0) m->problems++;
+    return FROND_OK;
+}
+
+static frond_status strict_apply(frond_root *root, const frond_mutation *u, void *user_data) {
+    mirror *m = user_data;
+    size_t i;
+    (void)root;
+    if (m->commits_open != 1) m->problems++;
+    switch (u->kind) {
+    case FROND_MUTATION_CREATE:
+        if (u->view == 0 || u->view >= MAX_VIEWS || m->alive[u->view]) { m->problems++; break; }
+        m->alive[u->view] = true;
+        m->item[u->view] = -1;
+        break;
+    case FROND_MUTATION_UPDATE:
+        if (!view_ok(m, u->view)) { m->problems++; break; }
+        for (i = 0; i < u->set_count; i++) {
+            if (strcmp(u->set[i].name, "item") == 0) m->item[u->view] = (long)u->set[i].number;
+            if (strcmp(u->set[i].name, "hidden") == 0) m->hidden[u->view] = u->set[i].boolean;
+        }
+        for (i = 0; i < u->unset_count; i++) {
+            if (strcmp(u->unset[i], "hidden") == 0) m->hidden[u->view] = false;
+        }
+        break;
+    case FROND_MUTATION_SET_FRAME:
+        if (!view_ok(m, u->view)) { m->problems++; break; }
+        m->frame[u->view] = u->frame;
+        break;
+    case FROND_MUTATION_INSERT:
+        if (!view_ok(m, u->view) || m->parent[u->view] != 0) { m->problems++; break; }
+        if (u->parent == 0) {
+            if (u->index > m->root_children) m->problems++;
+            m->root_children++;
+        } else {
+            if (!view_ok(m, u->parent) || u->index > m->children[u->parent]) m->problems++;
+            if (u->parent < MAX_VIEWS) m->children[u->parent]++;
+        }
+        m->parent[u->view] = u->parent == 0 ? UINT64_MAX : u->parent;
+        break;
+    case FROND_MUTATION_MOVE:
+        if (!view_ok(m, u->view)) m->problems++;
+        break;
+    case FROND_MUTATION_REMOVE:
+        if (!view_ok(m, u->view) || m->parent[u->view] != (u->parent == 0 ? UINT64_MAX : u->parent)) {
+            m->problems++;
+            break;
+        }
+        if (u->parent == 0) m->root_children--; else m->children[u->parent]--;
+        m->parent[u->view] = 0;
+        break;
+    case FROND_MUTATION_DESTROY:
+        if (!view_ok(m, u->view) || m->children[u->view] != 0) { m->problems++; break; }
+        if (m->parent[u->view] != 0 && m->parent[u->view] != UINT64_MAX) m->children[m->parent[u->view]]--;
+        if (m->parent[u->view] == UINT64_MAX) m->problems++; /* still in the root */
+        m->alive[u->view] = false;
+        m->parent[u->view] = 0;
+        break;
+    }
+    return FROND_OK;
+}
+
+/* The shown (alive, in the root, not hidden) container of `item`, or 0. */
+static uint64_t shown_container(const mirror *m, long item) {
+    uint64_t view;
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m->alive[view] && m->parent[view] == UINT64_MAX && m->item[view] == item && !m->hidden[view]) return view;
+    }
+    return 0;
+}
+
+static size_t shown_count(const mirror *m) {
+    size_t count = 0;
+    uint64_t view;
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m->alive[view] && m->parent[view] == UINT64_MAX && !m->hidden[view] && m->item[view] >= 0) count++;
+    }
+    return count;
+}
+
+/* ---- models: rows of text (every tenth a button) ------------------------------------- */
+
+static int live_rows = 0;
+static void free_row(void *model) {
+    live_rows--;
+    free(model);
+}
+
+static frond_status row(frond_component **out_component, void *model, void *user_data) {
+    int id = *(int *)model;
+    char text[64];
+    (void)user_data;
+    if (id % 10 == 0) {
+        frond_attribute tap;
+        frond_view_spec view;
+        frond_size_spec size;
+        memset(&tap, 0, sizeof tap);
+        tap.name = "onTap";
+        tap.kind = FROND_ATTRIBUTE_ACTION;
+        tap.string = "tapped";
+        FROND_INIT(view);
+        view.view_type = "button";
+        view.attributes = &tap;
+        view.attribute_count = 1;
+        FROND_INIT(size);
+        size.height.value = 40;
+        size.height.unit = FROND_UNIT_POINT;
+        return frond_component_new(out_component, &view, &size, NULL);
+    }
+    snprintf(text, sizeof text, "row %d %s", id, id % 3 == 0 ? "which is long enough to wrap onto a second line" : "");
+    return frond_component_new_text(out_component, text, NULL, NULL, NULL);
+}
+
+static frond_item_model row_model(int id) {
+    frond_item_model result;
+    int *value = malloc(sizeof *value);
+    CHECK(value != NULL);
+    *value = id;
+    live_rows++;
+    FROND_INIT(result);
+    result.model = value;
+    result.destroy = free_row;
+    result.id = (uint64_t)id;
+    return result;
+}
+
+static int provider_destroyed = 0, host_destroyed = 0;
+static void count_destroy(void *user_data) { (*(int *)user_data)++; }
+static void host_destroy(void *user_data) {
+    (void)user_data;
+    host_destroyed++;
+}
+
+typedef struct heard {
+    int entered, left, lengths, adjusts;
+    float length;
+} heard;
+
+static void did_change_content_length(frond_list *list, float length, void *user_data) {
+    heard *h = user_data;
+    (void)list;
+    h->lengths++;
+    h->length = length;
+}
+static void did_adjust_offset(frond_list *list, float offset, void *user_data) {
+    (void)list; (void)offset;
+    ((heard *)user_data)->adjusts++;
+}
+static void did_enter_range(frond_list *list, frond_item_path path, void *model, void *user_data) {
+    (void)list;
+    CHECK(*(int *)model >= 0 && path.section == 0);
+    ((heard *)user_data)->entered++;
+}
+static void did_leave_range(frond_list *list, frond_item_path path, void *model, void *user_data) {
+    (void)list; (void)path; (void)model;
+    ((heard *)user_data)->left++;
+}
+
+static frond_list *new_list(mirror *m, heard *h, float estimate) {
+    frond_list_config config;
+    frond_list *list = NULL;
+    frond_host host;
+    frond_list_listener listener;
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.estimated_item_size = estimate;
+    config.range_screens = 1;
+    config.provider = row;
+    config.user_data = &provider_destroyed;
+    config.destroy = count_destroy;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, m, host_destroy));
+    FROND_INIT(listener);
+    listener.did_change_content_length = did_change_content_length;
+    listener.did_adjust_offset = did_adjust_offset;
+    listener.did_enter_range = did_enter_range;
+    listener.did_leave_range = did_leave_range;
+    memset(h, 0, sizeof *h);
+    CHECK_OK(frond_list_set_listener(list, &listener, h, NULL));
+    return list;
+}
+
+static void load_rows(frond_list *list, int count) {
+    frond_data_source *source = NULL;
+    frond_item_model *models = calloc((size_t)count, sizeof *models);
+    int i;
+    CHECK(models != NULL);
+    for (i = 0; i < count; i++) models[i] = row_model(i);
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_data_source_set_items(source, 0, models, (size_t)count, FROND_APPLY_SYNC));
+    free(models);
+}
+
+static frond_list_statistics statistics_of(frond_list *list) {
+    frond_list_statistics statistics;
+    FROND_INIT(statistics);
+    CHECK_OK(frond_list_get_statistics(&statistics, list));
+    return statistics;
+}
+
+/* ---- tests ---------------------------------------------------------------------------- */
+
+static void test_only_items_near_the_viewport_are_shown_and_views_are_reused(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_list_statistics statistics;
+    frond_rect frame;
+    frond_item_path path = {0, 0};
+    int step;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    load_rows(list, 5000);
+    CHECK_OK(frond_list_set_viewport(list, 0, 300));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    statistics = statistics_of(list);
+    CHECK(statistics.mounted_items > 5 && statistics.mounted_items < 100);
+    CHECK(shown_count(&m) == statistics.mounted_items);
+    CHECK(shown_container(&m, 0) != 0 && shown_container(&m, 4000) == 0);
+    CHECK(h.entered == (int)statistics.mounted_items && h.lengths >= 1 && h.length > 5000 * 10);
+    CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+    CHECK(frame.top == 0 && frame.width == 200 && frame.height > 0);
+    CHECK(m.frame[shown_container(&m, 0)].height == frame.height);
+    for (step = 1; step <= 40; step++) {
+        uint64_t first;
+        CHECK_OK(frond_list_set_viewport(list, (float)step * 300, 300));
+        CHECK_OK(frond_list_process(NULL, list, true));
+        /* The item at the viewport's top is shown, where the list says it is. */
+        first = 0;
+        {
+            long item;
+            for (item = 0; item < 5000 && first == 0; item++) {
+                uint64_t container = shown_container(&m, item);
+                if (container != 0 && m.frame[container].top + m.frame[container].height > (float)step * 300) {
+                    first = container;
+                }
+            }
+        }
+        CHECK(first != 0 && m.frame[first].top <= (float)step * 300 + 0.5f);
+    }
+    statistics = statistics_of(list);
+    CHECK(statistics.reused > statistics.created);
+    CHECK(h.left > 0 && m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+static void test_a_changeset_moves_the_mounted_items(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_data_source *source = NULL;
+    frond_changeset *changeset = NULL;
+    frond_change insert;
+    frond_item_model model;
+    float second_top;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    load_rows(list, 100);
+    CHECK_OK(frond_list_set_viewport(list, 0, 200));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    second_top = m.frame[shown_container(&m, 1)].top;
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_changeset_new(&changeset));
+    FROND_INIT(insert);
+    insert.kind = FROND_CHANGE_INSERT_ITEM;
+    CHECK_OK(frond_changeset_add(changeset, &insert));
+    model = row_model(1001);
+    CHECK_OK(frond_data_source_apply(source, changeset, NULL, 0, &model, 1, FROND_APPLY_SYNC));
+    CHECK_OK(frond_list_set_viewport(list, 0, 200));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    /* The old item 0 is item 1 now, and moved down by the new row. */
+    CHECK(shown_container(&m, 0) != 0 && shown_container(&m, 1) != 0);
+    CHECK(m.frame[shown_container(&m, 2)].top > second_top);
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_changeset_free(changeset));
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_free(source), "belongs to a list");
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+static void test_events_and_bad_input(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_action_outcome outcome;
+    frond_item_path far = {0, 500};
+    frond_rect frame;
+    uint64_t container, button = 0, view;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    load_rows(list, 30);
+    CHECK_OK(frond_list_set_viewport(list, 0, 400));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    container = shown_container(&m, 10);
+    CHECK(container != 0);
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m.alive[view] && m.parent[view] == container) button = view;
+    }
+    CHECK(button != 0);
+    CHECK_OK(frond_list_send_event(&outcome, list, button, "onTap", NULL));
+    CHECK(outcome == FROND_ACTION_UNHANDLED);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, list, container, "onTap", NULL),
+                  "not a view of a mounted list item");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(list, -1, 100), "finite numbers");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(list, 0, 1.0f / 0.0f), "finite numbers");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, list, far), "no item");
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+int main(void) {
+    size_t handles_at_start = 0, handles_at_end = 0;
+    int providers, hosts;
+    CHECK_OK(frond_handle_count(&handles_at_start));
+    test_only_items_near_the_viewport_are_shown_and_views_are_reused();
+    test_a_changeset_moves_the_mounted_items();
+    test_events_and_bad_input();
+    providers = provider_destroyed;
+    hosts = host_destroyed;
+    CHECK(providers == 3 && hosts == 3);
+    CHECK_OK(frond_handle_count(&handles_at_end));
+    CHECK(handles_at_end == handles_at_start);
+    return check_report("list_view_test");
+}
