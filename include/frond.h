@@ -2266,6 +2266,13 @@ frond_status frond_data_source_apply(frond_data_source *source, frond_changeset 
 frond_status frond_data_source_set_items(frond_data_source *source, size_t section, const frond_item_model *items,
                                          size_t count, frond_apply_mode mode);
 
+/** Replaces every section: section i holds the next `section_counts[i]` models of `items`
+ *  (their counts add up to `count`). No diffing: every old item goes, with its state. The
+ *  fast way to load a big list. */
+frond_status frond_data_source_set_sections(frond_data_source *source, const frond_item_model *items, size_t count,
+                                            const size_t *section_counts, size_t section_count,
+                                            frond_apply_mode mode);
+
 /** Replaces the configuration (copied; the old one's destroy runs when no build uses it):
  *  every item is rebuilt and laid out again. */
 frond_status frond_data_source_set_config(frond_data_source *source, const frond_data_source_config *config,

@@ -169,6 +169,32 @@ public func frond_data_source_set_items(_ handle: OpaquePointer?, _ section: Int
     })
 }
 
+@_cdecl("frond_data_source_set_sections") @implementation
+public func frond_data_source_set_sections(_ handle: OpaquePointer?, _ items: UnsafePointer<frond_item_model>?,
+                                           _ count: Int, _ sectionCounts: UnsafePointer<Int>?, _ sectionCount: Int,
+                                           _ applyMode: frond_apply_mode) -> frond_status {
+    report("frond_data_source_set_sections", attempt { () throws(CallFailure) in
+        let models = try itemModels(items, count, "items")
+        let source = try cDataSource(handle)
+        let counts = try arrayArgument(sectionCounts, sectionCount, "section_counts")
+        var sections: [[CItemModel]] = []
+        var next = 0
+        for (position, sectionSize) in counts.enumerated() {
+            let size = try index(sectionSize, "section_counts[\(position)]")
+            guard size <= models.count - next else {
+                throw .invalidArgument("section_counts add up to more than the \(count) item(s) given")
+            }
+            sections.append(Array(models[next..<(next + size)]))
+            next += size
+        }
+        guard next == models.count else {
+            throw .invalidArgument("section_counts add up to \(next), not to the \(count) item(s) given")
+        }
+        let modification = try mode(applyMode)
+        try frond { () throws(FrondError) in try source.source.setSections(sections, mode: modification) }
+    })
+}
+
 @_cdecl("frond_data_source_set_config") @implementation
 public func frond_data_source_set_config(_ handle: OpaquePointer?, _ config: UnsafePointer<frond_data_source_config>?,
                                          _ applyMode: frond_apply_mode) -> frond_status {

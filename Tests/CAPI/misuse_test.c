@@ -2139,6 +2139,7 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_apply(bad[i], changeset, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_items(bad[i], 0, &model, 1, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_config(bad[i], &config, FROND_APPLY_SYNC));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_sections(bad[i], NULL, 0, NULL, 0, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_process(&count, bad[i], true));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_has_pending(&pending, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_ready_handler(bad[i], NULL, &misuse_destroyed,
@@ -2172,6 +2173,10 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, NULL, 2, FROND_APPLY_SYNC));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, &model, 1, (frond_apply_mode)9));
     CHECK(misuse_destroyed == 17);
+    count = 2;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_sections(live, &model, 1, &count, 1, FROND_APPLY_SYNC));
+    CHECK(misuse_destroyed == 18);
+    misuse_destroyed = 17;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_has_pending(NULL, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(NULL, live, &listener, NULL, NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(&id, live, NULL, NULL, NULL));

@@ -264,7 +264,11 @@ int main(int argc, char **argv) {
         models[i].destroy = free_post;
         models[i].id = (uint64_t)i;
     }
-    must(frond_data_source_set_items(source, 0, models, POSTS, FROND_APPLY_SYNC), "frond_data_source_set_items");
+    {
+        size_t section_count = POSTS;
+        must(frond_data_source_set_sections(source, models, POSTS, &section_count, 1, FROND_APPLY_SYNC),
+             "frond_data_source_set_sections");
+    }
     free(models);
 
     printf("feed_list: %d posts, a %g-point viewport, %d steps of one screen\n", POSTS, VIEWPORT, steps);

@@ -308,7 +308,8 @@ private struct CreatedTree {
 /// numbers (its first commit whole, so that it can take a parked item's views over).
 final class ListItemMount: Host {
     unowned let mounter: ListMounter
-    let itemRoot: DataSourceItemRoot
+    /// (Weak: the item's root holds this host.)
+    weak var itemRoot: DataSourceItemRoot?
     /// The item's container (nil until its first commit, and once parked).
     var container: ViewID?
     /// Host numbers of the item root's views.

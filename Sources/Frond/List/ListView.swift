@@ -174,7 +174,10 @@ public final class ListView<Model>: @unchecked Sendable {
         guard let (mount, local) = mounter.owner(of: view) else {
             throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
         }
-        return try mount.itemRoot.root.send(event, to: local)
+        guard let itemRoot = mount.itemRoot else {
+            throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
+        }
+        return try itemRoot.root.send(event, to: local)
     }
 
     /// How many items are mounted, and how many views the host has for the list (parked
@@ -263,7 +266,7 @@ public final class ListView<Model>: @unchecked Sendable {
         let range = range(extension: Double(configuration.rangeScreens))
         let state = dataSource.state
         for (key, mount) in mounts {
-            guard let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path), !range.contains(flat) else {
+            guard let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path), !range.contains(flat) else {
                 continue
             }
             park(key, mount, leaving: (path, state[path]?.model))
@@ -272,8 +275,10 @@ public final class ListView<Model>: @unchecked Sendable {
 
     private func park(_ key: ObjectIdentifier, _ mount: ListItemMount, leaving item: (ItemPath, Model?)?) {
         mounts[key] = nil
-        awaitingRelease[key] = mount.itemRoot
-        mount.itemRoot.root.host = nil
+        if let itemRoot = mount.itemRoot {
+            awaitingRelease[key] = itemRoot
+            itemRoot.root.host = nil
+        }
         mounter.park(mount)
         if let (path, model) = item, let model { listener.didLeaveRange?(path, model) }
     }
@@ -338,14 +343,14 @@ public final class ListView<Model>: @unchecked Sendable {
         }
         // Gone items are parked; the sizes of the mounted ones are read.
         for (key, mount) in mounts {
-            guard let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path), let item = state[path] else {
+            guard let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path), let item = state[path] else {
                 park(key, mount, leaving: nil)
                 continue
             }
             positions.setSize(mainSize(of: item), at: flat)
         }
         positionsVersion = state.version
-        if let (mount, oldStart) = anchor, let path = state.path(of: mount.itemRoot), let flat = flatIndex(of: path) {
+        if let (mount, oldStart) = anchor, let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path) {
             let newStart = positions.start(of: flat, estimate: estimate)
             if newStart != oldStart {
                 offset = max(0, offset + newStart - oldStart)
@@ -354,7 +359,7 @@ public final class ListView<Model>: @unchecked Sendable {
         }
         // Containers at their items' places; items new to the range announced.
         for mount in mounts.values {
-            guard let container = mount.container, let path = state.path(of: mount.itemRoot),
+            guard let container = mount.container, let path = mount.itemRoot.flatMap(state.path(of:)),
                   let flat = flatIndex(of: path), let item = state[path] else { continue }
             let wasPlaced = mount.placedPath != nil
             mount.placedPath = path

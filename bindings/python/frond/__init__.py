@@ -9,8 +9,9 @@ animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
 `send_event` and `tap`, component providers, flush requests and asynchronous flushes, text
 measurers (`TextStyle`) and view type declarations (`AttributeKind`), used from one thread
 at a time), Python hosts (`Host`, `MemoryHost`), list changesets and data diffing
-(`Changeset`, `ItemPath`, `Move`, `diff`), and data sources (`DataSource`: items with their
-own state and layout, built off the host thread).
+(`Changeset`, `ItemPath`, `Move`, `diff`), data sources (`DataSource`: items with their
+own state and layout, built off the host thread) and lists that mount only what is near
+their viewport (`ListView`).
 The library is loaded on first use (see ``frond._library`` for where it is looked for).
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentEr
 from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
 from .lists import Changeset, ItemPath, Move, diff
 from .data_source import AppliedChanges, DataSource, DataSourceItem, ItemFailure, ItemProvider
+from .list_view import ListStatistics, ListView
 from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .provider import ComponentProvider, FlushRequest
@@ -57,7 +59,7 @@ __all__ = [
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
     "Changeset", "ItemPath", "Move", "diff", "DataSource", "DataSourceItem", "AppliedChanges", "ItemFailure",
-    "ItemProvider",
+    "ItemProvider", "ListView", "ListStatistics",
     "Value", "ValueLike", "Size", "Rect", "Edges",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
     "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Status", "TextAlign", "Unit", "Wrap",

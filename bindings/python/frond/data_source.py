@@ -121,8 +121,9 @@ class DataSource(Handle):
         handle = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_data_source_new", ctypes.byref(handle), self._config(provider, size_range))
         self._handle = handle
-        # The builder's thread registers what renders make in this arena, as the host's does.
-        self.add_listener(on_build_start=lambda: entered_arena(self._arena), on_build_end=leave_arena)
+        # (What renders register on the builder's thread goes to UNOWNED: ctypes gives a
+        # foreign thread a new thread state for each callback, so no arena can be entered
+        # there for the length of a build. C's destroy functions release those values.)
 
     def __repr__(self) -> str:
         return "<frond.DataSource (closed)>" if self._handle is None else f"<frond.DataSource {self.item_count()} items>"
@@ -197,6 +198,15 @@ class DataSource(Handle):
         self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
         if len(self._ids) > 2 * self.item_count() + 1024:
             self._prune()
+
+    def set_sections(self, sections: Sequence[Sequence[Any]], *, sync: bool = True) -> None:
+        """Replaces every section with these models (no diffing: every old item goes, with
+        its state): the fast way to load a big list."""
+        sections = [list(section) for section in sections]
+        models = [model for section in sections for model in section]
+        array = self._models(models, "items", identify=self._key is not None)
+        counts = (ctypes.c_size_t * max(len(sections), 1))(*[len(section) for section in sections])
+        self._applying("frond_data_source_set_sections", array, len(models), counts, len(sections), _mode(sync))
 
     def set_config(self, provider: ItemProvider, size_range: SizeRange, *, sync: bool = True) -> None:
         """Replaces the provider and the size range: every item is rebuilt."""

@@ -1,0 +1,257 @@
+"""Lists that mount only what is near their viewport (``frond_list``): Litho's incremental
+mount over a data source that builds its items on demand.
+
+>>> from frond import ListView, MemoryHost, Text
+>>> host = MemoryHost()
+>>> feed = ListView(lambda post: Text(post), cross_size=200, host=host, estimated_item_size=20)
+>>> feed.data_source.set_items([f"post {number}" for number in range(10_000)])
+>>> feed.set_viewport(0, 100)
+>>> _ = feed.process(wait=True)
+>>> 0 < feed.statistics.mounted_items < 50
+True
+>>> sorted({view.view_type for view in host.views.values()})
+['list-item', 'text']
+>>> feed.close()
+
+The list stacks the items of its own `DataSource` (``list.data_source``: apply changesets,
+diffs and new models there) along its axis, and builds, lays out and mounts only those
+within `range_screens` viewport lengths of the viewport. `set_viewport` parks the items
+that left the range (their views hidden, kept for reuse by an item of the same shape),
+builds the visible ones at once if they are not built, and queues the rest of the range,
+which is built off the host thread: `process` mounts it (``list.data_source.on_ready``
+says when). The host gets one ``"list-item"`` container per mounted item (attributes
+``section`` and ``item``; ``hidden`` while parked) at the item's frame in the content.
+Until an item is laid out its size is an estimate; when real sizes arrive above the
+viewport, the viewport's offset moves to keep the first visible item in place
+(``on_adjust_offset``). Use a list on one thread.
+"""
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from . import _capi
+from ._capi import FROND_EVENT_TAP, ActionOutcome
+from ._registry import DESTROY, Arena, registry, user_data
+from ._runtime import Handle, call, callback_failed
+from .attribute import AttributeValue, c_string, encode_attributes
+from .data_source import _C_PROVIDER, DataSource, ItemProvider
+from .host import C_HOST, Host
+from .lists import ItemPath, _path
+from .value import Rect, real_number
+
+__all__ = ["ListView", "ListStatistics"]
+
+
+class ListStatistics(NamedTuple):
+    """A list's counts: items mounted and parked now, views the host has, items mounted
+    into new views and into parked ones so far, items parked and destroyed so far, the
+    content's length and the viewport's offset."""
+
+    mounted_items: int
+    host_views: int
+    parked_items: int
+    created: int
+    reused: int
+    parked: int
+    destroyed: int
+    content_length: float
+    offset: float
+
+
+@dataclass
+class _Listener:
+    on_content_length: Callable[[float], object] | None
+    on_adjust_offset: Callable[[float], object] | None
+    on_enter_range: Callable[[ItemPath, Any], object] | None
+    on_leave_range: Callable[[ItemPath, Any], object] | None
+
+
+class _ListDataSource(DataSource):
+    """The list's data source: its handle belongs to the list (closing it only forgets it)."""
+
+    def __init__(self, handle: Any, arena: Arena, key: Callable[[Any], Hashable] | None,
+                 content: Callable[[Any], Any] | None) -> None:
+        self._arena = arena
+        self._key = key
+        self._content = content
+        self._ids = {}
+        self._contents = {}
+        self._handle = handle
+
+    def close(self) -> None:
+        self._forget()
+
+    def __del__(self) -> None:
+        self._handle = None
+
+
+class ListView(Handle):
+    """A list over its own data source (``frond_list``); see the module's documentation.
+
+    `provider` makes an item's component from its model; `cross_size` is the list's width
+    (vertical) or height (horizontal); `estimated_item_size` an item's size until it is laid
+    out (None: the average of those laid out so far); `key` and `content` are the data
+    source's (see `DataSource`).
+    """
+
+    _free_function = "frond_list_free"
+
+    def __init__(self, provider: ItemProvider, cross_size: float, *, horizontal: bool = False,
+                 estimated_item_size: float | None = None, range_screens: float = 2.0, host: Host | None = None,
+                 key: Callable[[Any], Hashable] | None = None, content: Callable[[Any], Any] | None = None) -> None:
+        if not callable(provider):
+            raise TypeError(f"provider must be callable, not {type(provider).__name__}")
+        self._arena = Arena()
+        self._host: Host | None = None
+        config = _capi.frond_list_config()
+        config.struct_size = ctypes.sizeof(config)
+        config.axis = int(_capi.ListAxis.HORIZONTAL if horizontal else _capi.ListAxis.VERTICAL)
+        config.cross_size = real_number(cross_size, "cross_size")
+        config.estimated_item_size = 0.0 if estimated_item_size is None else real_number(estimated_item_size,
+                                                                                        "estimated_item_size")
+        config.range_screens = real_number(range_screens, "range_screens")
+        config.provider = _C_PROVIDER
+        config.user_data = registry.add(provider, self._arena)
+        config.destroy = DESTROY
+        handle = ctypes.POINTER(_capi.frond_list)()
+        call("frond_list_new", ctypes.byref(handle), ctypes.byref(config))
+        self._handle = handle
+        source = ctypes.POINTER(_capi.frond_data_source)()
+        call("frond_list_get_data_source", ctypes.byref(source), handle)
+        #: The list's items: change them here (changesets, `set_items`, `set_sections`).
+        self.data_source: DataSource = _ListDataSource(source, self._arena, key, content)
+        if host is not None:
+            self.host = host
+
+    def __repr__(self) -> str:
+        return "<frond.ListView (closed)>" if self._handle is None else "<frond.ListView>"
+
+    def _did_close(self) -> None:
+        self.data_source._forget()
+
+    @property
+    def host(self) -> Host | None:
+        self._live()
+        return self._host
+
+    @host.setter
+    def host(self, host: Host | None) -> None:
+        handle = self._live()
+        if host is None:
+            call("frond_list_set_host", handle, None, None, _capi.frond_destroy_func())
+        else:
+            if not isinstance(host, Host):
+                raise TypeError(f"host must be a frond.Host or None, not {type(host).__name__}")
+            call("frond_list_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host, self._arena)),
+                 DESTROY)
+        self._host = host
+
+    def set_listener(self, *, on_content_length: Callable[[float], object] | None = None,
+                     on_adjust_offset: Callable[[float], object] | None = None,
+                     on_enter_range: Callable[[ItemPath, Any], object] | None = None,
+                     on_leave_range: Callable[[ItemPath, Any], object] | None = None) -> None:
+        """What the list tells besides the mutations: the content's length, an offset to
+        scroll to (anchoring), and items entering and leaving the range (working-range
+        callbacks, with the item's model). Replaces the previous listener."""
+        listener = _capi.frond_list_listener()
+        listener.struct_size = ctypes.sizeof(listener)
+        if on_content_length is not None:
+            listener.did_change_content_length = _C_CONTENT_LENGTH
+        if on_adjust_offset is not None:
+            listener.did_adjust_offset = _C_ADJUST_OFFSET
+        if on_enter_range is not None:
+            listener.did_enter_range = _C_ENTER_RANGE
+        if on_leave_range is not None:
+            listener.did_leave_range = _C_LEAVE_RANGE
+        entry = _Listener(on_content_length, on_adjust_offset, on_enter_range, on_leave_range)
+        call("frond_list_set_listener", self._live(), ctypes.byref(listener), registry.add(entry, self._arena), DESTROY)
+
+    def set_viewport(self, offset: float, length: float) -> None:
+        """The visible part of the content: from `offset` along the axis, for `length`
+        (InvalidArgumentError for negative or non-finite values)."""
+        call("frond_list_set_viewport", self._live(), real_number(offset, "offset"), real_number(length, "length"))
+
+    def process(self, wait: bool = False) -> int:
+        """Mounts what the data source built (with `wait`, builds and mounts everything
+        pending); returns how many modifications were applied."""
+        applied = ctypes.c_size_t()
+        call("frond_list_process", ctypes.byref(applied), self._live(), wait)
+        return applied.value
+
+    @property
+    def statistics(self) -> ListStatistics:
+        statistics = _capi.frond_list_statistics()
+        statistics.struct_size = ctypes.sizeof(statistics)
+        call("frond_list_get_statistics", ctypes.byref(statistics), self._live())
+        return ListStatistics(statistics.mounted_items, statistics.host_views, statistics.parked_items,
+                              statistics.created, statistics.reused, statistics.parked, statistics.destroyed,
+                              statistics.content_length, statistics.offset)
+
+    def item_frame(self, path: ItemPath | tuple[int, int]) -> Rect:
+        """Where the item is in the content (estimated until it is laid out)."""
+        place = _path(path, "path")
+        frame = _capi.frond_rect()
+        call("frond_list_get_item_frame", ctypes.byref(frame), self._live(), _capi.frond_item_path(*place))
+        return Rect(frame.left, frame.top, frame.width, frame.height)
+
+    def send_event(self, view: int, event: str = FROND_EVENT_TAP,
+                   payload: AttributeValue | None = None) -> ActionOutcome:
+        """Sends a host event on one of the list's views to the item that shows it (as
+        `Root.send_event` does for a root)."""
+        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
+            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        outcome = ctypes.c_int()
+        array = encode_attributes({"payload": payload}, "payload") if payload is not None else None
+        call("frond_list_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),
+             None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute)))
+        return ActionOutcome(outcome.value)
+
+
+def _listener(key: int | None) -> _Listener:
+    listener: _Listener = registry.get(key)
+    return listener
+
+
+def _content_length(_: Any, length: float, key: int | None) -> None:
+    try:
+        listener = _listener(key)
+        if listener.on_content_length is not None:
+            listener.on_content_length(length)
+    except BaseException as error:  # noqa: BLE001 — nothing may escape into C
+        callback_failed(error)
+
+
+def _adjust_offset(_: Any, offset: float, key: int | None) -> None:
+    try:
+        listener = _listener(key)
+        if listener.on_adjust_offset is not None:
+            listener.on_adjust_offset(offset)
+    except BaseException as error:  # noqa: BLE001
+        callback_failed(error)
+
+
+def _enter_range(_: Any, path: Any, model: int | None, key: int | None) -> None:
+    try:
+        listener = _listener(key)
+        if listener.on_enter_range is not None:
+            listener.on_enter_range(ItemPath(path.section, path.item), registry.get(model))
+    except BaseException as error:  # noqa: BLE001
+        callback_failed(error)
+
+
+def _leave_range(_: Any, path: Any, model: int | None, key: int | None) -> None:
+    try:
+        listener = _listener(key)
+        if listener.on_leave_range is not None:
+            listener.on_leave_range(ItemPath(path.section, path.item), registry.get(model))
+    except BaseException as error:  # noqa: BLE001
+        callback_failed(error)
+
+
+_C_CONTENT_LENGTH = _capi.frond_list_listener_did_change_content_length_func(_content_length)
+_C_ADJUST_OFFSET = _capi.frond_list_listener_did_adjust_offset_func(_adjust_offset)
+_C_ENTER_RANGE = _capi.frond_list_listener_did_enter_range_func(_enter_range)
+_C_LEAVE_RANGE = _capi.frond_list_listener_did_leave_range_func(_leave_range)

@@ -1,0 +1,118 @@
+"""Lists that mount only what is near their viewport, from Python: a MemoryHost (which
+refuses an impossible mutation sequence) sees only the items near the viewport, parked
+containers hidden and reused, working-range callbacks, a changeset moving the mounted
+items, a tap reaching the item's like button and its state, and bad viewports refused."""
+from __future__ import annotations
+
+import pytest
+
+from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
+                   ListView, MemoryHost, RenderComponent, Scope, Text)
+from frond.render import _render_class
+
+
+def shown(host: MemoryHost) -> dict[int, object]:
+    """The shown containers' frames, by item index."""
+    frames = {}
+    for view in host.views.values():
+        if view.view_type == "list-item" and not view.attributes.get("hidden") and "item" in view.attributes:
+            frames[int(view.attributes["item"])] = view.frame
+    return frames
+
+
+def rows(count: int) -> list[str]:
+    return [f"row {number} " + "word " * (number % 5 * 6) for number in range(count)]
+
+
+def test_onlyTheItemsNearTheViewportAreShown(no_leaks) -> None:
+    host = MemoryHost()
+    entered: list[int] = []
+    left: list[int] = []
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20,
+                  range_screens=1) as feed:
+        feed.set_listener(on_enter_range=lambda path, model: entered.append(path.item),
+                          on_leave_range=lambda path, model: left.append(path.item))
+        feed.data_source.set_sections([rows(3000)])
+        feed.set_viewport(0, 200)
+        feed.process(wait=True)
+        first = shown(host)
+        assert 5 < len(first) < 80 and 0 in first and 2500 not in first
+        assert sorted(entered) == sorted(first)
+        top = 0.0
+        for index in range(len(first)):
+            assert first[index].top == top and first[index].width == 150
+            top += first[index].height
+        for step in range(1, 30):
+            feed.set_viewport(step * 200, 200)
+            feed.process(wait=True)
+            frames = shown(host)
+            visible = [index for index, frame in frames.items()
+                       if frame.top < step * 200 + 200 and frame.top + frame.height > step * 200]
+            assert visible and max(visible) - min(visible) + 1 == len(visible)
+        statistics = feed.statistics
+        assert statistics.reused > statistics.created
+        assert left and statistics.content_length > 3000 * 10
+
+
+def test_aChangesetMovesTheMountedItems(no_leaks) -> None:
+    host = MemoryHost()
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20) as feed:
+        feed.data_source.set_sections([rows(50)])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        second = shown(host)[1].top
+        feed.data_source.apply(Changeset(inserted_items=[ItemPath(0, 0)]), inserted=["a new first row"])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        assert shown(host)[2].top > second
+        assert feed.item_frame((0, 0)).top == 0
+        with pytest.raises(InvalidArgumentError):
+            feed.item_frame((0, 999))
+
+
+class LikeButton(RenderComponent):
+    def initial_state(self) -> bool:
+        return False
+
+    def render(self, state: bool) -> Component:
+        return Component("button", {"title": "Liked" if state else "Like", "onTap": Action("like")}, width=80, height=30)
+
+    def handle_action(self, action: ActionEvent, scope: Scope | None) -> bool:
+        assert scope is not None
+        scope.update_state(lambda liked: not liked)
+        return True
+
+
+@pytest.fixture
+def like_class() -> None:
+    _render_class(LikeButton)
+
+
+def test_aTapReachesTheItemsButtonAndItsState(like_class: None, no_leaks) -> None:
+    host = MemoryHost()
+
+    def post(text: str) -> Component:
+        return Flexbox([Text(text), LikeButton(key="like")])
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=40) as feed:
+        feed.data_source.set_sections([rows(20)])
+        feed.set_viewport(0, 300)
+        feed.process(wait=True)
+        container = next(view for view in host.views.values()
+                         if view.view_type == "list-item" and view.attributes.get("item") == 3)
+        button = next(child for child in container.children if host.views[child].view_type == "button")
+        assert host.views[button].attributes["title"] == "Like"
+        assert feed.send_event(button) == ActionOutcome.HANDLED
+        feed.process(wait=True)
+        assert host.views[button].attributes["title"] == "Liked"
+        with pytest.raises(InvalidArgumentError, match="not a view of a mounted list item"):
+            feed.send_event(container.id)
+
+
+def test_badViewportsAreRefused(no_leaks) -> None:
+    with ListView(lambda text: Text(text), cross_size=100) as feed:
+        for offset, length in [(-1, 10), (0, float("inf")), (float("nan"), 10)]:
+            with pytest.raises(InvalidArgumentError):
+                feed.set_viewport(offset, length)
+    with pytest.raises(InvalidArgumentError):
+        ListView(lambda text: Text(text), cross_size=-5)
