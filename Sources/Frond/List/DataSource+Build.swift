@@ -8,7 +8,7 @@ import Synchronization
 /// commits every prepared root and reads its size; ``discard()`` puts every root back as it was.
 final class DataSourceBuilt<Model>: @unchecked Sendable {
     let baseVersion: UInt64
-    private var sections: [[DataSourceItem<Model>]]
+    private var sections: [DataSourceSection<Model>]
     private let configuration: DataSourceConfiguration<Model>
     let changes: DataSourceAppliedChanges
     /// Whether the modification only built or released items (nothing for listeners).
@@ -18,7 +18,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
     private let builtPaths: [(DataSourceItemRoot, ItemPath)]?
 
     private init(base: DataSourceState<Model>, builder: DataSourceItemBuilder<Model>,
-                 sections: [[DataSourceItem<Model>]], changes: ListChangeset = ListChangeset(),
+                 sections: [DataSourceSection<Model>], changes: ListChangeset = ListChangeset(),
                  destinations: [ListChangeset.Move] = [], isLoad: Bool = false, movesItems: Bool) {
         baseVersion = base.version
         self.sections = sections
@@ -30,8 +30,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         if movesItems {
             var paths: [(DataSourceItemRoot, ItemPath)] = []
             for (section, items) in sections.enumerated() {
-                for (index, item) in items.enumerated() {
-                    if let root = item.root { paths.append((root, ItemPath(section: section, item: index))) }
+                for (index, root) in items.roots.enumerated() {
+                    if let root { paths.append((root, ItemPath(section: section, item: index))) }
                 }
             }
             builtPaths = paths
@@ -84,20 +84,19 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         for (path, model) in changeset.insertedItems { insertedModels[path] = model }
         var destinations: [ListChangeset.Move] = []
         destinations.reserveCapacity(changeset.updatedItems.count)
-        var sections: [[DataSourceItem<Model>]] = []
+        var sections: [DataSourceSection<Model>] = []
         sections.reserveCapacity(origins.count)
         for (section, slots) in origins.enumerated() {
-            var items: [DataSourceItem<Model>] = []
-            items.reserveCapacity(slots.count)
+            var items = DataSourceSection<Model>(capacity: slots.count)
             for (index, origin) in slots.enumerated() {
                 let path = ItemPath(section: section, item: index)
                 if let origin {
-                    let old = base.sections[origin.section][origin.item]
                     if let model = updatedModels[origin] {
+                        let old = base.sections[origin.section][origin.item]
                         items.append(try builder.item(model, at: path, replacing: old))
                         destinations.append(ListChangeset.Move(from: origin, to: path))
                     } else {
-                        items.append(old)
+                        items.append(origin.item, of: base.sections[origin.section])
                     }
                 } else if let model = insertedModels[path] {
                     items.append(try builder.item(model, at: path, replacing: nil))
@@ -138,14 +137,13 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                               on base: DataSourceState<Model>,
                               _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
         try checkDiffSection(section, sectionCount: base.sections.count)
-        let oldItems = section < base.sections.count ? base.sections[section] : []
-        var (changes, oldOfNew) = try diff(oldItems.map(\.model))
+        let oldItems = section < base.sections.count ? base.sections[section] : DataSourceSection(models: [])
+        var (changes, oldOfNew) = try diff(oldItems.models)
         var updated = [Bool](repeating: false, count: oldItems.count)
         for path in changes.updatedItems { updated[path.item] = true }
         var destinations: [ListChangeset.Move] = []
         destinations.reserveCapacity(changes.updatedItems.count)
-        var items: [DataSourceItem<Model>] = []
-        items.reserveCapacity(models.count)
+        var items = DataSourceSection<Model>(capacity: models.count)
         for (index, model) in models.enumerated() {
             let path = ItemPath(section: section, item: index)
             let oldIndex = oldOfNew[index]
@@ -156,8 +154,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                 destinations.append(ListChangeset.Move(from: ItemPath(section: section, item: oldIndex), to: path))
             } else {
                 // The same content: the item keeps its tree and takes the new model.
-                let old = oldItems[oldIndex]
-                items.append(DataSourceItem(model: model, size: old.storedSize, root: old.root))
+                items.append(DataSourceItem(model: model, size: oldItems.sizes[oldIndex], root: oldItems.roots[oldIndex]))
             }
         }
         var sections = base.sections
@@ -173,16 +170,15 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
 
     private static func replace(with models: [[Model]], on base: DataSourceState<Model>,
                                 _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
-        var sections: [[DataSourceItem<Model>]] = []
+        var sections: [DataSourceSection<Model>] = []
         sections.reserveCapacity(models.count)
         for (section, sectionModels) in models.enumerated() {
             if builder.onDemand {
-                // (The common case of a big list: no item is built, so no path is made.)
-                sections.append(sectionModels.map { DataSourceItem(model: $0, size: nil, root: nil) })
+                // (The common case of a big list: the section keeps the array it was given.)
+                sections.append(DataSourceSection(models: sectionModels))
                 continue
             }
-            var items: [DataSourceItem<Model>] = []
-            items.reserveCapacity(sectionModels.count)
+            var items = DataSourceSection<Model>(capacity: sectionModels.count)
             for (index, model) in sectionModels.enumerated() {
                 items.append(try builder.item(model, at: ItemPath(section: section, item: index), replacing: nil))
             }
@@ -209,16 +205,15 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
     private static func load(_ request: DataSourceLoadRequest, on base: DataSourceState<Model>,
                              _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
         var sections = base.sections
-        // Releases first: a path in both lists is built afresh.
-        for path in request.release {
-            guard let item = base[path], item.root != nil else { continue }
-            sections[path.section][path.item] = DataSourceItem(model: item.model, size: item.storedSize, root: nil)
+        // Releases first: a path in both lists is built afresh. (Only the roots' and sizes'
+        // columns change: the models' is shared with the base.)
+        for path in request.release where base.root(at: path) != nil {
+            sections[path.section].setRoot(nil, size: base.sections[path.section].sizes[path.item], at: path.item)
         }
-        for path in request.build {
-            guard base[path] != nil else { continue }
+        for path in request.build where base.contains(path) && sections[path.section].roots[path.item] == nil {
             let item = sections[path.section][path.item]
-            guard item.root == nil else { continue }
-            sections[path.section][path.item] = try builder.item(item.model, at: path, replacing: item, building: true)
+            let built = try builder.item(item.model, at: path, replacing: item, building: true)
+            sections[path.section].setRoot(built.root, size: built.storedSize, at: path.item)
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, isLoad: true, movesItems: false)
     }
@@ -242,7 +237,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             }
             // (Each was prepared by this build: commit cannot refuse.)
             _ = try? root.commit()
-            sections[item.path.section][item.path.item].storedSize = root.laidOutSize
+            sections[item.path.section].sizes[item.path.item] = root.laidOutSize
         }
         return DataSourceState(sections: sections, configuration: configuration, version: version)
     }

@@ -24,11 +24,9 @@ public struct DataSourceItem<Model>: @unchecked Sendable {
 
     init(model: Model, size: LayoutSize?, root: DataSourceItemRoot?) {
         self.model = model
-        storedSize = size ?? DataSourceItem.unmeasured
+        storedSize = size ?? unmeasuredSize
         self.root = root
     }
-
-    static var unmeasured: LayoutSize { LayoutSize(width: .nan, height: .nan) }
 
     /// The item's size as last laid out (zero for an item shown as nothing, or never laid
     /// out). An item released by an on-demand data source keeps its last size.
@@ -45,17 +43,79 @@ public struct DataSourceItem<Model>: @unchecked Sendable {
     public var layout: ComponentLayout? { root?.root.layout }
 }
 
+/// A size no layout gave (an item never laid out).
+let unmeasuredSize = LayoutSize(width: .nan, height: .nan)
+
+/// One section's items, stored column by column: the models as they were given (a section
+/// made from an array of models keeps that array), and each item's root and last size.
+/// Columns of concrete types keep the common steps (a big list loaded, an item built or
+/// released) free of per-item work on the models.
+public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Sendable {
+    /// The items' models, in order.
+    public private(set) var models: [Model]
+    var roots: [DataSourceItemRoot?]
+    /// NaN width: never laid out.
+    var sizes: [LayoutSize]
+
+    /// A section of `models`, none of them built.
+    init(models: [Model]) {
+        self.models = models
+        roots = [DataSourceItemRoot?](repeating: nil, count: models.count)
+        sizes = [LayoutSize](repeating: unmeasuredSize, count: models.count)
+    }
+
+    init(capacity: Int) {
+        models = []
+        roots = []
+        sizes = []
+        models.reserveCapacity(capacity)
+        roots.reserveCapacity(capacity)
+        sizes.reserveCapacity(capacity)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { models.count }
+
+    public subscript(position: Int) -> DataSourceItem<Model> {
+        get { DataSourceItem(model: models[position], size: sizes[position], root: roots[position]) }
+        set {
+            models[position] = newValue.model
+            roots[position] = newValue.root
+            sizes[position] = newValue.storedSize
+        }
+    }
+
+    mutating func append(_ item: DataSourceItem<Model>) {
+        models.append(item.model)
+        roots.append(item.root)
+        sizes.append(item.storedSize)
+    }
+
+    /// Appends item `index` of `other` as it is.
+    mutating func append(_ index: Int, of other: DataSourceSection<Model>) {
+        models.append(other.models[index])
+        roots.append(other.roots[index])
+        sizes.append(other.sizes[index])
+    }
+
+    /// Sets an item's root and size, keeping its model (the models' column is not copied).
+    mutating func setRoot(_ root: DataSourceItemRoot?, size: LayoutSize, at index: Int) {
+        roots[index] = root
+        sizes[index] = size
+    }
+}
+
 /// What a data source holds after its last applied modification: sections of items, each
 /// with its model and laid-out size. A value: it does not change after it is read, and a
 /// host may read it on any thread.
 public struct DataSourceState<Model>: @unchecked Sendable {
-    public internal(set) var sections: [[DataSourceItem<Model>]]
+    public internal(set) var sections: [DataSourceSection<Model>]
     /// The configuration the items were built with.
     public let configuration: DataSourceConfiguration<Model>
     /// Counts the applied modifications (a build applies only onto the version it started from).
     public let version: UInt64
 
-    init(sections: [[DataSourceItem<Model>]], configuration: DataSourceConfiguration<Model>, version: UInt64) {
+    init(sections: [DataSourceSection<Model>], configuration: DataSourceConfiguration<Model>, version: UInt64) {
         self.sections = sections
         self.configuration = configuration
         self.version = version
@@ -73,16 +133,23 @@ public struct DataSourceState<Model>: @unchecked Sendable {
 
     /// The item at `path` (nil for a path out of range).
     public subscript(path: ItemPath) -> DataSourceItem<Model>? {
-        guard sections.indices.contains(path.section), sections[path.section].indices.contains(path.item) else {
-            return nil
-        }
+        guard contains(path) else { return nil }
         return sections[path.section][path.item]
+    }
+
+    func contains(_ path: ItemPath) -> Bool {
+        sections.indices.contains(path.section) && sections[path.section].indices.contains(path.item)
+    }
+
+    /// The root of the item at `path` (nil: not built, or no such item).
+    func root(at path: ItemPath) -> DataSourceItemRoot? {
+        contains(path) ? sections[path.section].roots[path.item] : nil
     }
 
     /// Where `root` is now (nil: not in this state). Every modification that moves items
     /// records where the built ones went, so the item's last known place is its place.
     func path(of root: DataSourceItemRoot) -> ItemPath? {
-        self[root.pathHint]?.root === root ? root.pathHint : nil
+        self.root(at: root.pathHint) === root ? root.pathHint : nil
     }
 }
 

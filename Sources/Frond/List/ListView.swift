@@ -293,7 +293,7 @@ public final class ListView<Model>: @unchecked Sendable {
         var build: [ItemPath] = []
         for flat in range {
             let path = path(ofFlat: flat)
-            if state[path]?.root == nil { build.append(path) }
+            if state.contains(path), state.root(at: path) == nil { build.append(path) }
         }
         // Parked items are released (those in the range are built afresh).
         var release: [ItemPath] = []
@@ -400,13 +400,11 @@ public final class ListView<Model>: @unchecked Sendable {
         starts.reserveCapacity(state.sections.count + 1)
         for items in state.sections { starts.append((starts.last ?? 0) + items.count) }
         sectionStarts = starts
-        let axis = configuration.axis
+        let vertical = configuration.axis == .vertical
         var sizes: [Float] = []
         sizes.reserveCapacity(starts.last ?? 0)
         for items in state.sections {
-            for item in items {
-                sizes.append(item.isLaidOut ? (axis == .vertical ? item.storedSize.height : item.storedSize.width) : .nan)
-            }
+            for size in items.sizes { sizes.append(vertical ? size.height : size.width) }
         }
         positions = ListPositions(count: sizes.count) { sizes[$0].isNaN ? nil : sizes[$0] }
     }
