@@ -30,7 +30,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         if movesItems {
             var paths: [(DataSourceItemRoot, ItemPath)] = []
             for (section, items) in sections.enumerated() {
-                for (index, root) in items.roots.enumerated() {
+                items.roots.forEachStored { index, root in
                     if let root { paths.append((root, ItemPath(section: section, item: index))) }
                 }
             }

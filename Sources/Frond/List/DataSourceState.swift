@@ -53,21 +53,21 @@ let unmeasuredSize = LayoutSize(width: .nan, height: .nan)
 public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Sendable {
     /// The items' models, in order.
     public private(set) var models: [Model]
-    var roots: [DataSourceItemRoot?]
+    var roots: ChunkedColumn<DataSourceItemRoot?>
     /// NaN width: never laid out.
-    var sizes: [LayoutSize]
+    var sizes: ChunkedColumn<LayoutSize>
 
-    /// A section of `models`, none of them built.
+    /// A section of `models`, none of them built (no per-item work: the columns start empty).
     init(models: [Model]) {
         self.models = models
-        roots = [DataSourceItemRoot?](repeating: nil, count: models.count)
-        sizes = [LayoutSize](repeating: unmeasuredSize, count: models.count)
+        roots = ChunkedColumn(repeating: nil, count: models.count)
+        sizes = ChunkedColumn(repeating: unmeasuredSize, count: models.count)
     }
 
     init(capacity: Int) {
         models = []
-        roots = []
-        sizes = []
+        roots = ChunkedColumn(repeating: nil, count: 0)
+        sizes = ChunkedColumn(repeating: unmeasuredSize, count: 0)
         models.reserveCapacity(capacity)
         roots.reserveCapacity(capacity)
         sizes.reserveCapacity(capacity)

@@ -404,7 +404,9 @@ public final class ListView<Model>: @unchecked Sendable {
         var sizes: [Float] = []
         sizes.reserveCapacity(starts.last ?? 0)
         for items in state.sections {
-            for size in items.sizes { sizes.append(vertical ? size.height : size.width) }
+            let start = sizes.count
+            sizes.append(contentsOf: repeatElement(Float.nan, count: items.count))
+            items.sizes.forEachStored { index, size in sizes[start + index] = vertical ? size.height : size.width }
         }
         positions = ListPositions(count: sizes.count) { sizes[$0].isNaN ? nil : sizes[$0] }
     }
