@@ -77,34 +77,52 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             items.indices.map { ItemPath(section: section, item: $0) as ItemPath? }
         }
         let origins = try changes.apply(to: oldPaths, insert: { _ in nil }, update: { _, origin in origin })
+        // Which update names each old item (-1: none), in arrays: one look-up per item.
         // (Verified above: the paths are distinct.)
-        var updatedModels = [ItemPath: Model](minimumCapacity: changeset.updatedItems.count)
-        for (path, model) in changeset.updatedItems { updatedModels[path] = model }
+        var updateOf = base.sections.map { [Int32](repeating: -1, count: $0.count) }
+        for (number, (path, _)) in changeset.updatedItems.enumerated() { updateOf[path.section][path.item] = Int32(number) }
         var insertedModels = [ItemPath: Model](minimumCapacity: changeset.insertedItems.count)
         for (path, model) in changeset.insertedItems { insertedModels[path] = model }
         var destinations: [ListChangeset.Move] = []
         destinations.reserveCapacity(changeset.updatedItems.count)
+        let oldModels = base.sections.map(\.models)
+        let oldRoots = base.sections.map(\.roots)
+        let oldSizes = base.sections.map(\.sizes)
         var sections: [DataSourceSection<Model>] = []
         sections.reserveCapacity(origins.count)
         for (section, slots) in origins.enumerated() {
-            var items = DataSourceSection<Model>(capacity: slots.count)
+            // Column by column: the models copied over, the roots and sizes set where the
+            // old columns hold some (few, in a list that builds on demand).
+            var models: [Model] = []
+            models.reserveCapacity(slots.count)
+            var roots = ChunkedColumn<DataSourceItemRoot?>(repeating: nil, count: slots.count)
+            var sizes = ChunkedColumn<LayoutSize>(repeating: unmeasuredSize, count: slots.count)
+            func place(_ item: DataSourceItem<Model>, at index: Int) {
+                models.append(item.model)
+                if let root = item.root { roots[index] = root }
+                if item.isLaidOut { sizes[index] = item.storedSize }
+            }
             for (index, origin) in slots.enumerated() {
                 let path = ItemPath(section: section, item: index)
                 if let origin {
-                    if let model = updatedModels[origin] {
+                    let update = Int(updateOf[origin.section][origin.item])
+                    if update >= 0 {
                         let old = base.sections[origin.section][origin.item]
-                        items.append(try builder.item(model, at: path, replacing: old))
+                        place(try builder.item(changeset.updatedItems[update].model, at: path, replacing: old), at: index)
                         destinations.append(ListChangeset.Move(from: origin, to: path))
                     } else {
-                        items.append(origin.item, of: base.sections[origin.section])
+                        models.append(oldModels[origin.section][origin.item])
+                        if let root = oldRoots[origin.section][origin.item] { roots[index] = root }
+                        let size = oldSizes[origin.section][origin.item]
+                        if !size.width.isNaN { sizes[index] = size }
                     }
                 } else if let model = insertedModels[path] {
-                    items.append(try builder.item(model, at: path, replacing: nil))
+                    place(try builder.item(model, at: path, replacing: nil), at: index)
                 } else {
                     throw FrondError(.invalidValue, "insertedItems: no model for \(path)")
                 }
             }
-            sections.append(items)
+            sections.append(DataSourceSection(models: models, roots: roots, sizes: sizes))
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
                                destinations: destinations, movesItems: true)

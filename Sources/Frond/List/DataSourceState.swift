@@ -64,6 +64,12 @@ public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Senda
         sizes = ChunkedColumn(repeating: unmeasuredSize, count: models.count)
     }
 
+    init(models: [Model], roots: ChunkedColumn<DataSourceItemRoot?>, sizes: ChunkedColumn<LayoutSize>) {
+        self.models = models
+        self.roots = roots
+        self.sizes = sizes
+    }
+
     init(capacity: Int) {
         models = []
         roots = ChunkedColumn(repeating: nil, count: 0)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where each item of a list starts along its axis, when some items are laid out and the
 /// others have an estimated size: two Fenwick trees (binary indexed trees), one summing
 /// the known sizes and one counting them, so that
@@ -6,34 +8,43 @@
 ///
 /// takes O(log n) for any estimate, a size that becomes known takes O(log n), and the item
 /// at a position is found by one descent of both trees. Items are numbered across sections
-/// (flat indexes). 16 bytes per item.
-struct ListPositions {
-    /// Each item's size along the axis (NaN: not known).
-    private var sizes: [Float]
+/// (flat indexes). 16 bytes per item, in zero-filled memory: a list whose items are not laid
+/// out yet costs no work per item to set up (the system hands out zeroed pages as they are
+/// touched).
+final class ListPositions {
+    /// Each item's size along the axis, as its bit pattern + 1 (0: not known).
+    private let sizes: ZeroedBuffer<UInt32>
     /// Fenwick tree (1-based) of the known sizes.
-    private var knownSums: [Double]
+    private let knownSums: ZeroedBuffer<Double>
     /// Fenwick tree (1-based) of how many sizes are known.
-    private var knownCounts: [Int32]
+    private let knownCounts: ZeroedBuffer<Int32>
     /// The largest power of two ≤ count (the descent's first step).
-    private var topStep: Int
+    private let topStep: Int
 
-    var count: Int { sizes.count }
+    let count: Int
 
     /// A list of `count` items, none of them laid out.
     init(count: Int) {
-        sizes = [Float](repeating: .nan, count: count)
-        knownSums = [Double](repeating: 0, count: count + 1)
-        knownCounts = [Int32](repeating: 0, count: count + 1)
-        topStep = ListPositions.topStep(for: count)
+        self.count = count
+        sizes = ZeroedBuffer(count: count)
+        knownSums = ZeroedBuffer(count: count + 1)
+        knownCounts = ZeroedBuffer(count: count + 1)
+        var step = 1
+        while step <= count / 2 { step <<= 1 }
+        topStep = count == 0 ? 0 : step
     }
 
-    /// A list whose item `i` has size `size(i)` (nil: not known), built in O(n).
-    init(count: Int, size: (Int) -> Float?) {
+    /// A list of `count` items whose known sizes are `known` (flat index, size): one
+    /// update each when they are few, the linear construction when they are many.
+    convenience init(count: Int, known: [(index: Int, size: Float)]) {
         self.init(count: count)
-        for index in 0..<count {
-            guard let value = size(index), value.isFinite else { continue }
-            sizes[index] = value
-            knownSums[index + 1] = Double(value)
+        if known.count < max(count / 32, 64) {
+            for (index, size) in known { setSize(size, at: index) }
+            return
+        }
+        for (index, size) in known where size.isFinite && index >= 0 && index < count {
+            sizes[index] = size.bitPattern &+ 1
+            knownSums[index + 1] = Double(size)
             knownCounts[index + 1] = 1
         }
         // Each node adds itself to its parent: the linear-time construction.
@@ -46,26 +57,20 @@ struct ListPositions {
         }
     }
 
-    private static func topStep(for count: Int) -> Int {
-        var step = 1
-        while step <= count / 2 { step <<= 1 }
-        return count == 0 ? 0 : step
-    }
-
     /// The size of item `index` (nil: not known).
     func size(at index: Int) -> Float? {
-        let value = sizes[index]
-        return value.isNaN ? nil : value
+        let raw = sizes[index]
+        return raw == 0 ? nil : Float(bitPattern: raw &- 1)
     }
 
     /// Sets (or, with nil, forgets) the size of item `index`.
-    mutating func setSize(_ size: Float?, at index: Int) {
-        let old = sizes[index]
-        let new = size.flatMap { $0.isFinite ? $0 : nil } ?? .nan
-        guard !(old.isNaN && new.isNaN), old != new else { return }
-        let sumDelta = (new.isNaN ? 0 : Double(new)) - (old.isNaN ? 0 : Double(old))
-        let countDelta = Int32(new.isNaN ? 0 : 1) - Int32(old.isNaN ? 0 : 1)
-        sizes[index] = new
+    func setSize(_ size: Float?, at index: Int) {
+        let old = self.size(at: index)
+        let new = size.flatMap { $0.isFinite ? $0 : nil }
+        guard old != new else { return }
+        let sumDelta = Double(new ?? 0) - Double(old ?? 0)
+        let countDelta = Int32(new == nil ? 0 : 1) - Int32(old == nil ? 0 : 1)
+        sizes[index] = new.map { $0.bitPattern &+ 1 } ?? 0
         var node = index + 1
         while node <= count {
             knownSums[node] += sumDelta
@@ -121,5 +126,30 @@ struct ListPositions {
             step >>= 1
         }
         return index
+    }
+}
+
+/// Memory from calloc: zero-filled without a pass over it (large blocks come straight from
+/// the system, whose pages are zeroed as they are first touched). Indexes are the caller's
+/// to keep in range.
+final class ZeroedBuffer<Element: BitwiseCopyable> {
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        let bytes = Swift.max(count, 1) * MemoryLayout<Element>.stride
+        // (Running out of memory here is as fatal as it is for an Array.)
+        guard let memory = calloc(1, bytes) else { fatalError("ListPositions: out of memory for \(count) items") }
+        base = memory.bindMemory(to: Element.self, capacity: Swift.max(count, 1))
+    }
+
+    deinit {
+        free(base)
+    }
+
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        set { base[index] = newValue }
     }
 }

@@ -401,14 +401,14 @@ public final class ListView<Model>: @unchecked Sendable {
         for items in state.sections { starts.append((starts.last ?? 0) + items.count) }
         sectionStarts = starts
         let vertical = configuration.axis == .vertical
-        var sizes: [Float] = []
-        sizes.reserveCapacity(starts.last ?? 0)
-        for items in state.sections {
-            let start = sizes.count
-            sizes.append(contentsOf: repeatElement(Float.nan, count: items.count))
-            items.sizes.forEachStored { index, size in sizes[start + index] = vertical ? size.height : size.width }
+        var known: [(index: Int, size: Float)] = []
+        for (section, items) in state.sections.enumerated() {
+            let start = starts[section]
+            items.sizes.forEachStored { index, size in
+                if !size.width.isNaN { known.append((start + index, vertical ? size.height : size.width)) }
+            }
         }
-        positions = ListPositions(count: sizes.count) { sizes[$0].isNaN ? nil : sizes[$0] }
+        positions = ListPositions(count: starts.last ?? 0, known: known)
     }
 }
 
