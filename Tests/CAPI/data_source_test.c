@@ -519,6 +519,63 @@ static void test_host_thread_calls_from_callbacks_are_misuse(void) {
     CHECK(live() == 0);
 }
 
+/* ---- other threads ------------------------------------------------------------------ */
+
+typedef struct thread_call {
+    frond_data_source *source;
+    frond_status status;
+} thread_call;
+
+static void *free_on_thread(void *argument) {
+    thread_call *call = argument;
+    call->status = frond_data_source_free(call->source);
+    return NULL;
+}
+
+static void *process_on_thread(void *argument) {
+    thread_call *call = argument;
+    call->status = frond_data_source_process(NULL, call->source, true);
+    return NULL;
+}
+
+static void test_another_thread_may_free_it_and_two_at_once_is_misuse(void) {
+    frond_data_source *source = new_source(100);
+    frond_item_model models[4];
+    thread_call call;
+    pthread_t thread;
+    size_t i;
+    bool pending = false;
+    /* Slow items built by a thread waiting for all; meanwhile this thread's host calls are
+     * refused (the data source is in use), and asynchronous ones are queued. */
+    for (i = 0; i < 4; i++) {
+        models[i] = item("slow", i + 1, 1);
+        ((row_model *)models[i].model)->slow_ms = 15;
+    }
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 4, FROND_APPLY_ASYNC));
+    call.source = source;
+    call.status = FROND_ERR_INTERNAL;
+    CHECK(pthread_create(&thread, NULL, process_on_thread, &call) == 0);
+    sleep_ms(10);
+    models[0] = item("x", 9, 1);
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_set_items(source, 0, models, 1, FROND_APPLY_SYNC), "in use");
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(call.status == FROND_OK);
+    CHECK_OK(frond_data_source_has_pending(&pending, source));
+    CHECK(!pending && live() == 4);
+    /* Freed from another thread while a build is under way: every model destroyed once. */
+    for (i = 0; i < 4; i++) {
+        models[i] = item("slow again", i + 10, 1);
+        ((row_model *)models[i].model)->slow_ms = 15;
+    }
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 4, FROND_APPLY_ASYNC));
+    sleep_ms(5);
+    call.status = FROND_ERR_INTERNAL;
+    CHECK(pthread_create(&thread, NULL, free_on_thread, &call) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(call.status == FROND_OK);
+    CHECK(live() == 0);
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     CHECK_OK(frond_handle_count(&handles_at_start));
@@ -530,6 +587,7 @@ int main(void) {
     test_a_state_update_rebuilds_that_item_only();
     test_free_destroys_everything_also_mid_build();
     test_host_thread_calls_from_callbacks_are_misuse();
+    test_another_thread_may_free_it_and_two_at_once_is_misuse();
     CHECK(provider_destroyed > 0);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

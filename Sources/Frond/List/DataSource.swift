@@ -227,6 +227,9 @@ public final class DataSource<Model>: @unchecked Sendable {
         building.done.wait()
         building.done.signal()
         if case .success(let built)? = building.result { built.discard() }
+        // (What the build holds goes now, not when the builder's thread lets go of it.)
+        building.modification = nil
+        building.result = nil
     }
 
     /// Stops and drops everything before it returns: what ``cancelAndWait()`` drops, then the
@@ -306,7 +309,9 @@ public final class DataSource<Model>: @unchecked Sendable {
                 } else {
                     // Built from an older state: built again, first in line.
                     built.discard()
-                    shared.withLock { $0.pending.insert(building.modification, at: 0) }
+                    if let modification = building.modification {
+                        shared.withLock { $0.pending.insert(modification, at: 0) }
+                    }
                 }
             case .failure(let error)?:
                 shared.withLock { shared in
@@ -355,7 +360,8 @@ public final class DataSource<Model>: @unchecked Sendable {
         if offThread { builderThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
         for listener in hooks { listener.willBuild?() }
         do throws(FrondError) {
-            build.result = .success(try DataSourceBuilt.build(build.modification, on: build.base, measurer: textMeasurer,
+            guard let modification = build.modification else { throw FrondError(.misuse, "the build was dropped") }
+            build.result = .success(try DataSourceBuilt.build(modification, on: build.base, measurer: textMeasurer,
                                                               onDemand: buildsOnDemand, cancelled: cancelled))
         } catch {
             build.result = .failure(error)
@@ -466,7 +472,9 @@ enum DataSourceModification<Model>: @unchecked Sendable {
 
 /// A modification handed to the builder, and what it built.
 final class DataSourceBuild<Model>: @unchecked Sendable {
-    let modification: DataSourceModification<Model>
+    /// Dropped (with its models) by ``DataSource/cancelAndWait()``, which may return while
+    /// the builder's thread still holds this object.
+    var modification: DataSourceModification<Model>?
     let base: DataSourceState<Model>
     /// Written by the builder before `finished` is set.
     var result: Result<DataSourceBuilt<Model>, FrondError>?
