@@ -2,9 +2,13 @@
  * changes (any kind, index, struct_size) read back and verified against fuzzed section
  * counts, and diffs of fuzzed identity lists (duplicates likely: the identities come from a
  * small alphabet), whose changeset, when one is found, must turn the old list into the new
- * one by the batch rules (an oracle). */
+ * one by the batch rules (an oracle); data sources and lists driven by fuzzed changesets,
+ * diffs, sections, configurations and viewports, whose every model must be destroyed once
+ * (an oracle: none twice, none left when the data source is freed). */
 #include "api_fuzzer.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,5 +150,187 @@ static void op_diff(void) {
     FZ(frond_changeset_free(changeset));
 }
 
-const fz_operation fz_list_operations[] = {op_changeset, op_diff};
+/* ---- data sources and lists -------------------------------------------------------- */
+
+static long fz_live_models = 0;
+
+static void fz_destroy_model(void *model) {
+    if (__atomic_sub_fetch(&fz_live_models, 1, __ATOMIC_RELAXED) < 0) fz_fail("a model was destroyed twice");
+    free(model);
+}
+
+/* The provider: text from the model's number; fails or writes a bad handle now and then. */
+static frond_status fz_item_provider(frond_component **out_component, void *model, void *user_data) {
+    int number = model == NULL ? 0 : *(int *)model;
+    char text[48];
+    (void)user_data;
+    if (number % 11 == 3) return FROND_ERR_INVALID_ARGUMENT;
+    if (number % 13 == 5) {
+        *out_component = (frond_component *)(uintptr_t)0xbadu;
+        return FROND_OK;
+    }
+    if (number % 7 == 1) return FROND_OK; /* nothing */
+    snprintf(text, sizeof text, "item %d %s", number, number % 2 ? "with a longer text that wraps" : "");
+    return frond_component_new_text(out_component, text, NULL, NULL, NULL);
+}
+
+static const size_t model_offsets[] = {offsetof(frond_item_model, model), offsetof(frond_item_model, destroy),
+                                       offsetof(frond_item_model, id), offsetof(frond_item_model, version)};
+
+/* `count` fuzzed models (ids from a small alphabet: duplicates likely), struct sizes
+ * sometimes wrong; the models of well-formed entries are counted as live. */
+static frond_item_model *fz_models(size_t count) {
+    frond_item_model *models = fz_alloc((count + 1) * sizeof *models);
+    size_t i;
+    for (i = 0; i < count; i++) {
+        int *value = malloc(sizeof *value);
+        if (value == NULL) fz_fail("out of memory");
+        *value = (int)fz_pick(40);
+        models[i].struct_size = fz_chance(4) ? fz_struct_size(sizeof models[i], model_offsets, 4)
+                                             : (uint32_t)sizeof models[i];
+        models[i].model = value;
+        models[i].destroy = fz_destroy_model;
+        models[i].id = fz_pick(16);
+        models[i].version = fz_pick(3);
+        if (models[i].struct_size == sizeof models[i]) {
+            __atomic_add_fetch(&fz_live_models, 1, __ATOMIC_RELAXED);
+        } else {
+            models[i].destroy = NULL; /* (not read by the library: freed below by the harness) */
+        }
+    }
+    return models;
+}
+
+/* Frees the models the library did not take (entries with a wrong struct_size). */
+static void fz_free_untaken(frond_item_model *models, size_t count) {
+    size_t i;
+    for (i = 0; i < count; i++) {
+        if (models[i].struct_size != sizeof models[i]) free(models[i].model);
+    }
+}
+
+static frond_apply_mode fz_mode(void) {
+    return fz_chance(3) ? (frond_apply_mode)fz_u32() : (frond_apply_mode)fz_pick(2);
+}
+
+static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
+    size_t steps = fz_pick(10), step, count, i;
+    for (step = 0; step < steps; step++) {
+        switch (fz_pick(7)) {
+        case 0: { /* a fuzzed changeset with fuzzed model counts */
+            frond_changeset *changeset = NULL;
+            size_t changes = fz_pick(6), updated = fz_pick(4), inserted = fz_pick(5);
+            frond_item_model *updated_models = fz_models(updated), *inserted_models = fz_models(inserted);
+            if (FZ(frond_changeset_new(&changeset)) != FROND_OK) break;
+            for (i = 0; i < changes; i++) {
+                frond_change change;
+                memset(&change, 0, sizeof change);
+                change.struct_size = sizeof change;
+                change.kind = (frond_change_kind)fz_pick(6);
+                change.path.section = fz_pick(3);
+                change.path.item = fuzzed_index();
+                change.to.section = fz_pick(3);
+                change.to.item = fuzzed_index();
+                FZ(frond_changeset_add(changeset, &change));
+            }
+            FZ(frond_data_source_apply(fz_chance(5) ? fz_bad_handle() : source, changeset, updated_models, updated,
+                                       inserted_models, inserted, fz_mode()));
+            fz_free_untaken(updated_models, updated);
+            fz_free_untaken(inserted_models, inserted);
+            FZ(frond_changeset_free(changeset));
+            break;
+        }
+        case 1: { /* a diff */
+            count = fz_pick(16);
+            frond_item_model *models = fz_models(count);
+            FZ(frond_data_source_set_items(source, fz_chance(10) ? fuzzed_index() : fz_pick(2), models, count,
+                                           fz_mode()));
+            fz_free_untaken(models, count);
+            break;
+        }
+        case 2: { /* new sections */
+            size_t counts[3] = {fz_pick(8), fz_pick(8), fz_pick(8)}, sections = fz_pick(4);
+            count = 0;
+            for (i = 0; i < sections; i++) count += counts[i];
+            if (fz_chance(10)) counts[0] += 1; /* counts that do not add up */
+            frond_item_model *models = fz_models(count);
+            FZ(frond_data_source_set_sections(source, models, count, sections == 0 ? NULL : counts, sections,
+                                              fz_mode()));
+            fz_free_untaken(models, count);
+            break;
+        }
+        case 3: { /* a new configuration (not for a list's data source: its items' size is the list's) */
+            frond_data_source_config config;
+            memset(&config, 0, sizeof config);
+            config.struct_size = sizeof config;
+            config.item_size_range = frond_size_range_flexible_height(fz_chance(10) ? fz_float() : fz_small_float());
+            config.provider = fz_chance(10) ? NULL : fz_item_provider;
+            FZ(frond_data_source_set_config(source, &config, fz_mode()));
+            break;
+        }
+        case 4: { /* a viewport */
+            if (list == NULL) break;
+            float offset = fz_chance(20) ? fz_float() : fz_small_float() * 40;
+            float length = fz_chance(20) ? fz_float() : fz_small_float() * 4;
+            FZ(frond_list_set_viewport(list, offset, length));
+            break;
+        }
+        case 5: /* apply what is built, or everything */
+            if (list != NULL) FZ(frond_list_process(NULL, list, fz_bool()));
+            else FZ(frond_data_source_process(NULL, source, fz_bool()));
+            break;
+        default: { /* read an item */
+            frond_data_source_item item;
+            frond_item_path path;
+            memset(&item, 0, sizeof item);
+            item.struct_size = fz_chance(5) ? fz_u32() : (uint32_t)sizeof item;
+            path.section = fz_pick(3);
+            path.item = fuzzed_index();
+            if (FZ(frond_data_source_get_item(&item, source, path)) == FROND_OK &&
+                !(fz_float_is_finite(item.size.width) && fz_float_is_finite(item.size.height))) {
+                fz_fail("an item's size is not finite");
+            }
+            if (list != NULL) {
+                frond_rect frame;
+                if (FZ(frond_list_get_item_frame(&frame, list, path)) == FROND_OK && !fz_float_is_finite(frame.top)) {
+                    fz_fail("an item's frame is not finite");
+                }
+            }
+            break;
+        }
+        }
+    }
+}
+
+static void op_data_source(void) {
+    frond_data_source *source = NULL;
+    frond_list *list = NULL;
+    if (fz_bool()) {
+        frond_list_config config;
+        memset(&config, 0, sizeof config);
+        config.struct_size = sizeof config;
+        config.axis = (frond_list_axis)fz_pick(2);
+        config.cross_size = fz_chance(10) ? fz_float() : fz_small_float() + 1;
+        config.estimated_item_size = fz_chance(10) ? fz_float() : fz_small_float();
+        config.range_screens = fz_chance(10) ? fz_float() : (float)fz_pick(3);
+        config.provider = fz_item_provider;
+        if (FZ(frond_list_new(&list, &config)) != FROND_OK) return;
+        if (FZ(frond_list_get_data_source(&source, list)) != FROND_OK) return;
+    } else {
+        frond_data_source_config config;
+        memset(&config, 0, sizeof config);
+        config.struct_size = sizeof config;
+        config.item_size_range = frond_size_range_flexible_height(fz_small_float() + 1);
+        config.provider = fz_item_provider;
+        if (FZ(frond_data_source_new(&source, &config)) != FROND_OK) return;
+    }
+    fz_drive_data_source(source, list);
+    if (list != NULL) FZ(frond_list_free(list));
+    else FZ(frond_data_source_free(source));
+    if (__atomic_load_n(&fz_live_models, __ATOMIC_RELAXED) != 0) {
+        fz_fail("%ld models alive after their data source was freed", fz_live_models);
+    }
+}
+
+const fz_operation fz_list_operations[] = {op_changeset, op_diff, op_data_source};
 const size_t fz_list_operation_count = sizeof fz_list_operations / sizeof fz_list_operations[0];

@@ -371,6 +371,9 @@ public final class ListView<Model>: @unchecked Sendable {
             contentLength = length
             listener.didChangeContentLength?(Float(length))
         }
+        // Items a changeset brought into the range are built off the host thread too.
+        // (Queued, never applied here: an asynchronous load may be queued from anywhere.)
+        if !changes.changes.isEmpty { try? queueRangeLoad() }
     }
 
     private func mainSize(of item: DataSourceItem<Model>) -> Float? {
