@@ -53,27 +53,31 @@ private func mode(_ value: frond_apply_mode) throws(CallFailure) -> DataSource<C
     }
 }
 
-/// Takes over the models of a C array (each destroyed when its box goes, also when this
-/// throws part way: the boxes made so far go with it, and the rest are boxed first).
+/// Takes over the models of a C array: each is destroyed when its box goes. The boxes come
+/// with the failure to report (a bad array or element), which the caller throws only once
+/// every array of the call is boxed, so that a refused call destroys all of its models.
 private func itemModels(_ pointer: UnsafePointer<frond_item_model>?, _ count: Int,
-                        _ name: String) throws(CallFailure) -> [CItemModel] {
-    let items = try arrayArgument(pointer, count, name)
+                        _ name: String) -> (boxes: [CItemModel], failure: CallFailure?) {
+    let items: UnsafeBufferPointer<frond_item_model>
+    do {
+        items = try arrayArgument(pointer, count, name)
+    } catch {
+        return ([], error)
+    }
     // Every model is owned from the call on, except those of elements with a wrong
     // struct_size: nothing after it can be trusted, so nothing of them is read.
     var boxes: [CItemModel] = []
-    var firstBad: Int? = nil
+    var failure: CallFailure? = nil
     boxes.reserveCapacity(items.count)
     for (position, item) in items.enumerated() {
-        if item.struct_size == UInt32(MemoryLayout<frond_item_model>.size) {
+        do {
+            try checkStructSize(item.struct_size, of: frond_item_model.self, "\(name)[\(position)]")
             boxes.append(CItemModel(item))
-        } else if firstBad == nil {
-            firstBad = position
+        } catch {
+            failure = failure ?? error
         }
     }
-    if let firstBad {
-        try checkStructSize(items[firstBad].struct_size, of: frond_item_model.self, "\(name)[\(firstBad)]")
-    }
-    return boxes
+    return (boxes, failure)
 }
 
 /// A C item provider with its user_data (destroyed with the configuration).
@@ -141,8 +145,9 @@ public func frond_data_source_apply(_ handle: OpaquePointer?, _ changesetHandle:
                                     _ applyMode: frond_apply_mode) -> frond_status {
     report("frond_data_source_apply", attempt { () throws(CallFailure) in
         // The models are taken over first, so that a refused call destroys every one.
-        let updatedModels = try itemModels(updated, updatedCount, "updated")
-        let insertedModels = try itemModels(inserted, insertedCount, "inserted")
+        let (updatedModels, updatedFailure) = itemModels(updated, updatedCount, "updated")
+        let (insertedModels, insertedFailure) = itemModels(inserted, insertedCount, "inserted")
+        if let failure = updatedFailure ?? insertedFailure { throw failure }
         let source = try cDataSource(handle)
         let changes = try cChangeset(changesetHandle).changeset
         let modification = try mode(applyMode)
@@ -158,7 +163,8 @@ public func frond_data_source_set_items(_ handle: OpaquePointer?, _ section: Int
                                         _ items: UnsafePointer<frond_item_model>?, _ count: Int,
                                         _ applyMode: frond_apply_mode) -> frond_status {
     report("frond_data_source_set_items", attempt { () throws(CallFailure) in
-        let models = try itemModels(items, count, "items")
+        let (models, failure) = itemModels(items, count, "items")
+        if let failure { throw failure }
         let source = try cDataSource(handle)
         let target = try index(section, "section")
         let modification = try mode(applyMode)
@@ -174,7 +180,8 @@ public func frond_data_source_set_sections(_ handle: OpaquePointer?, _ items: Un
                                            _ count: Int, _ sectionCounts: UnsafePointer<Int>?, _ sectionCount: Int,
                                            _ applyMode: frond_apply_mode) -> frond_status {
     report("frond_data_source_set_sections", attempt { () throws(CallFailure) in
-        let models = try itemModels(items, count, "items")
+        let (models, failure) = itemModels(items, count, "items")
+        if let failure { throw failure }
         let source = try cDataSource(handle)
         let counts = try arrayArgument(sectionCounts, sectionCount, "section_counts")
         var sections: [[CItemModel]] = []

@@ -310,6 +310,15 @@ static void test_refused_changesets_apply_nothing_and_destroy_their_models(void)
         free(models[1].model);
         __atomic_fetch_sub(&live_models, 1, __ATOMIC_RELAXED);
         CHECK(live() == 2);
+        /* A bad element in the first array: the second array's models are destroyed too. */
+        models[0] = item("x", 9, 1);
+        models[0].struct_size = 12;
+        models[1] = item("y", 10, 1);
+        CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                      frond_data_source_apply(source, inserting, models, 1, &models[1], 1, modes[i]), "updated[0]");
+        free(models[0].model);
+        __atomic_fetch_sub(&live_models, 1, __ATOMIC_RELAXED);
+        CHECK(live() == 2);
         models[0] = item("x", 9, 1);
         CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
                       frond_data_source_apply(source, inserting, NULL, 0, models, 1, (frond_apply_mode)7),

@@ -228,8 +228,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         building.done.signal()
         if case .success(let built)? = building.result { built.discard() }
         // (What the build holds goes now, not when the builder's thread lets go of it.)
-        building.modification = nil
-        building.result = nil
+        building.drop()
     }
 
     /// Stops and drops everything before it returns: what ``cancelAndWait()`` drops, then the
@@ -304,7 +303,7 @@ public final class DataSource<Model>: @unchecked Sendable {
             switch building.result {
             case .success(let built)?:
                 if built.baseVersion == state.version {
-                    publish(built, over: building.base)
+                    if let base = building.base { publish(built, over: base) }
                     applied += 1
                 } else {
                     // Built from an older state: built again, first in line.
@@ -323,6 +322,9 @@ public final class DataSource<Model>: @unchecked Sendable {
             case nil:
                 break
             }
+            // (What the build holds goes now, on the host thread, not when the builder's
+            // thread lets go of the build.)
+            building.drop()
             if !waiting { startNextBuild() }
         }
     }
@@ -360,8 +362,10 @@ public final class DataSource<Model>: @unchecked Sendable {
         if offThread { builderThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
         for listener in hooks { listener.willBuild?() }
         do throws(FrondError) {
-            guard let modification = build.modification else { throw FrondError(.misuse, "the build was dropped") }
-            build.result = .success(try DataSourceBuilt.build(modification, on: build.base, measurer: textMeasurer,
+            guard let modification = build.modification, let base = build.base else {
+                throw FrondError(.misuse, "the build was dropped")
+            }
+            build.result = .success(try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
                                                               onDemand: buildsOnDemand, cancelled: cancelled))
         } catch {
             build.result = .failure(error)
@@ -475,7 +479,8 @@ final class DataSourceBuild<Model>: @unchecked Sendable {
     /// Dropped (with its models) by ``DataSource/cancelAndWait()``, which may return while
     /// the builder's thread still holds this object.
     var modification: DataSourceModification<Model>?
-    let base: DataSourceState<Model>
+    /// The state it is built onto (dropped with the modification).
+    var base: DataSourceState<Model>?
     /// Written by the builder before `finished` is set.
     var result: Result<DataSourceBuilt<Model>, FrondError>?
     let finished = Atomic<Bool>(false)
@@ -487,6 +492,15 @@ final class DataSourceBuild<Model>: @unchecked Sendable {
     init(modification: DataSourceModification<Model>, base: DataSourceState<Model>) {
         self.modification = modification
         self.base = base
+    }
+
+    /// Lets go of the modification, the base state and the result (their models with them),
+    /// once the host thread is done with them; the builder's thread may hold the build a
+    /// moment longer.
+    func drop() {
+        modification = nil
+        base = nil
+        result = nil
     }
 
     /// Whether the caller is the one to build it.
