@@ -216,6 +216,7 @@ static frond_apply_mode fz_mode(void) {
 static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
     size_t steps = fz_pick(10), step, count, i;
     for (step = 0; step < steps; step++) {
+        if (getenv("FROND_FUZZ_TRACE")) fprintf(stderr, "trace: live models %ld\n", fz_live_models);
         switch (fz_pick(7)) {
         case 0: { /* a fuzzed changeset with fuzzed model counts */
             frond_changeset *changeset = NULL;

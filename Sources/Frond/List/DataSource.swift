@@ -217,13 +217,20 @@ public final class DataSource<Model>: @unchecked Sendable {
         try enterHostThread("cancelAndWait")
         defer { busy.store(false, ordering: .releasing) }
         cancelled.cancel()
-        let building = shared.withLock { shared in
-            shared.pending.removeAll()
+        // (The pending modifications, and their models, go after the lock is released: a
+        // model's destroy function may call the data source.)
+        let (building, dropped) = shared.withLock { shared in
             shared.predictedCounts = shared.state.sections.map(\.count)
-            return replacing(&shared.building, with: nil)
+            return (replacing(&shared.building, with: nil), replacing(&shared.pending, with: []))
         }
-        // (A build the executor has not started is dropped unbuilt.)
-        guard let building, !building.claim() else { return }
+        _ = dropped
+        guard let building else { return }
+        // A build the executor has not started is dropped unbuilt (at once: the executor's
+        // thread may be holding it for a moment, finding it claimed).
+        if building.claim() {
+            building.drop()
+            return
+        }
         building.done.wait()
         building.done.signal()
         if case .success(let built)? = building.result { built.discard() }
@@ -361,21 +368,27 @@ public final class DataSource<Model>: @unchecked Sendable {
         let hooks = offThread ? listeners() : []
         if offThread { builderThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
         for listener in hooks { listener.willBuild?() }
-        do throws(FrondError) {
-            guard let modification = build.modification, let base = build.base else {
-                throw FrondError(.misuse, "the build was dropped")
-            }
-            build.result = .success(try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
-                                                              onDemand: buildsOnDemand, cancelled: cancelled))
-        } catch {
-            build.result = .failure(error)
-        }
+        // (In a function of its own: nothing of the build outlives it here but the result
+        // stored in the build, which the host thread drops when it is done with it.)
+        build.result = result(of: build)
         for listener in hooks { listener.didBuild?() }
         build.finished.store(true, ordering: .releasing)
         build.done.signal()
         if offThread {
             readyHandler.withLock { $0 }?()
             builderThread.store(0, ordering: .releasing)
+        }
+    }
+
+    private func result(of build: DataSourceBuild<Model>) -> Result<DataSourceBuilt<Model>, FrondError> {
+        guard let modification = build.modification, let base = build.base else {
+            return .failure(FrondError(.misuse, "the build was dropped"))
+        }
+        do throws(FrondError) {
+            return .success(try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
+                                                      onDemand: buildsOnDemand, cancelled: cancelled))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -386,13 +399,14 @@ public final class DataSource<Model>: @unchecked Sendable {
         let state = built.commit(version: base.version &+ 1, stateUpdateHandler: { [weak self] itemRoot in
             self?.itemNeedsBuild(itemRoot)
         }, willMount: observer.map { observer in { observer.willMount($0) } })
-        let hooks = shared.withLock { shared -> [Listener] in
-            shared.state = state
+        let (hooks, replaced) = shared.withLock { shared -> ([Listener], DataSourceState<Model>) in
+            let replaced = replacing(&shared.state, with: state)
             shared.predictedCounts = shared.pending.reduce(state.sections.map(\.count)) {
                 (try? $1.sectionCounts(after: $0)) ?? $0
             }
-            return built.isLoad ? [] : shared.listeners.map(\.listener)
+            return (built.isLoad ? [] : shared.listeners.map(\.listener), replaced)
         }
+        _ = replaced
         observer?.didCommit(changes: built.changes)
         let update = DataSourceUpdate(previous: base, state: state, changes: built.changes)
         for listener in hooks { listener.didApply?(update) }
