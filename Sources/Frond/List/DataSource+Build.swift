@@ -79,8 +79,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         let origins = try changes.apply(to: oldPaths, insert: { _ in nil }, update: { _, origin in origin })
         // Which update names each old item (-1: none), in arrays: one look-up per item.
         // (Verified above: the paths are distinct.)
-        var updateOf = base.sections.map { [Int32](repeating: -1, count: $0.count) }
-        for (number, (path, _)) in changeset.updatedItems.enumerated() { updateOf[path.section][path.item] = Int32(number) }
+        var updateOf = base.sections.map { [Int](repeating: -1, count: $0.count) }
+        for (number, (path, _)) in changeset.updatedItems.enumerated() { updateOf[path.section][path.item] = number }
         var insertedModels = [ItemPath: Model](minimumCapacity: changeset.insertedItems.count)
         for (path, model) in changeset.insertedItems { insertedModels[path] = model }
         var destinations: [ListChangeset.Move] = []
@@ -105,7 +105,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             for (index, origin) in slots.enumerated() {
                 let path = ItemPath(section: section, item: index)
                 if let origin {
-                    let update = Int(updateOf[origin.section][origin.item])
+                    let update = updateOf[origin.section][origin.item]
                     if update >= 0 {
                         let old = base.sections[origin.section][origin.item]
                         place(try builder.item(changeset.updatedItems[update].model, at: path, replacing: old), at: index)

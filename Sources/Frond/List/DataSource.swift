@@ -177,7 +177,7 @@ public final class DataSource<Model>: @unchecked Sendable {
             return (changeset, oldOfNew)
         }
         // (Duplicates in the new list are found now; the old list's when it is built.)
-        _ = try ListDiff.changeset(from: [], to: newIdentities)
+        _ = try ListDiff.indexTable(of: newIdentities)
         try submit(.items(section: section, models: models, diff: diff), mode: mode)
     }
 

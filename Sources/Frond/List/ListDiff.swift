@@ -13,6 +13,19 @@
 /// moves a whole run when one item jumps over it; a host animates, and a data source
 /// re-lays out, every move it is told of.
 public enum ListDiff {
+    /// Each identity's index in `new` (with room for the old list's others); two items with
+    /// one identity are ``FrondError/Kind/invalidValue``, naming both positions.
+    @inlinable
+    static func indexTable<Identity: Hashable>(of new: [Identity]) throws(FrondError) -> [Identity: Int] {
+        var table = [Identity: Int](minimumCapacity: new.count + new.count / 8)
+        for (index, identity) in new.enumerated() {
+            if let first = table.updateValue(index, forKey: identity) {
+                throw FrondError(.invalidValue, "new items \(first) and \(index) have the same identity")
+            }
+        }
+        return table
+    }
+
     /// The changeset from `old` to `new` (identities, in order) in section `section`: old
     /// paths for updates, removals and move sources, new paths for insertions and move
     /// destinations, each list in ascending order. `contentChanged(oldIndex, newIndex)` is
@@ -27,12 +40,7 @@ public enum ListDiff {
         // The symbol table: each identity's index in the new list, and for an identity
         // only the old list has, -(its old index + 1), so that a second old item with it is
         // found too.
-        var table = [Identity: Int](minimumCapacity: new.count + new.count / 8)
-        for (index, identity) in new.enumerated() {
-            if let first = table.updateValue(index, forKey: identity) {
-                throw FrondError(.invalidValue, "new items \(first) and \(index) have the same identity")
-            }
-        }
+        var table = try indexTable(of: new)
         var newOfOld = [Int](repeating: -1, count: old.count)
         var oldOfNew = [Int](repeating: -1, count: new.count)
         var changeset = ListChangeset()
