@@ -363,21 +363,28 @@ public final class DataSource<Model>: @unchecked Sendable {
         return true
     }
 
-    /// Builds a claimed modification; its hooks are called when it runs off the host thread.
+    /// Builds a claimed modification; its hooks and the ready handler are called when it runs
+    /// off the host thread. Everything the builder's thread calls or holds is done with
+    /// before `done` is signalled: a host thread waiting for it (``cancelAndWait()``, a free
+    /// from C) then knows that no callback of the data source runs, and that nothing whose
+    /// destroy function it expects to have run is still held here.
     private func run(_ build: DataSourceBuild<Model>, offThread: Bool) {
-        let hooks = offThread ? listeners() : []
         if offThread { builderThread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing) }
-        for listener in hooks { listener.willBuild?() }
-        // (In a function of its own: nothing of the build outlives it here but the result
-        // stored in the build, which the host thread drops when it is done with it.)
-        build.result = result(of: build)
-        for listener in hooks { listener.didBuild?() }
+        do {
+            let hooks = offThread ? listeners() : []
+            for listener in hooks { listener.willBuild?() }
+            // (In a function of its own: nothing of the build outlives it here but the
+            // result stored in the build, which the host thread drops when done with it.)
+            build.result = result(of: build)
+            for listener in hooks { listener.didBuild?() }
+        }
+        // Finished before the ready handler is told, so that a host it wakes finds the result.
         build.finished.store(true, ordering: .releasing)
-        build.done.signal()
         if offThread {
             readyHandler.withLock { $0 }?()
             builderThread.store(0, ordering: .releasing)
         }
+        build.done.signal()
     }
 
     private func result(of build: DataSourceBuild<Model>) -> Result<DataSourceBuilt<Model>, FrondError> {
