@@ -2222,7 +2222,10 @@ typedef struct frond_data_source_listener {
 } frond_data_source_listener;
 
 /** Called on the builder's thread when an asynchronous modification is built and waits for
- *  frond_data_source_process on the host thread (which it must not call itself). */
+ *  frond_data_source_process on the host thread (which it must not call itself). It should
+ *  only schedule that call: a host thread waiting for the build (frond_data_source_free, a
+ *  synchronous modification) waits for the handler to return, so a handler that waits for
+ *  the host thread never returns. */
 typedef void (*frond_data_source_ready_func)(frond_data_source *source, void *user_data);
 
 /** One item of the state: its model (still the data source's), identity, version and

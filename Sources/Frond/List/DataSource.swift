@@ -112,7 +112,9 @@ public final class DataSource<Model>: @unchecked Sendable {
     public var state: DataSourceState<Model> { shared.withLock { $0.state } }
 
     /// Called on the builder's thread when an asynchronous modification is built and waits
-    /// for ``processPending(waitForAll:)`` on the host thread. Safe to set from any thread.
+    /// for ``processPending(waitForAll:)`` on the host thread. Safe to set from any thread. It
+    /// should only schedule that call: a host thread waiting for the build waits for the
+    /// handler to return.
     public func setReadyHandler(_ handler: (@Sendable () -> Void)?) {
         let replaced = readyHandler.withLock { replacing(&$0, with: handler) }
         _ = replaced
