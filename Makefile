@@ -98,7 +98,7 @@ test:
 	@$(ENSURE_DEPS) test
 	@$(MAKE) --no-print-directory test-all
 
-test-all: test-swift test-c test-conformance test-python test-fuzz test-install test-wheel
+test-all: test-swift test-c test-conformance test-python test-hosts-c test-hosts-python test-fuzz test-install test-wheel
 
 test-swift:
 	$(SWIFT) test
@@ -157,7 +157,7 @@ $(VENV)/.installed: $(PYTHON_REQUIREMENTS)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r $(PYTHON_REQUIREMENTS)
 	touch $@
 
-test-python: lib $(VENV)/.installed
+test-python: lib web-lib $(VENV)/.installed
 	cd bindings/python && FROND_LIBRARY=$(CURDIR)/$(LIB) CC=$(CC) PYTHONPATH=$(CURDIR)/bindings/python \
 		$(CURDIR)/$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests --doctest-modules frond
 	$(VENV)/bin/python bindings/python/tools/check_types.py
@@ -438,3 +438,45 @@ test-fuzz: fuzz-build
 		(cd $(FUZZ_OUT)/work && $(FUZZ_ENV) $(CURDIR)/$(FUZZ_OUT)/bin/$$fuzzer $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_RUNS) -seed=1 \
 			$(FUZZ_FLAGS) $(CURDIR)/$(FUZZ_OUT)/test-corpus/$$fuzzer $(CURDIR)/Tests/Fuzz/corpus/$$fuzzer) || exit 1; \
 	done
+
+# ---- Live hosts (issue 30) --------------------------------------------------------------
+# libfrond_web.so.0 (the web host: frond_web.h, on libsoup 3 and Pango), built on libfrond
+# like libfrond_cairo; its tests run a real WebSocket client (libsoup's) and a real browser
+# (Debian's chromium, headless, driven through the DevTools protocol).
+LIB_WEB := $(LIB_DIR)/libfrond_web.so
+LIBFROND_WEB_NEEDS := $(LIBFROND_CAIRO_NEEDS) libsoup-3.0 libgio-2.0 libgmodule-2.0
+WEB_C_FLAGS = $(shell pkg-config --cflags libsoup-3.0 | sed 's/-I/-isystem /g')
+WEB_C_LIBS = $(shell pkg-config --libs libsoup-3.0)
+.PHONY: web-lib test-hosts test-hosts-c test-hosts-python demo-web
+web-lib: lib
+	FROND_LINK_DIR=$(CURDIR)/$(LIB_DIR) $(SWIFT) build -c $(CONFIG) --product FrondWebCAPI
+	cp $(SWIFT_BUILD)/libFrondWebCAPI.so $(LIB_DIR)/libfrond_web.so.0
+	ln -sf libfrond_web.so.0 $(LIB_DIR)/libfrond_web.so
+
+# `make test-hosts` alone first installs (as root) what the hosts need (chromium among them);
+# inside `make test` the browser tests are skipped, saying so, when chromium is missing.
+test-hosts:
+	@$(ENSURE_DEPS) hosts
+	@$(MAKE) --no-print-directory test-hosts-c test-hosts-python
+
+test-hosts-c: web-lib
+	@mkdir -p $(OUT)/bin
+	$(CC) $(STRICT_C) $(WEB_C_FLAGS) -Iinclude -ITests/CAPI Tests/Hosts/web_test.c -lfrond_web $(WEB_C_LIBS) \
+		$(LINK_FROND) -o $(OUT)/bin/web_test
+	$(OUT)/bin/web_test
+	$(PYTHON) Tests/CAPI/check_exports.py include/frond_web.h $(LIB_WEB)
+	$(PYTHON) Tests/CAPI/check_linkage.py $(LIB_WEB) libfrond_web.so.0 $(LIBFROND_WEB_NEEDS)
+	$(PYTHON) Tests/CAPI/check_coverage.py include/frond_web.h Tests/Hosts/web_test.c
+
+# The browser tests (Tests/Hosts/test_*.py): the servers run in the test process, chromium
+# drives the pages; they print the latency and message figures (pytest -s).
+test-hosts-python: web-lib $(VENV)/.installed
+	cd Tests/Hosts && FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python \
+		$(CURDIR)/$(VENV)/bin/python -m pytest -q -s -p no:cacheprovider .
+
+# The web demo: the todo list and a 10,000-row list on http://127.0.0.1:8000 (PORT=…).
+demo-web:
+	@$(ENSURE_DEPS) demo-web
+	@$(MAKE) --no-print-directory web-lib
+	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/web_demo.py \
+		--port $(or $(PORT),8000)

@@ -22,6 +22,8 @@ let package = Package(
     ] + (linkDirectory == nil ? [] : [
         // Installed as libfrond_cairo.so.0 by `make lib`.
         .library(name: "FrondCairoCAPI", type: .dynamic, targets: ["FrondCairoCAPI"]),
+        // Installed as libfrond_web.so.0 by `make web-lib`.
+        .library(name: "FrondWebCAPI", type: .dynamic, targets: ["FrondWebCAPI"]),
     ]),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +71,23 @@ let package = Package(
                     "-static-stdlib", "-use-ld=lld", "-L\(directory)", "-lfrond",
                     "-Xlinker", "-soname=libfrond_cairo.so.0",
                     "-Xlinker", "--version-script=\(root)/Sources/FrondCairoCAPI/exports.map",
+                ] } ?? []),
+            ]
+        ),
+        // libsoup 3 (HTTP and WebSockets, on GLib's main loop) for the web host; only FrondWebCAPI uses it.
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // The web host's page (index.html and frond.js, kept readable in page/), built into the library with #embed.
+        .target(name: "CFrondWebPage", exclude: ["page"], cSettings: [.unsafeFlags(["-std=c23"])]),
+        // libfrond_web: the web host's C API (frond_web.h), a client of libfrond's like libfrond_cairo.
+        .target(
+            name: "FrondWebCAPI",
+            dependencies: ["Frond", "FrondCairo", "FrondTrees", "FrondCAPISupport", "CFrond", "CSoup", "CFrondWebPage"],
+            exclude: ["exports.map"],
+            linkerSettings: [
+                .unsafeFlags(linkDirectory.map { directory in [
+                    "-static-stdlib", "-use-ld=lld", "-L\(directory)", "-lfrond",
+                    "-Xlinker", "-soname=libfrond_web.so.0",
+                    "-Xlinker", "--version-script=\(root)/Sources/FrondWebCAPI/exports.map",
                 ] } ?? []),
             ]
         ),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, or names, the Debian packages `make demo` or `make test` needs, before anything
 # is compiled.
-#   ensure-deps.sh demo|test
+#   ensure-deps.sh demo|test|hosts|demo-web
 # Prints nothing when every package is there and `swift` is on the PATH. Otherwise:
 # - root with apt-get: one line naming the packages, then `apt-get update` and an install
 #   (exit status: apt-get's, when it fails);
@@ -25,12 +25,17 @@ DEMO_PACKAGES="make gcc libc6-dev pkg-config libffi-dev libcairo2-dev libpango1.
 # g++ compiles the C++ header test; binutils' nm reads the library's exports
 # (Tests/CAPI/check_exports.py); python3-venv makes build/venv for pytest and mypy. The
 # fuzzers' clang and lld come with the Swift toolchain.
-TEST_PACKAGES="$DEMO_PACKAGES g++ binutils python3-venv"
+TEST_PACKAGES="$DEMO_PACKAGES g++ binutils python3-venv libsoup-3.0-dev"
+# The live hosts (make demo-web, make test-hosts): libsoup 3 for libfrond_web's HTTP and
+# WebSockets, and a real browser (Debian's chromium, run headless by the tests).
+HOSTS_PACKAGES="$DEMO_PACKAGES libsoup-3.0-dev chromium"
 
 case "${1:-}" in
   demo) wanted="$DEMO_PACKAGES" ;;
   test) wanted="$TEST_PACKAGES" ;;
-  *) echo "usage: ensure-deps.sh demo|test" >&2; exit 2 ;;
+  hosts) wanted="$HOSTS_PACKAGES" ;;
+  demo-web) wanted="$DEMO_PACKAGES libsoup-3.0-dev" ;;
+  *) echo "usage: ensure-deps.sh demo|test|hosts|demo-web" >&2; exit 2 ;;
 esac
 wanted="$wanted ${FROND_DEPS_EXTRA:-}"
 

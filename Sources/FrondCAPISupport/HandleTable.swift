@@ -16,6 +16,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
     case changeset = 12
     case dataSource = 13
     case list = 14
+    case webServer = 15
 
     package var description: String {
         switch self {
@@ -33,6 +34,7 @@ package enum HandleKind: UInt8, CustomStringConvertible {
         case .changeset: return "frond_changeset"
         case .dataSource: return "frond_data_source"
         case .list: return "frond_list"
+        case .webServer: return "frond_web_server"
         }
     }
 }

@@ -49,7 +49,8 @@ public final class Typesetter: Sendable {
                         heightMode: MeasureMode) throws(RenderError) -> LayoutSize {
         try Self.check(setting)
         let wrapWidth: Float? = widthMode == .undefined || !width.isFinite ? nil : max(width, 0)
-        let (lines, warning) = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: wrapWidth) {
+        let (lines, warning) = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: wrapWidth,
+                                                               metrics: false) {
             layout in layout.lines.map(\.width)
         }
         if let warning { diagnostics.report(warning) }
@@ -101,7 +102,7 @@ public final class Typesetter: Sendable {
         if let warning { diagnostics.report(warning) }
     }
 
-    private func family(of setting: TextSetting) -> String {
+    func family(of setting: TextSetting) -> String {
         guard let family = setting.fontFamily, !family.isEmpty else { return defaultFontFamily }
         return family
     }
@@ -164,9 +165,11 @@ final class PangoSession: Sendable {
         handles = Mutex(Handles(fontMap: fontMap, context: context))
     }
 
-    /// Lays out `setting`'s text in `family` and calls `body` with it, under the lock.
+    /// Lays out `setting`'s text in `family` and calls `body` with it, under the lock
+    /// (`metrics` false: the layout's baseline offset is left 0, for callers that only
+    /// read its lines).
     /// Also returns the warning about a substituted family, if any.
-    func withLayout<Result>(_ setting: TextSetting, family: String, wrapWidth: Float?,
+    func withLayout<Result>(_ setting: TextSetting, family: String, wrapWidth: Float?, metrics: Bool = true,
                             _ body: (Layout) -> Result) -> (Result, warning: String?) {
         handles.withLock { handles in
             let description = Self.fontDescription(setting, family: family)
@@ -175,13 +178,15 @@ final class PangoSession: Sendable {
             guard let layout = pango_layout_new(handles.context) else { fatalError("Pango could not make a layout") }
             defer { cpango_object_unref(UnsafeMutableRawPointer(layout)) }
             Self.configure(layout, setting, description, wrapWidth: wrapWidth)
-            let metrics = pango_context_get_metrics(handles.context, description, nil)
-            let ascent = Double(pango_font_metrics_get_ascent(metrics)) / Double(cpango_scale())
-            let descent = Double(pango_font_metrics_get_descent(metrics)) / Double(cpango_scale())
-            pango_font_metrics_unref(metrics)
-            let leading = Double(setting.lineHeight) - (ascent + descent)
-            let result = body(Layout(lines: Self.lines(of: layout, keeping: setting.maxLines),
-                                     baselineOffset: leading / 2 + ascent))
+            var baselineOffset = 0.0
+            if metrics {
+                let metrics = pango_context_get_metrics(handles.context, description, nil)
+                let ascent = Double(pango_font_metrics_get_ascent(metrics)) / Double(cpango_scale())
+                let descent = Double(pango_font_metrics_get_descent(metrics)) / Double(cpango_scale())
+                pango_font_metrics_unref(metrics)
+                baselineOffset = (Double(setting.lineHeight) - (ascent + descent)) / 2 + ascent
+            }
+            let result = body(Layout(lines: Self.lines(of: layout, keeping: setting.maxLines), baselineOffset: baselineOffset))
             return (result, warning)
         }
     }
@@ -201,9 +206,7 @@ final class PangoSession: Sendable {
     private static func configure(_ layout: OpaquePointer, _ setting: TextSetting, _ description: OpaquePointer,
                                   wrapWidth: Float?) {
         // Pango refuses text with NUL bytes; a NUL is shown as U+FFFD.
-        var text = setting.text
-        if text.utf8.contains(0) { text = String(text.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : Character($0) }) }
-        text.withCString { pango_layout_set_text(layout, $0, Int32(clamping: strlen($0))) }
+        displayedText(setting.text).withCString { pango_layout_set_text(layout, $0, Int32(clamping: strlen($0))) }
         pango_layout_set_font_description(layout, description)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         if let wrapWidth {
@@ -238,6 +241,33 @@ final class PangoSession: Sendable {
             lines.append(Layout.Line(line: line, x: Double(logical.x) / scale, width: Float(Double(logical.width) / scale)))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
+    }
+
+    /// The bytes of the font file Pango sets `setting` in (its family and weight), from
+    /// HarfBuzz's face (the whole file for a file of one face); nil when there is none.
+    func fontFile(_ setting: TextSetting, family: String) -> FontFile? {
+        handles.withLock { handles -> FontFile? in
+            let description = Self.fontDescription(setting, family: family)
+            defer { pango_font_description_free(description) }
+            guard let font = pango_font_map_load_font(handles.fontMap, handles.context, description) else { return nil }
+            defer { cpango_object_unref(UnsafeMutableRawPointer(font)) }
+            var name = ""
+            if let actual = pango_font_describe(font) {
+                pango_font_description_unset_fields(actual, PANGO_FONT_MASK_SIZE)
+                if let text = pango_font_description_to_string(actual) {
+                    name = String(cString: text)
+                    g_free(text)
+                }
+                pango_font_description_free(actual)
+            }
+            guard let hbFont = pango_font_get_hb_font(font), let face = hb_font_get_face(hbFont),
+                  let blob = hb_face_reference_blob(face) else { return nil }
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+            let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+            return FontFile(bytes: Array(bytes), description: name)
+        }
     }
 
     /// The warning for a family list fontconfig has none of (cached per list).

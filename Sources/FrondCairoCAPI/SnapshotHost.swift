@@ -319,40 +319,6 @@ public func frond_snapshot_host_apply(_ handle: OpaquePointer?, _ mutation: Unsa
     }
 }
 
-/// A C mutation as the engine's value (action blocks, which hosts only see as NULL, left out).
-func swiftMutation(_ mutation: frond_mutation) throws(CallFailure) -> Mutation {
-    let view = ViewID(mutation.view)
-    func index() throws(CallFailure) -> Int {
-        guard mutation.index >= 0 else { throw .invalidArgument("mutation.index \(UInt(bitPattern: mutation.index)) is out of range") }
-        return mutation.index
-    }
-    switch mutation.kind {
-    case FROND_MUTATION_CREATE:
-        return .create(view, viewType: try requiredString(mutation.view_type, "mutation.view_type"))
-    case FROND_MUTATION_UPDATE:
-        var set: [Attribute] = []
-        for (position, attribute) in try arrayArgument(mutation.set, mutation.set_count, "mutation.set").enumerated()
-        where attribute.kind != FROND_ATTRIBUTE_ACTION_BLOCK {
-            let place = "mutation.set[\(position)]"
-            set.append(Attribute(name: try requiredString(attribute.name, "\(place).name"),
-                                 value: try plainAttributeValue(attribute, place)))
-        }
-        var unset: [String] = []
-        for (position, name) in try arrayArgument(mutation.unset, mutation.unset_count, "mutation.unset").enumerated() {
-            unset.append(try requiredString(name, "mutation.unset[\(position)]"))
-        }
-        return .update(view, set: set, unset: unset)
-    case FROND_MUTATION_SET_FRAME:
-        let frame = mutation.frame
-        return .setFrame(view, LayoutFrame(left: frame.left, top: frame.top, width: frame.width, height: frame.height))
-    case FROND_MUTATION_INSERT: return .insert(child: view, parent: ViewID(mutation.parent), index: try index())
-    case FROND_MUTATION_MOVE: return .move(child: view, parent: ViewID(mutation.parent), index: try index())
-    case FROND_MUTATION_REMOVE: return .remove(child: view, parent: ViewID(mutation.parent))
-    case FROND_MUTATION_DESTROY: return .destroy(view)
-    default: throw .invalidArgument("mutation.kind \(mutation.kind.rawValue) is not a frond_mutation_kind")
-    }
-}
-
 /// A size argument: FROND_UNDEFINED is nil (the default); other values are checked by the
 /// renderer.
 private func optionalSize(_ value: Float) -> Double? {

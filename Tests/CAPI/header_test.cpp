@@ -1,6 +1,7 @@
 // frond.h must compile on its own as C++ with every warning an error.
 #include "frond.h"
 #include "frond_cairo.h"
+#include "frond_web.h"
 
 int main() {
     frond_status status = FROND_OK;

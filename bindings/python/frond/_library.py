@@ -16,9 +16,10 @@ version (:class:`~frond.errors.LibraryVersionError` otherwise). Functions are bo
 each gets its C types when first called (a function the library does not export is a
 ``LibraryVersionError`` then), so that importing the package costs almost nothing.
 
-libfrond_cairo (the snapshot renderer: ``frond.snapshot``) is loaded only when one of its
-functions is first called: ``FROND_CAIRO_LIBRARY`` when set, else the one next to the
-loaded libfrond, else the system's. Its version must be libfrond's.
+libfrond_cairo (the snapshot renderer: ``frond.snapshot``) and libfrond_web (the web host:
+``frond.web``) are loaded only when one of their functions is first called:
+``FROND_CAIRO_LIBRARY`` / ``FROND_WEB_LIBRARY`` when set, else the one next to the loaded
+libfrond, else the system's. Their versions must be libfrond's.
 
 One process, one libfrond: each copy of the library carries its own Swift runtime and
 handles, so a second copy (another path, say a checkout's beside a wheel's) loaded into
@@ -40,6 +41,28 @@ from .errors import LibraryNotFoundError, LibraryVersionError
 
 LIBRARY_NAME = "libfrond.so"
 CAIRO_LIBRARY_NAME = "libfrond_cairo.so"
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A library built on libfrond's API, loaded on first use: its file name, the variable
+    that names its path, its version function, its generated module, what it is, and how
+    to build it."""
+
+    name: str
+    variable: str
+    version_function: str
+    module: str
+    what: str
+    build: str
+
+
+EXTENSIONS: dict[str, Extension] = {
+    "cairo": Extension(CAIRO_LIBRARY_NAME, "FROND_CAIRO_LIBRARY", "frond_cairo_version_numbers", "_cairo_capi",
+                       "the snapshot renderer", "make lib"),
+    "web": Extension("libfrond_web.so", "FROND_WEB_LIBRARY", "frond_web_version_numbers", "_web_capi",
+                     "the web host", "make web-lib"),
+}
 # (os.path, not pathlib, and ctypes.util only when the system is searched: `import frond`
 # and its first call stay fast.)
 PACKAGE_DIRECTORY = os.path.dirname(os.path.realpath(__file__))
@@ -159,15 +182,14 @@ def check_and_bind(library: ctypes.CDLL, description: str) -> Functions:
 
 
 class Functions:
-    """libfrond's functions by name (and libfrond_cairo's, loaded on first use), each
-    given its C types on first use and then kept as an attribute."""
+    """libfrond's functions by name (and those of the libraries built on it, each loaded on
+    first use), each given its C types on first use and then kept as an attribute."""
 
     def __init__(self, library: ctypes.CDLL, description: str) -> None:
         self._name = library._name
         self._cdll = library
         self._description = description
-        self._cairo: ctypes.CDLL | None = None
-        self._cairo_description = ""
+        self._extensions: dict[str, tuple[ctypes.CDLL, str]] = {}
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -175,12 +197,17 @@ class Functions:
         spec = _capi.FUNCTIONS.get(name)
         source, description = self._cdll, self._description
         if spec is None:
-            from . import _cairo_capi
+            import importlib
 
-            spec = _cairo_capi.FUNCTIONS.get(name)
-            if spec is None:
-                raise AttributeError(f"neither frond.h nor frond_cairo.h declares {name}")
-            source, description = self.cairo(), self._cairo_description
+            for key, extension in EXTENSIONS.items():
+                module = importlib.import_module(f"{__package__}.{extension.module}")
+                spec = module.FUNCTIONS.get(name)
+                if spec is not None:
+                    source = self.extension(key)
+                    description = self._extensions[key][1]
+                    break
+            else:
+                raise AttributeError(f"no header of frond (frond.h, frond_cairo.h, frond_web.h) declares {name}")
         try:
             function = getattr(source, name)
         except AttributeError:
@@ -191,25 +218,30 @@ class Functions:
 
     @property
     def cairo_loaded(self) -> bool:
-        return self._cairo is not None
+        return "cairo" in self._extensions
 
     def cairo(self) -> ctypes.CDLL:
         """libfrond_cairo, loaded on first use (see the module's documentation)."""
-        if self._cairo is None:
-            with _lock:
-                if self._cairo is None:
-                    self._cairo = self._load_cairo()
-        return self._cairo
+        return self.extension("cairo")
 
-    def _load_cairo(self) -> ctypes.CDLL:
-        explicit = os.environ.get("FROND_CAIRO_LIBRARY")
+    def extension(self, key: str) -> ctypes.CDLL:
+        """The library `key` of EXTENSIONS, loaded on first use."""
+        if key not in self._extensions:
+            with _lock:
+                if key not in self._extensions:
+                    self._extensions[key] = self._load_extension(EXTENSIONS[key])
+        return self._extensions[key][0]
+
+    def _load_extension(self, extension: Extension) -> tuple[ctypes.CDLL, str]:
+        explicit = os.environ.get(extension.variable)
         import ctypes.util
 
         directory = os.path.dirname(self._name)
-        candidates = ([("FROND_CAIRO_LIBRARY", explicit)] if explicit is not None
-                      else [("next to libfrond", os.path.join(directory, CAIRO_LIBRARY_NAME)),
-                            ("next to libfrond", os.path.join(directory, CAIRO_LIBRARY_NAME + ".0")),
-                            ("ctypes.util.find_library('frond_cairo')", ctypes.util.find_library("frond_cairo") or "")])
+        short = extension.name.removeprefix("lib").removesuffix(".so")
+        candidates = ([(extension.variable, explicit)] if explicit is not None
+                      else [("next to libfrond", os.path.join(directory, extension.name)),
+                            ("next to libfrond", os.path.join(directory, extension.name + ".0")),
+                            (f"ctypes.util.find_library('{short}')", ctypes.util.find_library(short) or "")])
         tried = []
         for source, location in candidates:
             if not location:
@@ -223,30 +255,32 @@ class Functions:
             except OSError as error:
                 tried.append(f"{source}: {location}: cannot be loaded: {error}")
                 continue
-            self._cairo_description = f"{location} ({source})"
-            self._check_cairo_version(library)
-            return library
+            description = f"{location} ({source})"
+            self._check_version(library, extension, description)
+            return library, description
         lines = "\n".join(f"  - {line}" for line in tried)
+        stem = extension.name.removesuffix(".so")
         raise LibraryNotFoundError(
-            f"libfrond_cairo (the snapshot renderer) could not be loaded; looked in:\n{lines}\n"
-            "Build it with `make lib`, install it with `make install`, or set FROND_CAIRO_LIBRARY to its path.")
+            f"{stem} ({extension.what}) could not be loaded; looked in:\n{lines}\n"
+            f"Build it with `{extension.build}`, install it with `make install`, or set {extension.variable} to its path.")
 
-    def _check_cairo_version(self, library: ctypes.CDLL) -> None:
+    def _check_version(self, library: ctypes.CDLL, extension: Extension, description: str) -> None:
+        stem = extension.name.removesuffix(".so")
         numbers = []
         for source in (self._cdll, library):
-            name = "frond_version_numbers" if source is self._cdll else "frond_cairo_version_numbers"
+            name = "frond_version_numbers" if source is self._cdll else extension.version_function
             try:
                 function = getattr(source, name)
             except AttributeError:
-                raise LibraryVersionError(f"{self._cairo_description} is not libfrond_cairo: no {name}") from None
+                raise LibraryVersionError(f"{description} is not {stem}: no {name}") from None
             parts = [ctypes.c_int(-1) for _ in range(3)]
             function.restype, function.argtypes = None, (ctypes.POINTER(ctypes.c_int),) * 3
             function(*(ctypes.byref(part) for part in parts))
             numbers.append(tuple(part.value for part in parts))
         if numbers[0] != numbers[1]:
             raise LibraryVersionError(
-                f"{self._cairo_description} is libfrond_cairo {'.'.join(map(str, numbers[1]))}, but libfrond "
-                f"({self._description}) is {'.'.join(map(str, numbers[0]))}: use the two of one build")
+                f"{description} is {stem} {'.'.join(map(str, numbers[1]))}, but libfrond "
+                f"({self._description}) is {'.'.join(map(str, numbers[0]))}: use the libraries of one build")
 
 
 _lock = threading.RLock()

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from frond import _cairo_capi, _capi
+from frond import _cairo_capi, _capi, _web_capi
 
 from conftest import HEADER, PACKAGE, REPOSITORY
 
@@ -21,10 +21,13 @@ import generate_capi  # noqa: E402
 CAPI_FILE = PACKAGE / "frond" / "_capi.py"
 CAIRO_HEADER = REPOSITORY / "include" / "frond_cairo.h"
 CAIRO_CAPI_FILE = PACKAGE / "frond" / "_cairo_capi.py"
+WEB_HEADER = REPOSITORY / "include" / "frond_web.h"
+WEB_CAPI_FILE = PACKAGE / "frond" / "_web_capi.py"
 
 
-@pytest.mark.parametrize("header, base, module", [(HEADER, None, CAPI_FILE), (CAIRO_HEADER, HEADER, CAIRO_CAPI_FILE)],
-                         ids=["frond.h", "frond_cairo.h"])
+@pytest.mark.parametrize("header, base, module", [(HEADER, None, CAPI_FILE), (CAIRO_HEADER, HEADER, CAIRO_CAPI_FILE),
+                                                  (WEB_HEADER, HEADER, WEB_CAPI_FILE)],
+                         ids=["frond.h", "frond_cairo.h", "frond_web.h"])
 def test_checkedInCapiIsWhatTheGeneratorWrites(header, base, module) -> None:
     generated = generate_capi.generate(header, base=base)
     checked_in = module.read_text(encoding="utf-8")
@@ -42,6 +45,13 @@ def test_theCairoModuleHoldsOnlyItsHeadersDeclarations() -> None:
     assert _cairo_capi.frond_status is _capi.frond_status  # the included header's types are _capi's
 
 
+def test_theWebModuleHoldsOnlyItsHeadersDeclarations() -> None:
+    declared = check_exports.declared_functions(str(WEB_HEADER))
+    assert sorted(_web_capi.FUNCTIONS) == sorted(declared) and len(declared) >= 9
+    assert not set(_web_capi.FUNCTIONS) & (set(_capi.FUNCTIONS) | set(_cairo_capi.FUNCTIONS))
+    assert _web_capi.frond_root is _capi.frond_root
+
+
 def test_everyHeaderFunctionIsDeclaredInCapiAndExportedByTheLibrary(library: ctypes.CDLL) -> None:
     declared = check_exports.declared_functions(str(HEADER))
     assert len(declared) > 100
@@ -52,12 +62,14 @@ def test_everyHeaderFunctionIsDeclaredInCapiAndExportedByTheLibrary(library: cty
 
 
 def _c_program(body: list[str]) -> str:
-    return "#include <stdio.h>\n#include <stddef.h>\n#include \"frond_cairo.h\"\nint main(void) {\n" + \
+    return ("#include <stdio.h>\n#include <stddef.h>\n#include \"frond_cairo.h\"\n#include \"frond_web.h\"\n"
+            "int main(void) {\n") + \
         "\n".join(body) + "\nreturn 0;\n}\n"
 
 
 def test_structLayoutsMatchTheCompilers(compile_c) -> None:
-    records = [record for record in _capi.RECORDS + _cairo_capi.RECORDS if hasattr(record, "_fields_")]
+    records = [record for record in _capi.RECORDS + _cairo_capi.RECORDS + _web_capi.RECORDS
+               if hasattr(record, "_fields_")]
     body = []
     for record in records:
         name = record.__name__
@@ -80,7 +92,7 @@ def test_structLayoutsMatchTheCompilers(compile_c) -> None:
 
 def test_enumValuesMatchTheHeaders(compile_c) -> None:
     body, actual = [], []
-    for c_name, (enum_class, prefix) in {**_capi.ENUMS, **_cairo_capi.ENUMS}.items():
+    for c_name, (enum_class, prefix) in {**_capi.ENUMS, **_cairo_capi.ENUMS, **_web_capi.ENUMS}.items():
         for member in enum_class:
             body.append(f'printf("{prefix}{member.name} %lld\\n", (long long){prefix}{member.name});')
             actual.append(f"{prefix}{member.name} {member.value}")

@@ -2,7 +2,7 @@
 """Writes frond/_capi.py, the raw ctypes layer, from include/frond.h.
 
 usage: generate_capi.py [--header include/frond.h] [--output bindings/python/frond/_capi.py]
-       generate_capi.py --all   (both: _capi.py from frond.h, _cairo_capi.py from frond_cairo.h)
+       generate_capi.py --all   (every module: _capi.py, _cairo_capi.py, _web_capi.py from their headers)
 
 The header is preprocessed with `cc -E -nostdinc` against tiny stand-ins for the
 standard headers it includes (written to a temporary folder), so that no GNU extension
@@ -40,6 +40,8 @@ DEFAULT_OUTPUT = REPOSITORY / "bindings" / "python" / "frond" / "_capi.py"
 # libfrond_cairo's header includes frond.h: its module holds only its own declarations.
 CAIRO_HEADER = REPOSITORY / "include" / "frond_cairo.h"
 CAIRO_OUTPUT = REPOSITORY / "bindings" / "python" / "frond" / "_cairo_capi.py"
+WEB_HEADER = REPOSITORY / "include" / "frond_web.h"
+WEB_OUTPUT = REPOSITORY / "bindings" / "python" / "frond" / "_web_capi.py"
 
 # Stand-ins for the standard headers frond.h includes: only what a C API may use.
 STUB_HEADERS = {
@@ -415,11 +417,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--cc", default=os.environ.get("CC", "cc"))
     parser.add_argument("--all", action="store_true",
-                        help="write both modules: _capi.py (frond.h) and _cairo_capi.py (frond_cairo.h)")
+                        help="write every module: _capi.py (frond.h), _cairo_capi.py (frond_cairo.h), _web_capi.py (frond_web.h)")
     arguments = parser.parse_args(argv)
     jobs = [(arguments.header, arguments.output, None)]
     if arguments.all:
-        jobs = [(DEFAULT_HEADER, DEFAULT_OUTPUT, None), (CAIRO_HEADER, CAIRO_OUTPUT, DEFAULT_HEADER)]
+        jobs = [(DEFAULT_HEADER, DEFAULT_OUTPUT, None), (CAIRO_HEADER, CAIRO_OUTPUT, DEFAULT_HEADER),
+                (WEB_HEADER, WEB_OUTPUT, DEFAULT_HEADER)]
     for header, output, base in jobs:
         try:
             text = generate(header, arguments.cc, base)

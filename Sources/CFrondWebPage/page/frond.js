@@ -1,0 +1,304 @@
+// Frond's web host page: shows a root's views as absolutely positioned elements and sends
+// a person's input back. Every message from the server is one commit (or, first, the views
+// a shared root has now); the protocol is in docs/web.md.
+"use strict";
+
+const frond = (window.frond = {
+  views: new Map(),     // view id → { element, type, attributes, lines }
+  commits: 0,           // messages applied
+  latencies: [],        // ms from an input event to the frame that shows its commit
+  answers: [],          // ms from an input event to its commit's arrival
+  roundTrips: [],       // ms from sending an event to its commit's arrival (the server's and network's part)
+  connected: false,
+  session: 0,
+});
+
+const container = document.getElementById("frond");
+const statusLine = document.getElementById("frond-status");
+let socket = null;
+let eventSeq = 0;
+const pendingEvents = new Map(); // seq → the input event's timestamp
+const sentAt = new Map();        // seq → when it was sent
+
+// ---- view types → elements -----------------------------------------------------------
+
+const inputTypes = new Set(["textField", "textfield", "entry", "input"]);
+const toggleTypes = new Set(["switch", "checkbox", "toggle"]);
+
+function createElement(id, type) {
+  let element;
+  if (type === "button") element = document.createElement("button");
+  else if (type === "image") element = document.createElement("img");
+  else if (toggleTypes.has(type)) {
+    element = document.createElement("input");
+    element.type = "checkbox";
+  } else if (inputTypes.has(type)) {
+    element = document.createElement("input");
+    element.type = "text";
+  } else element = document.createElement("div");
+  element.className = "frond-view";
+  element.dataset.view = id;
+  element.dataset.type = type;
+  return element;
+}
+
+// ---- attributes ------------------------------------------------------------------------
+
+function cssColor(value) {
+  if (value && typeof value === "object" && Array.isArray(value.c)) {
+    const [r, g, b, a] = value.c;
+    return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
+  }
+  return typeof value === "string" ? value : "";
+}
+
+const fontFaces = new Map(); // "family|weight" → CSS family name of the face the server serves
+
+function fontFace(family, weight) {
+  const key = `${family || ""}|${weight || ""}`;
+  let name = fontFaces.get(key);
+  if (!name) {
+    name = `frond-font-${fontFaces.size}`;
+    const query = new URLSearchParams();
+    if (family) query.set("family", family);
+    if (weight) query.set("weight", weight);
+    const face = new FontFace(name, `url(/font?${query})`);
+    document.fonts.add(face);
+    face.load().catch(() => {});
+    fontFaces.set(key, name);
+  }
+  return name;
+}
+
+function applyStyle(view) {
+  const { element, attributes: a } = view;
+  const style = element.style;
+  style.background = cssColor(a.backgroundColor);
+  const border = typeof a.borderWidth === "number" ? a.borderWidth : null;
+  if (border !== null) style.border = `${border}px solid ${cssColor(a.borderColor) || "#000"}`;
+  else if (element.tagName === "DIV" || element.tagName === "IMG") style.border = "";
+  style.borderRadius = typeof a.cornerRadius === "number" ? `${a.cornerRadius}px` : "";
+  style.opacity = typeof a.opacity === "number" ? String(a.opacity) : "";
+  style.visibility = a.hidden === true ? "hidden" : "";
+  style.overflow = a.clipsToBounds === true ? "hidden" : "";
+  const tx = a.translationX || 0, ty = a.translationY || 0, scale = typeof a.scale === "number" ? a.scale : 1;
+  style.transform = tx || ty || scale !== 1 ? `translate(${tx}px, ${ty}px) scale(${scale})` : "";
+  style.cursor = a.onTap ? "pointer" : "";
+  // Text: the face Pango set it in, at its size, one line box per line.
+  const fontSize = typeof a.fontSize === "number" ? a.fontSize : 14;
+  const lineHeight = typeof a.lineHeight === "number" ? a.lineHeight : fontSize * 1.2;
+  style.fontFamily = `"${fontFace(a.fontFamily, a.fontWeight)}", sans-serif`;
+  style.fontSize = `${fontSize}px`;
+  style.lineHeight = `${lineHeight}px`;
+  style.color = cssColor(a.color);
+  style.textAlign = typeof a.textAlign === "string" && a.textAlign !== "justify" ? a.textAlign : "";
+
+  if (element.tagName === "BUTTON") element.textContent = a.title ?? a.text ?? "";
+  else if (element.tagName === "IMG") {
+    const source = typeof a.source === "string" ? `/image/${a.source.split("/").map(encodeURIComponent).join("/")}` : "";
+    if (element.getAttribute("src") !== source) element.setAttribute("src", source);
+    element.style.objectFit = { aspectFit: "contain", aspectFill: "cover", center: "none" }[a.contentMode] || "fill";
+  } else if (element.type === "checkbox") {
+    element.checked = (a.checked ?? a.on ?? a.value) === true;
+  } else if (element.type === "text") {
+    const text = typeof a.value === "string" ? a.value : typeof a.text === "string" ? a.text : "";
+    // The root echoes what was typed, late: an echo of a value this page sent is not put
+    // back (the person may have typed on since); any other value is the root's and shown.
+    const sent = view.sent || (view.sent = []);
+    const echo = sent.indexOf(text);
+    if (echo >= 0) sent.splice(0, echo + 1);
+    else {
+      sent.length = 0;
+      if (element.value !== text) element.value = text;
+    }
+    element.placeholder = typeof a.placeholder === "string" ? a.placeholder : "";
+  }
+  element.setAttribute("aria-label", a.accessibilityLabel ?? "");
+}
+
+// Pango's lines of a text view: one element per line, so the browser never breaks them
+// elsewhere; a line cut short by maxLines ends in an ellipsis.
+function applyLines(view, lines, ellipsized) {
+  const { element } = view;
+  if (element.tagName !== "DIV") return;
+  for (let i = 0; i < (view.lineCount || 0); i++) element.firstElementChild.remove();
+  view.lineCount = lines.length;
+  const firstChild = element.firstChild;
+  lines.forEach((text, index) => {
+    const line = document.createElement("div");
+    line.className = "frond-line";
+    line.textContent = text;
+    if (ellipsized && index === lines.length - 1) {
+      line.style.overflow = "hidden";
+      line.style.textOverflow = "ellipsis";
+    }
+    element.insertBefore(line, firstChild);
+  });
+}
+
+// ---- mutations -------------------------------------------------------------------------
+
+function viewElement(id) {
+  if (id === 0) return container;
+  const view = frond.views.get(id);
+  if (!view) throw new Error(`no view ${id}`);
+  return view.element;
+}
+
+// Children of a view are its element's children after its text lines.
+function insertAt(parentId, element, index) {
+  const parent = viewElement(parentId);
+  const lines = parentId === 0 ? 0 : frond.views.get(parentId).lineCount || 0;
+  if (element.parentElement === parent) element.remove();
+  parent.insertBefore(element, parent.children[index + lines] ?? null);
+}
+
+function apply(mutation) {
+  const [kind, id] = mutation;
+  switch (kind) {
+    case "c":
+      frond.views.set(id, { element: createElement(id, mutation[2]), type: mutation[2], attributes: {} });
+      break;
+    case "u": {
+      const view = frond.views.get(id);
+      Object.assign(view.attributes, mutation[2]);
+      for (const name of mutation[3]) delete view.attributes[name];
+      applyStyle(view);
+      break;
+    }
+    case "f": {
+      const [, , x, y, width, height] = mutation;
+      const style = viewElement(id).style;
+      if (id === 0) {
+        style.width = `${width}px`;
+        style.height = `${height}px`;
+      } else Object.assign(style, { left: `${x}px`, top: `${y}px`, width: `${width}px`, height: `${height}px` });
+      break;
+    }
+    case "i":
+    case "m":
+      insertAt(mutation[2], viewElement(id), mutation[3]);
+      break;
+    case "r":
+      viewElement(id).remove();
+      break;
+    case "d":
+      viewElement(id).remove();
+      frond.views.delete(id);
+      break;
+    case "l": {
+      const view = frond.views.get(id);
+      view.lines = { text: mutation[2], widths: mutation[4] }; // Pango's, for tests and tools
+      applyLines(view, mutation[2], mutation[3]);
+      break;
+    }
+  }
+}
+
+function receive(message) {
+  if (message.t === "welcome") {
+    frond.session = message.session;
+    if (message.title) document.title = message.title;
+    return;
+  }
+  if (message.t === "reset") {
+    for (const view of frond.views.values()) view.element.remove();
+    frond.views.clear();
+  }
+  for (const mutation of message.m) apply(mutation);
+  frond.commits += 1;
+  // The frame that shows this commit: time every input event it answers.
+  const answered = [];
+  const arrival = performance.now();
+  for (const [seq, start] of pendingEvents) {
+    if (seq <= (message.e || 0)) {
+      answered.push(start);
+      frond.answers.push(arrival - start);
+      if (sentAt.has(seq)) frond.roundTrips.push(arrival - sentAt.get(seq));
+      sentAt.delete(seq);
+      pendingEvents.delete(seq);
+    }
+  }
+  if (answered.length) {
+    requestAnimationFrame(() => {
+      const now = performance.now();
+      for (const start of answered) frond.latencies.push(now - start);
+    });
+  }
+}
+
+// ---- input → events ----------------------------------------------------------------------
+
+function send(object) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(object));
+}
+
+function sendEvent(view, event, value, domEvent) {
+  eventSeq += 1;
+  pendingEvents.set(eventSeq, domEvent ? domEvent.timeStamp : performance.now());
+  const message = { t: "event", view, event, seq: eventSeq };
+  if (value !== undefined) message.value = value;
+  sentAt.set(eventSeq, performance.now());
+  send(message);
+}
+
+function owningView(target) {
+  for (let element = target; element && element !== container; element = element.parentElement) {
+    if (element.dataset && element.dataset.view) return frond.views.get(Number(element.dataset.view));
+  }
+  return null;
+}
+
+container.addEventListener("click", (domEvent) => {
+  for (let view = owningView(domEvent.target); view; view = owningView(view.element.parentElement)) {
+    if (view.element.type === "checkbox" || view.element.type === "text") {
+      if (view.element === domEvent.target) return; // their own events follow
+    }
+    if (view.attributes.onTap) {
+      sendEvent(Number(view.element.dataset.view), "onTap", undefined, domEvent);
+      return;
+    }
+  }
+});
+
+container.addEventListener("change", (domEvent) => {
+  const view = owningView(domEvent.target);
+  if (!view || view.element.type !== "checkbox") return;
+  const checked = view.element.checked;
+  // The root decides: the box shows its attribute until a commit changes it.
+  view.element.checked = !checked;
+  const id = Number(view.element.dataset.view);
+  if (view.attributes.onValueChange) sendEvent(id, "onValueChange", checked, domEvent);
+  if (view.attributes.onTap) sendEvent(id, "onTap", undefined, domEvent);
+});
+
+container.addEventListener("input", (domEvent) => {
+  const view = owningView(domEvent.target);
+  if (view && view.element.type === "text" && view.attributes.onValueChange) {
+    (view.sent || (view.sent = [])).push(view.element.value);
+    sendEvent(Number(view.element.dataset.view), "onValueChange", view.element.value, domEvent);
+  }
+});
+
+window.addEventListener("resize", () => send({ t: "viewport", width: innerWidth, height: innerHeight }));
+
+// ---- connection --------------------------------------------------------------------------
+
+function connect(delay) {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/socket`;
+  socket = new WebSocket(url);
+  socket.onopen = () => {
+    frond.connected = true;
+    statusLine.textContent = "";
+    delay = 250;
+    send({ t: "hello", path: location.pathname + location.search, width: innerWidth, height: innerHeight });
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    frond.connected = false;
+    statusLine.textContent = "disconnected: reconnecting…";
+    setTimeout(() => connect(Math.min(delay * 2, 5000)), delay);
+  };
+}
+
+connect(250);

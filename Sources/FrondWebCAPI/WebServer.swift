@@ -1,0 +1,745 @@
+import CFrond
+import CFrondWebPage
+import CSoup
+import Frond
+import FrondCAPISupport
+import FrondCairo
+import FrondTrees
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The web host: a libsoup server on a GLib main context of its own, iterated only inside
+// frond_web_server_run, on the caller's thread. Everything happens there, in this order:
+//
+//   g_main_context_iteration ─► HTTP requests (page, script, fonts, images)
+//                             ─► WebSocket opens, messages, closes ─► session function,
+//                                events (frond_root_send_event), viewports
+//   pump ─► flush the served roots that need it ─► host (ServedRoot.commit) ─► one message
+//        ─► tick the roots that animate (a frame timer wakes the loop meanwhile)
+//
+// A root's flush request (any thread) only sets a flag and wakes the context.
+
+/// A server's settings, read from frond_web_config.
+struct WebConfig {
+    var address = "127.0.0.1"
+    var port: UInt16 = 0
+    var maxMessageBytes = Int(FROND_WEB_DEFAULT_MAX_MESSAGE_BYTES)
+    var keepSizeRange = false
+    var keepTextMeasurer = false
+    var fontFamily = Typesetter.standardFontFamily
+    var imageDirectory: String?
+    var title = "Frond"
+    var frameInterval = 1.0 / 60
+}
+
+/// Wakes a server's context from any thread (a root's flush request), and tells the loop
+/// that a flush was asked for.
+final class Waker: @unchecked Sendable {
+    let context: OpaquePointer
+    let flushRequested = Atomic<Bool>(false)
+    let interrupted = Atomic<Bool>(false)
+
+    init(context: OpaquePointer) {
+        self.context = context
+        g_main_context_ref(context)
+    }
+
+    deinit {
+        g_main_context_unref(context)
+    }
+
+    func requestFlush() {
+        flushRequested.store(true, ordering: .sequentiallyConsistent)
+        g_main_context_wakeup(context)
+    }
+
+    func interrupt() {
+        interrupted.store(true, ordering: .sequentiallyConsistent)
+        g_main_context_wakeup(context)
+    }
+}
+
+/// A page's connection.
+final class PageConnection {
+    let id: UInt64
+    let socket: OpaquePointer
+    var handlers: [gulong] = []
+    var path = ""
+    var width: Float = 0
+    var height: Float = 0
+    var root: ServedRoot?
+    /// The last event this page sent (its number), for the page's latency figures.
+    var lastEvent: UInt64 = 0
+    var closed = false
+    weak var server: WebServer?
+
+    init(id: UInt64, socket: OpaquePointer, server: WebServer) {
+        self.id = id
+        self.socket = socket
+        self.server = server
+    }
+
+    var isOpen: Bool {
+        !closed && soup_websocket_connection_get_state(socket) == SOUP_WEBSOCKET_STATE_OPEN
+    }
+}
+
+/// A root the server serves: its handle, its views as the pages have them, its pages.
+final class ServedRoot {
+    let handle: OpaquePointer
+    let mirror: ViewMirror
+    var pages: [PageConnection] = []
+    /// False once libfrond let go of the server's host (the root freed, or given another host).
+    var alive = true
+    unowned let server: WebServer
+
+    init(handle: OpaquePointer, server: WebServer) {
+        self.handle = handle
+        self.server = server
+        mirror = ViewMirror(typesetter: server.typesetter)
+    }
+}
+
+/// What a root keeps as its host's user_data (released by libfrond's destroy).
+private final class HostBinding {
+    weak var served: ServedRoot?
+
+    init(_ served: ServedRoot) {
+        self.served = served
+    }
+
+    deinit {
+        guard let served else { return }
+        served.alive = false
+        served.server.rootReleased(served)
+    }
+}
+
+final class WebServer {
+    let config: WebConfig
+    let typesetter: Typesetter
+    let waker: Waker
+    private let context: OpaquePointer
+    private var soup: UnsafeMutablePointer<SoupServer>?
+    private let session: frond_web_session_func
+    private let sessionEnd: frond_web_session_end_func?
+    private let owner: CallbackOwner
+    private var log: (function: frond_web_log_func, owner: CallbackOwner)?
+    private var pages: [UInt64: PageConnection] = [:]
+    private var served: [UInt: ServedRoot] = [:]
+    private var nextSession: UInt64 = 1
+    private var frameTimer: UnsafeMutablePointer<GSource>?
+    private var fonts: [String: (bytes: [UInt8], type: String)?] = [:]
+    private let startTime = g_get_monotonic_time()
+    /// Whether a run is under way (runs do not nest, and callbacks cannot free the server).
+    private(set) var running = false
+    var statistics = frond_web_statistics()
+
+    init(config: WebConfig, session: @escaping frond_web_session_func, sessionEnd: frond_web_session_end_func?,
+         owner: CallbackOwner) throws(CallFailure) {
+        self.config = config
+        self.session = session
+        self.sessionEnd = sessionEnd
+        self.owner = owner
+        typesetter = Typesetter(defaultFontFamily: config.fontFamily)
+        guard let context = g_main_context_new() else { throw CallFailure(FROND_ERR_OUT_OF_MEMORY, "no main context") }
+        self.context = context
+        waker = Waker(context: context)
+        try listen()
+    }
+
+    deinit {
+        if let frameTimer { g_source_destroy(frameTimer); g_source_unref(frameTimer) }
+        if let soup {
+            soup_server_disconnect(soup)
+            g_object_unref(UnsafeMutableRawPointer(soup))
+        }
+        // Sources still attached (a connection's I/O) go with the context.
+        g_main_context_unref(context)
+    }
+
+    // MARK: Listening
+
+    private func listen() throws(CallFailure) {
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        guard let object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil) else {
+            throw CallFailure(FROND_ERR_OUT_OF_MEMORY, "libsoup could not make a server")
+        }
+        let server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
+        soup = server
+        // No permessage-deflate: libsoup would bound a compressed frame's size, not what it
+        // inflates to (a small frame could inflate to gigabytes before anything is checked).
+        soup_server_remove_websocket_extension(server, soup_websocket_extension_deflate_get_type())
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        soup_server_add_handler(server, nil, { _, message, path, query, userData in
+            guard let userData, let message, let path else { return }
+            Unmanaged<WebServer>.fromOpaque(userData).takeUnretainedValue().serveHTTP(message, String(cString: path), query)
+        }, me, nil)
+        soup_server_add_websocket_handler(server, "/socket", nil, nil, { _, message, _, connection, userData in
+            guard let userData, let message, let connection else { return }
+            Unmanaged<WebServer>.fromOpaque(userData).takeUnretainedValue().open(connection, message)
+        }, me, nil)
+        guard let address = g_inet_socket_address_new_from_string(config.address, UInt32(config.port)) else {
+            throw .invalidArgument("config.address \"\(config.address)\" is not an IP address")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard soup_server_listen(server, UnsafeMutablePointer(OpaquePointer(address)),
+                                 SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw .invalidArgument("cannot listen on \(config.address):\(config.port): \(reason)")
+        }
+        port = listeningPort()
+    }
+
+    /// The port listened on (read once, after listening).
+    private(set) var port: UInt16 = 0
+
+    private func listeningPort() -> UInt16 {
+        guard let soup, let uris = soup_server_get_uris(soup) else { return 0 }
+        defer { g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) } }
+        guard let first = uris.pointee.data else { return 0 }
+        return UInt16(clamping: g_uri_get_port(OpaquePointer(first)))
+    }
+
+    // MARK: Running
+
+    func run(seconds: Double) {
+        running = true
+        defer { running = false }
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        _ = g_main_context_acquire(context)
+        defer { g_main_context_release(context) }
+        pump()
+        if seconds == 0 {
+            // What is ready now, within a bound (a flood cannot keep the call from returning).
+            var rounds = 0
+            while rounds < 1000, !waker.interrupted.exchange(false, ordering: .sequentiallyConsistent),
+                  g_main_context_iteration(context, 0) != 0 {
+                pump()
+                rounds += 1
+            }
+            return
+        }
+        var deadlineSource: UnsafeMutablePointer<GSource>?
+        if seconds.isFinite {
+            let milliseconds = UInt32(min(seconds * 1000, Double(UInt32.max - 1)).rounded(.up))
+            deadlineSource = g_timeout_source_new(milliseconds)
+            if let deadlineSource {
+                g_source_set_callback(deadlineSource, { userData in
+                    if let userData { Unmanaged<Waker>.fromOpaque(userData).takeUnretainedValue().interrupt() }
+                    return 0
+                }, Unmanaged.passUnretained(waker).toOpaque(), nil)
+                g_source_attach(deadlineSource, context)
+            }
+        }
+        defer { if let deadlineSource { g_source_destroy(deadlineSource); g_source_unref(deadlineSource) } }
+        while !waker.interrupted.exchange(false, ordering: .sequentiallyConsistent) {
+            g_main_context_iteration(context, 1)
+            pump()
+        }
+    }
+
+    /// After each iteration: flushes the roots that asked for it, then ticks the ones that animate.
+    private func pump() {
+        let now = Double(g_get_monotonic_time() - startTime) / 1_000_000
+        if waker.flushRequested.exchange(false, ordering: .sequentiallyConsistent) {
+            for root in Array(served.values) where root.alive { flushIfNeeded(root, now: now) }
+        }
+        var animating = false
+        for root in Array(served.values) where root.alive {
+            var running = false
+            guard frond_root_has_running_animations(&running, root.handle) == FROND_OK, running else { continue }
+            animating = true
+            if frond_root_tick(root.handle, now, nil) != FROND_OK { logLastError("tick") }
+        }
+        setFrameTimer(animating)
+    }
+
+    func flushIfNeeded(_ root: ServedRoot, now: Double) {
+        var needed = false
+        guard frond_root_needs_flush(&needed, root.handle) == FROND_OK, needed else { return }
+        flush(root, now: now)
+    }
+
+    /// Flushes a root, its animation clock first brought to `now` (animations the commit
+    /// starts begin at the last tick's time).
+    private func flush(_ root: ServedRoot, now: Double) {
+        var last = 0.0
+        if frond_root_get_animation_time(&last, root.handle) == FROND_OK, now > last {
+            _ = frond_root_tick(root.handle, now, nil)
+        }
+        if frond_root_flush(root.handle, nil) != FROND_OK { logLastError("flush") }
+    }
+
+    private func setFrameTimer(_ on: Bool) {
+        if on, frameTimer == nil {
+            let interval = UInt32(max(1, (config.frameInterval * 1000).rounded()))
+            guard let timer = g_timeout_source_new(interval) else { return }
+            g_source_set_callback(timer, { _ in 1 }, nil, nil)
+            g_source_attach(timer, context)
+            frameTimer = timer
+        } else if !on, let timer = frameTimer {
+            g_source_destroy(timer)
+            g_source_unref(timer)
+            frameTimer = nil
+        }
+    }
+
+    // MARK: Logging
+
+    func logLine(_ line: String) {
+        if let log {
+            _ = line.replacingNULs().withCString { log.function($0, log.owner.userData) }
+        } else {
+            let text = Array("frond_web: \(line)\n".utf8)
+            _ = text.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private func logLastError(_ what: String) {
+        logLine("\(what) failed: \(String(cString: frond_last_error_message()))")
+    }
+
+    /// Sets the log function and returns the one it replaces (released by the caller).
+    func replaceLog(_ function: frond_web_log_func?, _ owner: CallbackOwner) -> (frond_web_log_func?, CallbackOwner)? {
+        let old = log
+        log = function.map { ($0, owner) }
+        return old.map { ($0.function, $0.owner) }
+    }
+
+    // MARK: HTTP
+
+    private func serveHTTP(_ message: OpaquePointer, _ path: String, _ query: OpaquePointer?) {
+        let msg = message
+        let method = soup_server_message_get_method(msg).map { String(cString: $0) } ?? ""
+        guard method == "GET" || method == "HEAD" else {
+            soup_server_message_set_status(msg, 405, nil)
+            return
+        }
+        if path == "/frond.js" {
+            var size = 0
+            let script = cfrondweb_page_script(&size)
+            respond(msg, "text/javascript; charset=utf-8", script, size)
+        } else if path == "/font" {
+            let family = queryValue(query, "family")
+            let weight = queryValue(query, "weight")
+            guard let font = font(family: family, weight: weight) else {
+                soup_server_message_set_status(msg, 404, nil)
+                return
+            }
+            font.bytes.withUnsafeBufferPointer { respond(msg, font.type, $0.baseAddress, $0.count, cache: true) }
+        } else if path.hasPrefix("/image/") {
+            guard let bytes = image(String(path.dropFirst("/image/".count))) else {
+                soup_server_message_set_status(msg, 404, nil)
+                return
+            }
+            bytes.data.withUnsafeBufferPointer { respond(msg, bytes.type, $0.baseAddress, $0.count) }
+        } else if path == "/favicon.ico" {
+            soup_server_message_set_status(msg, 404, nil)
+        } else {
+            var size = 0
+            let page = cfrondweb_page_html(&size)
+            let html = String(decoding: UnsafeBufferPointer(start: page, count: size), as: UTF8.self)
+                .replacingOccurrences(of: "<title>Frond</title>", with: "<title>\(escapeHTML(config.title))</title>")
+            Array(html.utf8).withUnsafeBufferPointer { respond(msg, "text/html; charset=utf-8", $0.baseAddress, $0.count) }
+        }
+    }
+
+    private func respond(_ message: OpaquePointer, _ type: String,
+                         _ bytes: UnsafePointer<UInt8>?, _ count: Int, cache: Bool = false) {
+        soup_server_message_set_status(message, 200, nil)
+        if let headers = soup_server_message_get_response_headers(message) {
+            soup_message_headers_replace(headers, "Cache-Control", cache ? "max-age=3600" : "no-cache")
+        }
+        soup_server_message_set_response(message, type, SOUP_MEMORY_COPY, UnsafeRawPointer(bytes).map {
+            $0.assumingMemoryBound(to: CChar.self)
+        }, gsize(count))
+    }
+
+    private func queryValue(_ query: OpaquePointer?, _ name: String) -> String? {
+        guard let query else { return nil }
+        let value = name.withCString { g_hash_table_lookup(query, $0) }
+        return value.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    /// The font file Pango sets `family` at `weight` in (cached), as a web font.
+    private func font(family: String?, weight: String?) -> (bytes: [UInt8], type: String)? {
+        let key = "\(family ?? "")|\(weight ?? "")"
+        if let known = fonts[key] { return known }
+        var fontWeight: FontWeight? = nil
+        if let weight, !weight.isEmpty {
+            fontWeight = Double(weight).flatMap { FontWeight(exactly: $0) } ?? FontWeight(name: weight)
+            if fontWeight == nil { return nil }
+        }
+        var result: (bytes: [UInt8], type: String)? = nil
+        if let file = typesetter.fontFile(family: family, weight: fontWeight) {
+            // OpenType with CFF outlines starts "OTTO"; TrueType outlines 0x00010000 or "true".
+            let type = file.bytes.starts(with: Array("OTTO".utf8)) ? "font/otf" : "font/ttf"
+            result = (file.bytes, type)
+        }
+        if fonts.count < 256 { fonts[key] = .some(result) }
+        return result
+    }
+
+    /// An image from the image directory: a relative path of plain names (no "..", no
+    /// hidden files), a regular file of at most 32 MiB.
+    private func image(_ relative: String) -> (data: [UInt8], type: String)? {
+        guard let directory = config.imageDirectory else { return nil }
+        let decoded = relative.removingPercentEncodingSimple()
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }), !decoded.utf8.contains(0) else {
+            return nil
+        }
+        let path = directory + "/" + parts.joined(separator: "/")
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var info = stat()
+        guard fstat(fileno(file), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 32 << 20 else { return nil }
+        var data = [UInt8](repeating: 0, count: Int(info.st_size))
+        let read = data.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        guard read == data.count else { return nil }
+        let types = ["png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+                     "svg": "image/svg+xml", "webp": "image/webp"]
+        let suffix = parts.last.flatMap { $0.split(separator: ".").last }.map { $0.lowercased() } ?? ""
+        return (data, types[suffix] ?? "application/octet-stream")
+    }
+
+    // MARK: Pages
+
+    private func open(_ socket: OpaquePointer, _ message: OpaquePointer) {
+        let connection = socket
+        // A page of another site (its Origin not this server's host) may not drive the roots.
+        let request = soup_server_message_get_request_headers(message)
+        let origin = request.flatMap { soup_message_headers_get_one($0, "Origin") }.map { String(cString: $0) }
+        let host = request.flatMap { soup_message_headers_get_one($0, "Host") }.map { String(cString: $0) }
+        if let origin, origin != "http://\(host ?? "")" && origin != "https://\(host ?? "")" {
+            statistics.refused_messages += 1
+            logLine("refused a WebSocket from origin \(origin) (this server is \(host ?? "unnamed"))")
+            soup_websocket_connection_close(connection, 1008, "cross-origin")
+            return
+        }
+        g_object_ref(UnsafeMutableRawPointer(socket))
+        let page = PageConnection(id: nextSession, socket: socket, server: self)
+        nextSession += 1
+        pages[page.id] = page
+        soup_websocket_connection_set_max_incoming_payload_size(connection, guint64(config.maxMessageBytes))
+        soup_websocket_connection_set_keepalive_interval(connection, 30)
+        setNoDelay(connection)
+        let user = Unmanaged.passUnretained(page).toOpaque()
+        typealias MessageHandler = @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+        typealias ClosedHandler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+        let onMessage: MessageHandler = { _, type, bytes, userData in
+            guard let userData else { return }
+            let page = Unmanaged<PageConnection>.fromOpaque(userData).takeUnretainedValue()
+            page.server?.receive(page, type: type, bytes: bytes)
+        }
+        let onClosed: ClosedHandler = { _, userData in
+            guard let userData else { return }
+            let page = Unmanaged<PageConnection>.fromOpaque(userData).takeUnretainedValue()
+            page.server?.close(page, reason: nil)
+        }
+        page.handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(socket), "message",
+                                                   unsafeBitCast(onMessage, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))
+        page.handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(socket), "closed",
+                                                   unsafeBitCast(onClosed, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))
+    }
+
+    /// Sends each commit at once: Nagle's algorithm would hold a small message back until
+    /// the page acknowledges the previous one.
+    private func setNoDelay(_ connection: OpaquePointer) {
+        guard let stream = soup_websocket_connection_get_io_stream(connection) else { return }
+        let instance = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, g_socket_connection_get_type()) != 0,
+              let socket = g_socket_connection_get_socket(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GSocketConnection.self)) else { return }
+        _ = g_socket_set_option(socket, Int32(IPPROTO_TCP), Int32(TCP_NODELAY), 1, nil)
+    }
+
+    /// Ends a page's connection: closes it (with `reason`, when the server ends it), tells
+    /// the program, and lets go of the socket.
+    func close(_ page: PageConnection, reason: String?) {
+        guard !page.closed else { return }
+        let wasOpen = page.isOpen
+        page.closed = true
+        pages[page.id] = nil
+        for handler in page.handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(page.socket), handler) }
+        page.handlers = []
+        if let reason, wasOpen {
+            soup_websocket_connection_close(page.socket, 1000, reason)
+        }
+        if let root = page.root {
+            root.pages.removeAll { $0 === page }
+            page.root = nil
+            if let sessionEnd, root.alive {
+                var info = frond_web_session_info()
+                page.path.withCString { path in
+                    info.session = page.id
+                    info.path = path
+                    info.width = page.width
+                    info.height = page.height
+                    _ = sessionEnd(root.handle, &info, root.pages.isEmpty, owner.userData)
+                }
+            }
+        }
+        g_object_unref(UnsafeMutableRawPointer(page.socket))
+    }
+
+    private func receive(_ page: PageConnection, type: Int32, bytes: OpaquePointer?) {
+        statistics.messages_received += 1
+        var size = 0
+        guard let bytes, let data = g_bytes_get_data(bytes, &size) else { return refuse(page, "an empty message") }
+        guard type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue) else { return refuse(page, "a binary message") }
+        guard size <= config.maxMessageBytes else {
+            refuse(page, "a message of \(size) bytes, above the limit of \(config.maxMessageBytes)")
+            return close(page, reason: "message too long")
+        }
+        let json: JSON
+        do {
+            json = try JSONParser.parse(Array(UnsafeRawBufferPointer(start: data, count: size)), source: "message")
+        } catch {
+            return refuse(page, "a malformed message (\(error.message))")
+        }
+        switch PageMessage.read(json) {
+        case .failure(let refusal): refuse(page, refusal.reason)
+        case .success(.hello(let path, let width, let height)): hello(page, path: path, width: width, height: height)
+        case .success(.viewport(let width, let height)): viewport(page, width: width, height: height)
+        case .success(.event(let view, let name, let value, let sequence)):
+            event(page, view: view, name: name, value: value, sequence: sequence)
+        }
+    }
+
+    private func refuse(_ page: PageConnection, _ what: String) {
+        statistics.refused_messages += 1
+        logLine("session \(page.id) sent \(what): ignored")
+    }
+
+    private func hello(_ page: PageConnection, path: String, width: Float, height: Float) {
+        guard page.root == nil else { return refuse(page, "a second hello") }
+        page.path = path
+        page.width = width
+        page.height = height
+        var info = frond_web_session_info()
+        var handle: OpaquePointer?
+        let status = path.withCString { cPath in
+            info.session = page.id
+            info.path = cPath
+            info.width = width
+            info.height = height
+            return session(&handle, &info, owner.userData)
+        }
+        guard !page.closed else { return }
+        guard status == FROND_OK, let handle else {
+            logLine("session \(page.id) (\(path)): the session function gave "
+                    + (status == FROND_OK ? "no root" : "\(String(cString: frond_status_name(status)))"))
+            return close(page, reason: "no root")
+        }
+        statistics.sessions += 1
+        let key = UInt(bitPattern: handle)
+        let root: ServedRoot
+        if let existing = served[key], existing.alive {
+            root = existing
+        } else {
+            do {
+                root = try attach(handle)
+            } catch {
+                logLine("session \(page.id) (\(path)): cannot serve its root: \(error.message)")
+                return close(page, reason: "root refused")
+            }
+        }
+        page.root = root
+        root.pages.append(page)
+        send(page, welcome(page))
+        send(page, "{\"t\":\"reset\",\"m\":\(root.mirror.replay())}")
+        if root.pages.count == 1 && !config.keepSizeRange { setWidth(root, width) }
+        flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
+    }
+
+    private func welcome(_ page: PageConnection) -> String {
+        var writer = JSONWriter()
+        writer.object {
+            $0.key("t"); $0.string("welcome")
+            $0.key("session"); $0.number(page.id)
+            $0.key("title"); $0.string(config.title)
+        }
+        return writer.text
+    }
+
+    private func viewport(_ page: PageConnection, width: Float, height: Float) {
+        page.width = width
+        page.height = height
+        guard let root = page.root, root.alive, !config.keepSizeRange else { return }
+        setWidth(root, width)
+        flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
+    }
+
+    private func setWidth(_ root: ServedRoot, _ width: Float) {
+        var range = frond_size_range_flexible_height(width)
+        if frond_root_set_size_range(root.handle, &range) != FROND_OK { logLastError("resizing a root") }
+    }
+
+    private func event(_ page: PageConnection, view: UInt64, name: String, value: PageMessage.Value?, sequence: UInt64) {
+        guard let root = page.root, root.alive else { return refuse(page, "an event before its hello") }
+        page.lastEvent = max(page.lastEvent, sequence)
+        guard root.mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
+        statistics.events += 1
+        var payload = frond_attribute()
+        var outcome = FROND_ACTION_NO_ACTION
+        let status: frond_status = withPayload(value, &payload) { payload in
+            name.withCString { frond_root_send_event(&outcome, root.handle, view, $0, payload) }
+        }
+        if status != FROND_OK { logLastError("session \(page.id)'s \(name) on view \(view)") }
+        flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
+    }
+
+    private func withPayload<R>(_ value: PageMessage.Value?, _ payload: inout frond_attribute,
+                                _ body: (UnsafePointer<frond_attribute>?) -> R) -> R {
+        guard let value else { return body(nil) }
+        switch value {
+        case .bool(let bool):
+            payload.kind = FROND_ATTRIBUTE_BOOL
+            payload.boolean = bool
+        case .number(let number):
+            payload.kind = FROND_ATTRIBUTE_NUMBER
+            payload.number = number
+        case .string(let string):
+            payload.kind = FROND_ATTRIBUTE_STRING
+            return string.withCString { text in
+                payload.string = text
+                return withUnsafePointer(to: payload) { body($0) }
+            }
+        }
+        return withUnsafePointer(to: payload) { body($0) }
+    }
+
+    // MARK: Roots
+
+    private func attach(_ handle: OpaquePointer) throws(CallFailure) -> ServedRoot {
+        var mounted = 0
+        try check(frond_root_get_child_count(&mounted, handle, 0))
+        guard mounted == 0 else {
+            throw .misuse("the root has mounted \(mounted) view(s) another host shows: give pages roots that have "
+                          + "not flushed with another host")
+        }
+        let root = ServedRoot(handle: handle, server: self)
+        var functions = frond_host()
+        functions.struct_size = UInt32(MemoryLayout<frond_host>.size)
+        functions.apply_batch = { _, mutations, count, userData in
+            guard let userData else { return FROND_ERR_INTERNAL }
+            guard let root = Unmanaged<HostBinding>.fromOpaque(userData).takeUnretainedValue().served else { return FROND_OK }
+            return call("web host") { () throws(CallFailure) in
+                guard count > 0 else { return }
+                guard let mutations else { throw .invalidArgument("mutations is NULL") }
+                try root.server.commit(root, UnsafeBufferPointer(start: mutations, count: count))
+            }
+        }
+        let binding = Unmanaged.passRetained(HostBinding(root)).toOpaque()
+        try check(frond_root_set_host(handle, &functions, binding) { pointer in
+            if let pointer { Unmanaged<HostBinding>.fromOpaque(pointer).release() }
+        })
+        served[UInt(bitPattern: handle)] = root
+        let waker = Unmanaged.passRetained(self.waker).toOpaque()
+        try check(frond_root_set_flush_request(handle, { _, userData in
+            if let userData { Unmanaged<Waker>.fromOpaque(userData).takeUnretainedValue().requestFlush() }
+            return FROND_OK
+        }, waker) { pointer in if let pointer { Unmanaged<Waker>.fromOpaque(pointer).release() } })
+        if !config.keepTextMeasurer { try setPangoMeasurer(typesetter, on: handle) }
+        return root
+    }
+
+    /// A commit of a served root: applied to its mirror, sent to its pages as one message.
+    func commit(_ root: ServedRoot, _ mutations: UnsafeBufferPointer<frond_mutation>) throws(CallFailure) {
+        var size = frond_size()
+        let body = try root.mirror.apply(mutations, rootSize: frond_root_get_size(&size, root.handle) == FROND_OK ? size : nil)
+        statistics.commits += 1
+        for page in root.pages { send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)}") }
+    }
+
+    private func send(_ page: PageConnection, _ text: String) {
+        guard page.isOpen else { return }
+        statistics.messages_sent += 1
+        statistics.bytes_sent += UInt64(text.utf8.count)
+        soup_websocket_connection_send_text(page.socket, text)
+    }
+
+    /// libfrond let go of a root's host (freed, or given another host): its pages are closed.
+    func rootReleased(_ root: ServedRoot) {
+        served[UInt(bitPattern: root.handle)] = nil
+        for page in root.pages {
+            page.root = nil
+            close(page, reason: "the root is gone")
+        }
+        root.pages = []
+    }
+
+    /// Closes every page (the program told of each) and lets go of every root.
+    func shutDown() {
+        for page in Array(pages.values).sorted(by: { $0.id < $1.id }) { close(page, reason: "the server is closing") }
+        for root in Array(served.values) {
+            frond_root_set_flush_request(root.handle, nil, nil, nil)
+            frond_root_set_host(root.handle, nil, nil, nil)
+        }
+        served = [:]
+        // Let the closing handshakes go out.
+        var rounds = 0
+        while rounds < 100, g_main_context_iteration(context, 0) != 0 { rounds += 1 }
+    }
+
+    var liveCounts: (connections: Int, roots: Int) { (pages.count, served.count) }
+}
+
+/// A libfrond call's failure, with the message libfrond recorded for it.
+func check(_ status: frond_status) throws(CallFailure) {
+    guard status != FROND_OK else { return }
+    throw CallFailure(status, String(cString: frond_last_error_message()))
+}
+
+private func escapeHTML(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        switch character {
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "&": result += "&amp;"
+        case "\"": result += "&quot;"
+        default: result.append(character)
+        }
+    }
+    return result
+}
+
+extension String {
+    /// `%XX` escapes decoded (an invalid escape is kept as written).
+    func removingPercentEncodingSimple() -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+    }
+
+    private func range(of target: String) -> Range<String.Index>? {
+        var index = startIndex
+        while index != endIndex {
+            if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
+            index = self.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+"""frond.web without a browser: a server listens, tells its port and address, runs and is
+interrupted from another thread, runs queued calls on its thread, refuses bad settings and
+misuse, and leaves no handle behind. (A real browser drives it in Tests/Hosts; a real
+WebSocket client in Tests/Hosts/web_test.c.)"""
+from __future__ import annotations
+
+import math
+import threading
+import time
+import urllib.request
+
+import pytest
+
+import frond
+from frond import Root, web
+from frond.errors import InvalidArgumentError, MisuseError
+from frond.web import SessionInfo, WebServer
+
+
+def session(info: SessionInfo) -> Root:
+    return Root()
+
+
+def test_aServerListensAndServesThePage() -> None:
+    with WebServer(session, title="A <title>") as server:
+        assert server.port > 0
+        assert server.url == f"http://127.0.0.1:{server.port}/"
+        assert web.handle_count() == 1
+        fetched: list[bytes] = []
+        thread = threading.Thread(target=lambda: fetched.append(urllib.request.urlopen(server.url, timeout=10).read()))
+        thread.start()
+        while thread.is_alive():
+            server.run(0.05)
+        page = fetched[0].decode()
+        assert "<title>A &lt;title&gt;</title>" in page and '<script src="/frond.js">' in page
+        statistics = server.statistics
+        assert statistics.connections == 0 and statistics.sessions == 0 and statistics.served_roots == 0
+    assert web.handle_count() == 0
+    assert server.closed
+
+
+def test_runReturnsWhenInterruptedFromAnotherThreadAndRunsQueuedCalls() -> None:
+    with WebServer(session) as server:
+        ran: list[threading.Thread] = []
+        threading.Timer(0.1, lambda: server.call_soon(lambda: ran.append(threading.current_thread()))).start()
+        started = time.monotonic()
+        server.run(math.inf)
+        assert time.monotonic() - started < 5
+        assert ran == [threading.current_thread()]
+        server.run(0)  # what is ready, and back
+
+
+def test_serveForeverStopsFromAnotherThread() -> None:
+    with WebServer(session) as server:
+        threading.Timer(0.1, server.stop).start()
+        server.serve_forever(poll_interval=0.05)
+
+
+def test_badSettingsAndMisuseRaise() -> None:
+    with pytest.raises(ValueError, match="port"):
+        WebServer(session, port=70000)
+    with pytest.raises(TypeError, match="session must be callable"):
+        WebServer("not callable")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="not an IP address"):
+        WebServer(session, address="nowhere")
+    with pytest.raises(InvalidArgumentError, match="frame_interval"):
+        WebServer(session, frame_interval=10)
+    with pytest.raises(ValueError, match="NUL"):
+        WebServer(session, title="a\0b")
+    with WebServer(session) as first:
+        with pytest.raises(InvalidArgumentError, match="cannot listen"):
+            WebServer(session, port=first.port)
+        with pytest.raises(ValueError, match="seconds"):
+            first.run(-1)
+        runner = threading.Thread(target=first.run, args=(math.inf,))
+        runner.start()
+        time.sleep(0.05)
+        with pytest.raises(MisuseError, match="another thread"):
+            first.statistics
+        first.interrupt()
+        runner.join(10)
+    assert web.handle_count() == 0
+    with pytest.raises(MisuseError, match="closed"):
+        first.run(0)
+    assert frond.handle_count() >= 0
