@@ -447,7 +447,7 @@ LIB_WEB := $(LIB_DIR)/libfrond_web.so
 LIBFROND_WEB_NEEDS := $(LIBFROND_CAIRO_NEEDS) libsoup-3.0 libgio-2.0 libgmodule-2.0
 WEB_C_FLAGS = $(shell pkg-config --cflags libsoup-3.0 | sed 's/-I/-isystem /g')
 WEB_C_LIBS = $(shell pkg-config --libs libsoup-3.0)
-.PHONY: web-lib test-hosts test-hosts-c test-hosts-python demo-web
+.PHONY: web-lib test-hosts test-hosts-c test-hosts-python demo-web demo-tk
 web-lib: lib
 	FROND_LINK_DIR=$(CURDIR)/$(LIB_DIR) $(SWIFT) build -c $(CONFIG) --product FrondWebCAPI
 	cp $(SWIFT_BUILD)/libFrondWebCAPI.so $(LIB_DIR)/libfrond_web.so.0
@@ -468,11 +468,20 @@ test-hosts-c: web-lib
 	$(PYTHON) Tests/CAPI/check_linkage.py $(LIB_WEB) libfrond_web.so.0 $(LIBFROND_WEB_NEEDS)
 	$(PYTHON) Tests/CAPI/check_coverage.py include/frond_web.h Tests/Hosts/web_test.c
 
-# The browser tests (Tests/Hosts/test_*.py): the servers run in the test process, chromium
-# drives the pages; they print the latency and message figures (pytest -s).
+# The live hosts' Python tests (Tests/Hosts/test_*.py): the web server runs in the test
+# process and chromium drives its pages (the latency and message figures are printed:
+# pytest -s); the Tk window runs in an Xvfb of the test's own, driven by xdotool. Each is
+# skipped, saying so, when its programs are missing.
 test-hosts-python: web-lib $(VENV)/.installed
 	cd Tests/Hosts && FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python \
 		$(CURDIR)/$(VENV)/bin/python -m pytest -q -s -p no:cacheprovider .
+
+# The Tk demo: the todo list in a Tk window (the standard library's tkinter; needs a display:
+# `xvfb-run make demo-tk` without one).
+demo-tk: lib
+	@[ -n "$$DISPLAY" ] || { echo "demo-tk: no DISPLAY: run it on a desktop, or under xvfb-run"; exit 2; }
+	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
+		$(PYTHON) examples/python/tk_demo.py $(if $(QUIT_AFTER),--quit-after $(QUIT_AFTER))
 
 # The web demo: the todo list and a 10,000-row list on http://127.0.0.1:8000 (PORT=…).
 demo-web:

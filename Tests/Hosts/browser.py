@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import fcntl
 import json
+import re
 import os
 import select
 import shutil
@@ -239,3 +240,62 @@ def differing_pixels(actual: bytes, reference: bytes, tolerance: int = 16) -> tu
 def pixel(data: bytes, x: int, y: int) -> tuple[int, int, int, int]:
     _, _, rows = png_pixels(data)
     return tuple(rows[y][x * 4:x * 4 + 4])  # type: ignore[return-value]
+
+
+def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
+    """An 8-bit RGBA PNG of `rows` (each width × 4 bytes)."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def xwd_png(data: bytes, box: tuple[int, int, int, int] | None = None) -> bytes:
+    """An X window dump (`xwd`, 24-bit TrueColor, 32 bits a pixel) as PNG bytes, cut to
+    `box` (left, top, width, height) when given."""
+    fields = struct.unpack(">25I", data[:100])
+    header_size, byte_order, bits_per_pixel, bytes_per_line = fields[0], fields[7], fields[11], fields[12]
+    width, height, colors = fields[4], fields[5], fields[19]
+    if bits_per_pixel != 32:
+        raise ValueError(f"unsupported window dump ({bits_per_pixel} bits a pixel)")
+    start = header_size + colors * 12
+    left, top, box_width, box_height = box or (0, 0, width, height)
+    rows = []
+    for y in range(top, top + box_height):
+        line = data[start + y * bytes_per_line:start + (y + 1) * bytes_per_line]
+        row = bytearray()
+        for x in range(left, left + box_width):
+            b0, b1, b2, b3 = line[x * 4:x * 4 + 4]
+            row += bytes((b2, b1, b0, 255)) if byte_order == 0 else bytes((b1, b2, b3, 255))
+        rows.append(bytes(row))
+    return png_bytes(box_width, box_height, rows)
+
+
+# ---- root.describe() as records ------------------------------------------------------------
+
+LINE = re.compile(r"^( *)v(\d+) (\S+) \(([-\d.]+), ([-\d.]+), ([-\d.]+)×([-\d.]+)\)(.*)$")
+
+
+def described_views(description: str) -> list[dict[str, Any]]:
+    """root.describe()'s lines as the DOM walk's records."""
+    views, parents = [], {0: 0}
+    for line in description.splitlines():
+        match = LINE.match(line)
+        assert match, f"unexpected describe() line: {line!r}"
+        depth = len(match.group(1)) // 2
+        view = int(match.group(2))
+        parents[depth + 1] = view
+        attributes = match.group(8)
+        text = re.search(r' text="((?:[^"\\]|\\.)*)"', attributes)
+        title = re.search(r' title="((?:[^"\\]|\\.)*)"', attributes)
+        checked = re.search(r" checked=(true|false)", attributes)
+        value = re.search(r' value="((?:[^"\\]|\\.)*)"', attributes)
+        views.append({"id": view, "type": match.group(3), "parent": parents[depth],
+                      "frame": [float(match.group(n)) for n in range(4, 8)],
+                      "text": json.loads(f'"{text.group(1)}"') if text else None,
+                      "title": json.loads(f'"{title.group(1)}"') if title else None,
+                      "checked": checked.group(1) == "true" if checked else None,
+                      "value": json.loads(f'"{value.group(1)}"') if value else None})
+    return views

@@ -6,9 +6,7 @@ misbehaves must leave the root whole. Prints the figures issue 30 asks for (late
 click to the frame that shows it, bytes and messages per commit)."""
 from __future__ import annotations
 
-import json
 import os
-import re
 import statistics
 import sys
 import threading
@@ -23,7 +21,7 @@ REPOSITORY = HERE.parent.parent
 sys.path.insert(0, str(REPOSITORY / "examples" / "python"))
 sys.path.insert(0, str(HERE))
 
-from browser import Chromium, chromium_path, differing_pixels, pixel  # noqa: E402
+from browser import Chromium, chromium_path, described_views, differing_pixels, pixel  # noqa: E402
 
 import frond  # noqa: E402
 from frond import Root  # noqa: E402
@@ -128,32 +126,6 @@ DOM_VIEWS = """
   return views;
 })()
 """
-
-LINE = re.compile(r"^( *)v(\d+) (\S+) \(([-\d.]+), ([-\d.]+), ([-\d.]+)×([-\d.]+)\)(.*)$")
-
-
-def described_views(description: str) -> list[dict[str, Any]]:
-    """root.describe()'s lines as the DOM walk's records."""
-    views, parents = [], {0: 0}
-    for line in description.splitlines():
-        match = LINE.match(line)
-        assert match, f"unexpected describe() line: {line!r}"
-        depth = len(match.group(1)) // 2
-        view = int(match.group(2))
-        parents[depth + 1] = view
-        attributes = match.group(8)
-        text = re.search(r' text="((?:[^"\\]|\\.)*)"', attributes)
-        title = re.search(r' title="((?:[^"\\]|\\.)*)"', attributes)
-        checked = re.search(r" checked=(true|false)", attributes)
-        value = re.search(r' value="((?:[^"\\]|\\.)*)"', attributes)
-        views.append({"id": view, "type": match.group(3), "parent": parents[depth],
-                      "frame": [float(match.group(n)) for n in range(4, 8)],
-                      "text": json.loads(f'"{text.group(1)}"') if text else None,
-                      "title": json.loads(f'"{title.group(1)}"') if title else None,
-                      "checked": checked.group(1) == "true" if checked else None,
-                      "value": json.loads(f'"{value.group(1)}"') if value else None})
-    return views
-
 
 def check_dom_matches(browser: Chromium, served: Served, session: int) -> list[dict[str, Any]]:
     """The page's elements are the root's views: same ids, types, parents, frames, content."""

@@ -1,0 +1,147 @@
+"""The Tk host in a real X server (Xvfb): the todo demo in a Tk window, its views as the
+root has them, a screenshot (xwd) against a reference image, and a person's input as X
+events (xdotool): a click ticks an item, typing and a click on Add make a new one."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPOSITORY = HERE.parent.parent
+sys.path.insert(0, str(REPOSITORY / "examples" / "python"))
+sys.path.insert(0, str(HERE))
+
+from browser import described_views, differing_pixels, png_pixels, xwd_png  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not all(shutil.which(tool) for tool in ("Xvfb", "xdotool", "xwd")),
+                                reason="needs Xvfb, xdotool and xwd (apt-get install xvfb xdotool x11-apps)")
+
+REFERENCE = HERE / "reference" / "tk-todo.png"
+RECORD = os.environ.get("FROND_RECORD_SNAPSHOTS") == "1"
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """A private X server (Xvfb picks a free display number and writes it to a pipe)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read, 16)
+        if not chunk:
+            break
+        number += chunk
+    os.close(read)
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = f":{number.decode().strip()}"
+    yield os.environ["DISPLAY"]
+    server.terminate()
+    server.wait(10)
+    if previous is None:
+        os.environ.pop("DISPLAY", None)
+    else:
+        os.environ["DISPLAY"] = previous
+
+
+def pump(window, until: Callable[[], bool], timeout: float = 10) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not until():
+        window.update()
+        if time.monotonic() > deadline:
+            raise TimeoutError("the window never got there")
+        time.sleep(0.005)
+
+
+def screenshot(window) -> bytes:  # type: ignore[no-untyped-def]
+    dump = subprocess.run(["xwd", "-root", "-silent"], check=True, capture_output=True).stdout
+    return xwd_png(dump, (window.winfo_rootx(), window.winfo_rooty(), window.winfo_width(), window.winfo_height()))
+
+
+def xdotool(*arguments: str) -> None:
+    subprocess.run(["xdotool", *arguments], check=True)
+
+
+def click(window, host, view: int) -> None:  # type: ignore[no-untyped-def]
+    """A real X click in the middle of `view`."""
+    frame = host.root.frame_in_root(view)
+    x = window.winfo_rootx() + frame.left + frame.width / 2
+    y = window.winfo_rooty() + frame.top + frame.height / 2
+    xdotool("mousemove", str(round(x)), str(round(y)), "click", "1")
+
+
+def views_of(host, type: str) -> list[int]:  # type: ignore[no-untyped-def]
+    return sorted(view.id for view in host.views.values() if view.type == type)
+
+
+def test_todo_in_a_tk_window(display: str) -> None:
+    import tk_demo
+
+    window, host, root = tk_demo.open_window(480, 400)
+    window.geometry("+0+0")
+    try:
+        pump(window, lambda: host.commits >= 1 and window.winfo_viewable() and not root.has_running_animations)
+        window.update()
+        # The host's views are the root's: the same ids, types, parents and frames.
+        described = described_views(root.describe())
+        assert len(described) == len(host.views) - 1 > 10
+        for record in described:
+            view = host.views[record["id"]]
+            assert (view.type, view.parent or 0) == (record["type"], record["parent"])
+            assert list(view.frame) == pytest.approx(record["frame"], abs=0.01)
+        # Text is measured with the fonts Tk draws it in: each text view is as wide as Tk's line.
+        for view in host.views.values():
+            text = view.attributes.get("text")
+            if view.type == "text" and isinstance(text, str) and "\n" not in text:
+                font = host._font(None, float(view.attributes["fontSize"]), view.attributes.get("fontWeight"))
+                assert abs(font.measure(text) - view.frame.width) <= 1 or view.frame.width >= 400, (text, view.frame)
+
+        image = screenshot(window)
+        if RECORD or not REFERENCE.exists():
+            REFERENCE.write_bytes(image)
+            assert RECORD, f"no reference image: recorded {REFERENCE}; check it and run again"
+        count, largest = differing_pixels(image, REFERENCE.read_bytes(), tolerance=24)
+        if count > 200:
+            (REFERENCE.parent / "tk-todo.actual.png").write_bytes(image)
+        assert count <= 200, f"{count} pixels differ from {REFERENCE} (largest difference {largest})"
+
+        # A click on the first checkbox (a real X event): the root ticks the item.
+        first = views_of(host, "checkbox")[0]
+        commits = host.commits
+        click(window, host, first)
+        pump(window, lambda: host.commits > commits and not root.has_running_animations)
+        assert host.views[first].attributes["checked"] is True
+        assert host.views[first].variable.get() is True
+        assert "2 of 2 done" in root.describe()
+        after = screenshot(window)
+        frame = root.frame_in_root(first)
+        width, _, rows = png_pixels(after)
+        _, _, before_rows = png_pixels(image)
+        box = [rows[y][round(frame.left) * 4:round(frame.left + frame.width) * 4]
+               for y in range(round(frame.top), round(frame.top + frame.height))]
+        box_before = [before_rows[y][round(frame.left) * 4:round(frame.left + frame.width) * 4]
+                      for y in range(round(frame.top), round(frame.top + frame.height))]
+        assert box != box_before, "the checkbox looks the same after the click"
+
+        # Typing into the field and a click on Add: a new row with the typed title.
+        field = views_of(host, "textField")[0]
+        click(window, host, field)
+        pump(window, lambda: window.focus_get() is host.views[field].widget)
+        xdotool("type", "--delay", "20", "Ship it")
+        pump(window, lambda: host.views[field].attributes.get("value") == "Ship it")
+        add = [view for view in views_of(host, "button") if host.views[view].attributes.get("title") == "Add"][0]
+        click(window, host, add)
+        pump(window, lambda: 'text="Ship it"' in root.describe() and not root.has_running_animations)
+        assert host.views[field].variable.get() == ""
+        assert "2 of 3 done" in root.describe()
+    finally:
+        window.destroy()
+        root.close()

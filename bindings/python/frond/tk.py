@@ -1,0 +1,384 @@
+"""The Tk host: a root's views in a Tk window, from the standard library alone.
+
+    import tkinter
+    from frond import Component, Root, SizeRange
+    from frond.tk import TkHost
+
+    window = tkinter.Tk()
+    host = TkHost(window, width=360, height=240)      # a Canvas, packed into `window`
+    root = Root(SizeRange.flexible_height(360))
+    host.mount(root)                                   # its host, text measurer and flushes
+    root.set_component(Component("button", {"title": "Hi", "onTap": lambda event: print("tap")},
+                                 width=80, height=24))
+    window.mainloop()
+
+Views are drawn on a `tkinter.Canvas` at their frames: boxes as rectangles (background,
+border, corner radius, opacity blended into the colors, hidden), text as Tk text set in the
+lines the host's measurer broke it into, images from `source` (PNG or GIF); and view types
+that take input are real Tk widgets placed on the canvas: ``button`` (a Button showing
+`title`; its click is ``onTap``), ``checkbox``/``switch``/``toggle`` (a Checkbutton
+showing `checked`; a click is ``onValueChange`` with the new bool, then ``onTap``),
+``textField``/``entry``/``input`` (an Entry showing `value`; typing is ``onValueChange``
+with the text). A click elsewhere on the canvas is a tap at that point
+(`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
+the root's text measurer once mounted), so what is laid out is what Tk draws.
+
+Threads: everything runs on Tk's thread. A flush is scheduled with ``after_idle`` when state
+changes; animations are ticked with ``after`` every `frame_interval` seconds while they run.
+State updates from other threads must reach Tk's thread first (a queue polled with
+``after``): Tk may only be called from its own thread.
+"""
+from __future__ import annotations
+
+import time
+import tkinter
+import tkinter.font
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ._capi import MeasureMode, MutationKind
+from .attribute import AttributeValue, Color
+from .host import Host, Mutation
+from .root import Root
+from .text_measurer import TextStyle
+from .value import Rect
+
+__all__ = ["TkHost"]
+
+_BUTTONS = {"button"}
+_TOGGLES = {"checkbox", "switch", "toggle"}
+_ENTRIES = {"textField", "textfield", "entry", "input"}
+
+
+@dataclass
+class _View:
+    id: int
+    type: str
+    attributes: dict[str, AttributeValue | None] = field(default_factory=dict)
+    frame: Rect = Rect(0.0, 0.0, 0.0, 0.0)
+    parent: int | None = None
+    children: list[int] = field(default_factory=list)
+    widget: Any = None
+    variable: Any = None
+    window: int | None = None   # the canvas item holding the widget
+
+
+class TkHost(Host):
+    """Shows a root's views on a Canvas packed into `master` (see the module's documentation)."""
+
+    def __init__(self, master: tkinter.Misc, *, width: int = 400, height: int = 300,
+                 background: str = "#ffffff", font_family: str = "DejaVu Sans", frame_interval: float = 1 / 60) -> None:
+        self.canvas = tkinter.Canvas(master, width=width, height=height, background=background, highlightthickness=0)
+        self.canvas.pack(fill="both", expand=True)
+        self.canvas.bind("<Button-1>", self._clicked)
+        self.background = self._rgb(background)
+        self.font_family = font_family
+        self.frame_interval = frame_interval
+        self.views: dict[int, _View] = {0: _View(0, "")}
+        self.root: Root | None = None
+        self._fonts: dict[tuple[str, int, str], tkinter.font.Font] = {}
+        self._flush_scheduled = False
+        self._ticking = False
+        self._clock_start = time.monotonic()
+        self._updating = False   # widgets being set from the root (not a person's input)
+        self.commits = 0
+
+    # ---- mounting ---------------------------------------------------------------------------
+
+    def mount(self, root: Root) -> None:
+        """Makes this host `root`'s host and its text measurer Tk's fonts, and flushes the
+        root on Tk's loop whenever it needs it."""
+        self.root = root
+        root.host = self
+        root.text_measurer = self.measure_text
+        root.on_flush_request = lambda _root: self.canvas.after_idle(self._schedule_flush)
+        self._schedule_flush()
+
+    def _schedule_flush(self) -> None:
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            self.canvas.after_idle(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_scheduled = False
+        root = self.root
+        if root is None or root.closed or not root.needs_flush:
+            return
+        now = self._now()
+        if now > root.animation_time:
+            root.tick(now)  # animations this flush starts begin now
+        root.flush()
+        self._tick_while_animating()
+
+    def _now(self) -> float:
+        return time.monotonic() - self._clock_start
+
+    def _tick_while_animating(self) -> None:
+        root = self.root
+        if self._ticking or root is None or root.closed or not root.has_running_animations:
+            return
+        self._ticking = True
+
+        def tick() -> None:
+            self._ticking = False
+            if root.closed:
+                return
+            root.tick(self._now())
+            self._tick_while_animating()
+
+        self.canvas.after(max(1, round(self.frame_interval * 1000)), tick)
+
+    # ---- text ---------------------------------------------------------------------------------
+
+    def _font(self, family: str | None, size: float, weight: Any) -> tkinter.font.Font:
+        bold = weight == "bold" or (isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight >= 600)
+        weight_name: Literal["normal", "bold"] = "bold" if bold else "normal"
+        key = (family or self.font_family, max(1, round(size)), weight_name)
+        font = self._fonts.get(key)
+        if font is None:
+            # A negative size is in pixels: the points Frond lays out.
+            font = self._fonts[key] = tkinter.font.Font(root=self.canvas, family=key[0], size=-key[1], weight=weight_name)
+        return font
+
+    def _lines(self, text: str, font: tkinter.font.Font, width: float | None) -> list[str]:
+        """`text` broken at spaces into lines no wider than `width` (None: only at line
+        breaks); a word wider than the line gets a line of its own."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split(" ")
+            line = words[0]
+            for word in words[1:]:
+                candidate = f"{line} {word}"
+                if width is not None and font.measure(candidate) > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+    def measure_text(self, text: str, style: TextStyle, width: float, width_mode: MeasureMode, height: float,
+                     height_mode: MeasureMode) -> tuple[float, float]:
+        """A text measurer with Tk's fonts: the lines `_draw` sets the text in."""
+        font = self._font(style.font_family, style.font_size, style.font_weight)
+        limit = None if width_mode == MeasureMode.UNDEFINED or width != width else max(width, 0.0)
+        lines = self._lines(text, font, limit)
+        if style.max_lines > 0:
+            lines = lines[:style.max_lines]
+        measured_width = width if width_mode == MeasureMode.EXACTLY else max(font.measure(line) for line in lines)
+        measured_height = len(lines) * style.line_height
+        if height_mode == MeasureMode.EXACTLY:
+            measured_height = height
+        elif height_mode == MeasureMode.AT_MOST:
+            measured_height = min(measured_height, height)
+        return float(measured_width), float(measured_height)
+
+    # ---- commits ------------------------------------------------------------------------------
+
+    def commit(self, mutations: Sequence[Mutation]) -> None:
+        for mutation in mutations:
+            self._apply(mutation)
+        self.commits += 1
+        self._draw()
+
+    def _apply(self, mutation: Mutation) -> None:
+        kind, views = mutation.kind, self.views
+        if kind == MutationKind.CREATE:
+            views[mutation.view] = _View(mutation.view, mutation.view_type or "")
+        elif kind == MutationKind.UPDATE:
+            view = views[mutation.view]
+            view.attributes.update(mutation.set)
+            for name in mutation.unset:
+                view.attributes.pop(name, None)
+        elif kind == MutationKind.SET_FRAME:
+            views[mutation.view].frame = mutation.frame or Rect(0.0, 0.0, 0.0, 0.0)
+        elif kind in (MutationKind.INSERT, MutationKind.MOVE):
+            view = views[mutation.view]
+            if view.parent is not None:
+                views[view.parent].children.remove(view.id)
+            views[mutation.parent].children.insert(mutation.index, view.id)
+            view.parent = mutation.parent
+        elif kind == MutationKind.REMOVE:
+            view = views[mutation.view]
+            views[mutation.parent].children.remove(view.id)
+            view.parent = None
+        elif kind == MutationKind.DESTROY:
+            view = views.pop(mutation.view)
+            if view.parent is not None and view.parent in views:
+                views[view.parent].children.remove(view.id)
+            if view.widget is not None:
+                if view.window is not None:
+                    self.canvas.delete(view.window)
+                view.widget.destroy()
+
+    # ---- drawing ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _rgb(color: str) -> tuple[float, float, float]:
+        color = color.lstrip("#")
+        return tuple(int(color[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+    def _color(self, value: Any, opacity: float, default: tuple[float, float, float] | None) -> str | None:
+        """A color blended over the background by `opacity` (Tk has no translucency)."""
+        if isinstance(value, Color):
+            rgb, alpha = (value.red, value.green, value.blue), value.alpha
+        elif isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
+            rgb, alpha = self._rgb(value[:7]), int(value[7:9], 16) / 255 if len(value) == 9 else 1.0
+        elif default is not None:
+            rgb, alpha = default, 1.0
+        else:
+            return None
+        alpha *= opacity
+        mixed = [channel * alpha + back * (1 - alpha) for channel, back in zip(rgb, self.background)]
+        return "#" + "".join(f"{round(min(max(channel, 0), 1) * 255):02x}" for channel in mixed)
+
+    def _draw(self) -> None:
+        """Redraws the canvas items (boxes, text, images) and places the widgets."""
+        canvas = self.canvas
+        canvas.delete("frond")
+        placed: set[int] = set()
+        canvas.configure(scrollregion=(0, 0, self.views[0].frame.width, self.views[0].frame.height))
+
+        def draw(view_id: int, x: float, y: float, opacity: float) -> None:
+            view = self.views[view_id]
+            a = view.attributes
+            if view_id != 0:
+                if a.get("hidden") is True:
+                    return
+                frame = view.frame
+                x += frame.left + float(a.get("translationX") or 0)  # type: ignore[arg-type]
+                y += frame.top + float(a.get("translationY") or 0)  # type: ignore[arg-type]
+                value = a.get("opacity")
+                opacity *= float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 1.0
+                if opacity > 0.01:
+                    self._draw_view(view, x, y, opacity)
+                    placed.add(view_id)
+            for child in view.children:
+                draw(child, x, y, opacity)
+
+        draw(0, 0.0, 0.0, 1.0)
+        for view in self.views.values():
+            if view.window is not None:
+                canvas.itemconfigure(view.window, state="normal" if view.id in placed else "hidden")
+                canvas.tag_raise(view.window)
+
+    def _draw_view(self, view: _View, x: float, y: float, opacity: float) -> None:
+        canvas, a, frame = self.canvas, view.attributes, view.frame
+        right, bottom = x + frame.width, y + frame.height
+        fill = self._color(a.get("backgroundColor"), opacity, None)
+        border = a.get("borderWidth")
+        outline = self._color(a.get("borderColor"), opacity, (0, 0, 0)) if isinstance(border, (int, float)) and border > 0 else None
+        if fill or outline:
+            radius = a.get("cornerRadius")
+            radius = min(float(radius), frame.width / 2, frame.height / 2) if isinstance(radius, (int, float)) else 0.0
+            options: dict[str, Any] = {"fill": fill or "", "outline": outline or "", "tags": "frond",
+                                       "width": float(border) if outline else 0}  # type: ignore[arg-type]
+            if radius > 0:
+                r = radius
+                points = [x + r, y, right - r, y, right, y, right, y + r, right, bottom - r, right, bottom,
+                          right - r, bottom, x + r, bottom, x, bottom, x, bottom - r, x, y + r, x, y]
+                canvas.create_polygon(points, smooth=True, **options)
+            else:
+                canvas.create_rectangle(x, y, right, bottom, **options)
+        if view.type in _BUTTONS or view.type in _TOGGLES or view.type in _ENTRIES:
+            self._place_widget(view, x, y)
+            return
+        text = a.get("text")
+        if isinstance(text, str):
+            size = a.get("fontSize") if isinstance(a.get("fontSize"), (int, float)) else 14
+            font = self._font(a.get("fontFamily") if isinstance(a.get("fontFamily"), str) else None,  # type: ignore[arg-type]
+                              float(size), a.get("fontWeight"))  # type: ignore[arg-type]
+            line_height = a.get("lineHeight")
+            line_height = float(line_height) if isinstance(line_height, (int, float)) else float(size) * 1.2  # type: ignore[arg-type]
+            lines = self._lines(text, font, frame.width + 0.5)
+            max_lines = a.get("maxLines")
+            if isinstance(max_lines, (int, float)) and max_lines >= 1:
+                lines = lines[:int(max_lines)]
+            color = self._color(a.get("color"), opacity, (0, 0, 0)) or "#000000"
+            align = a.get("textAlign")
+            for index, line in enumerate(lines):
+                top = y + index * line_height + line_height / 2
+                if align == "center":
+                    canvas.create_text(x + frame.width / 2, top, text=line, font=font, fill=color, anchor="center", tags="frond")
+                elif align == "right":
+                    canvas.create_text(right, top, text=line, font=font, fill=color, anchor="e", tags="frond")
+                else:
+                    canvas.create_text(x, top, text=line, font=font, fill=color, anchor="w", tags="frond")
+        source = a.get("source")
+        if isinstance(source, str) and view.type == "image":
+            try:
+                image = tkinter.PhotoImage(master=self.canvas, file=source)
+            except tkinter.TclError:
+                return
+            canvas.create_image(x, y, image=image, anchor="nw", tags="frond")
+            view.variable = image  # kept alive while shown
+
+    # ---- widgets and input ----------------------------------------------------------------------
+
+    def _place_widget(self, view: _View, x: float, y: float) -> None:
+        a = view.attributes
+        if view.widget is None:
+            if view.type in _BUTTONS:
+                view.widget = tkinter.Button(self.canvas, command=lambda: self._event(view.id, "onTap"))
+            elif view.type in _TOGGLES:
+                view.variable = tkinter.BooleanVar(self.canvas)
+                view.widget = tkinter.Checkbutton(self.canvas, variable=view.variable,
+                                                  command=lambda: self._toggled(view))
+            else:
+                view.variable = tkinter.StringVar(self.canvas)
+                view.widget = tkinter.Entry(self.canvas, textvariable=view.variable)
+                view.variable.trace_add("write", lambda *_: self._typed(view))
+            view.window = self.canvas.create_window(x, y, window=view.widget, anchor="nw")
+        self._updating = True
+        try:
+            if view.type in _BUTTONS:
+                fill = self._color(a.get("backgroundColor"), 1.0, None)
+                ink = self._color(a.get("color"), 1.0, None)
+                options = {"text": str(a.get("title") or a.get("text") or "")}
+                if fill:
+                    options.update(background=fill, activebackground=fill)
+                if ink:
+                    options.update(foreground=ink, activeforeground=ink)
+                view.widget.configure(**options)
+            elif view.type in _TOGGLES:
+                view.variable.set(a.get("checked", a.get("on", a.get("value"))) is True)
+            else:
+                value = a.get("value", a.get("text"))
+                text = value if isinstance(value, str) else ""
+                if view.variable.get() != text:
+                    view.variable.set(text)
+        finally:
+            self._updating = False
+        window = view.window
+        assert window is not None  # made above
+        self.canvas.coords(window, x, y)
+        self.canvas.itemconfigure(window, width=max(1, round(view.frame.width)), height=max(1, round(view.frame.height)))
+
+    def _event(self, view: int, event: str, payload: AttributeValue | None = None) -> None:
+        root = self.root
+        target = self.views.get(view)
+        if root is None or root.closed or target is None or event not in target.attributes:
+            return
+        root.send_event(view, event, payload)
+        self._flush()
+
+    def _toggled(self, view: _View) -> None:
+        checked = bool(view.variable.get())
+        # The root decides: the box shows its attribute until a commit changes it.
+        self._updating = True
+        view.variable.set(not checked)
+        self._updating = False
+        self._event(view.id, "onValueChange", checked)
+        self._event(view.id, "onTap")
+
+    def _typed(self, view: _View) -> None:
+        if not self._updating:
+            self._event(view.id, "onValueChange", view.variable.get())
+
+    def _clicked(self, event: Any) -> None:
+        root = self.root
+        if root is None or root.closed:
+            return
+        root.tap(self.canvas.canvasx(event.x), self.canvas.canvasy(event.y))
+        self._flush()
