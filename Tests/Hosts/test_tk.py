@@ -142,6 +142,15 @@ def test_todo_in_a_tk_window(display: str) -> None:
         pump(window, lambda: 'text="Ship it"' in root.describe() and not root.has_running_animations)
         assert host.views[field].variable.get() == ""
         assert "2 of 3 done" in root.describe()
-    finally:
+        # The window closed while the root lives: the root still flushes (nothing is drawn).
         window.destroy()
+        from frond import Text
+        root.set_component(Text("after the window"))
+        root.flush()
+        assert 'text="after the window"' in root.describe()
+    finally:
+        try:
+            window.destroy()
+        except Exception:  # noqa: BLE001 — destroyed above
+            pass
         root.close()

@@ -160,7 +160,12 @@ class TkHost(Host):
 
     def measure_text(self, text: str, style: TextStyle, width: float, width_mode: MeasureMode, height: float,
                      height_mode: MeasureMode) -> tuple[float, float]:
-        """A text measurer with Tk's fonts: the lines `_draw` sets the text in."""
+        """A text measurer with Tk's fonts: the lines `_draw` sets the text in. Once the
+        window is gone (and Tk's fonts with it) text is measured as Frond's default measurer
+        does (0.6 × the font size a character), so the root can still flush until closed."""
+        if not self._canvas_exists():
+            longest = max(len(line) for line in text.split("\n"))
+            return longest * 0.6 * style.font_size, (text.count("\n") + 1) * style.line_height
         font = self._font(style.font_family, style.font_size, style.font_weight)
         limit = None if width_mode == MeasureMode.UNDEFINED or width != width else max(width, 0.0)
         lines = self._lines(text, font, limit)
@@ -177,10 +182,20 @@ class TkHost(Host):
     # ---- commits ------------------------------------------------------------------------------
 
     def commit(self, mutations: Sequence[Mutation]) -> None:
+        """Applies a commit to the host's views and redraws them. Once the canvas is
+        destroyed (its window closed) commits are kept but nothing is drawn: the root may
+        go on flushing, and be closed, after its window."""
         for mutation in mutations:
             self._apply(mutation)
         self.commits += 1
-        self._draw()
+        if self._canvas_exists():
+            self._draw()
+
+    def _canvas_exists(self) -> bool:
+        try:
+            return bool(self.canvas.winfo_exists())
+        except tkinter.TclError:  # the whole Tk application is gone
+            return False
 
     def _apply(self, mutation: Mutation) -> None:
         kind, views = mutation.kind, self.views
@@ -207,7 +222,7 @@ class TkHost(Host):
             view = views.pop(mutation.view)
             if view.parent is not None and view.parent in views:
                 views[view.parent].children.remove(view.id)
-            if view.widget is not None:
+            if view.widget is not None and self._canvas_exists():
                 if view.window is not None:
                     self.canvas.delete(view.window)
                 view.widget.destroy()
