@@ -284,22 +284,24 @@ test-install: lib
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED_FILES))
 
-# A binary wheel of the Python package with both libraries inside (a release build):
+# A binary wheel of the Python package with the three libraries inside (a release build):
 # dist/frond-VERSION-py3-none-PLATFORM.whl. The package loads its libraries through ctypes,
 # so the wheel has no CPython ABI tag; its platform tag names the oldest glibc the libraries
 # can run on (Tests/CLI/wheel_tag.py reads the symbol versions they need).
 WHEEL_STAGE := build/wheel
 wheel: $(VENV)/.installed
-	$(MAKE) lib CONFIG=release
+	$(MAKE) web-lib CONFIG=release
 	rm -rf $(WHEEL_STAGE) && mkdir -p $(WHEEL_STAGE) dist
 	cp -r bindings/python/frond bindings/python/pyproject.toml bindings/python/README.md LICENSE $(WHEEL_STAGE)/
 	rm -rf $(WHEEL_STAGE)/frond/__pycache__ $(WHEEL_STAGE)/frond/*.so*
-	cp build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0 $(WHEEL_STAGE)/frond/
+	cp build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0 build/release/lib/libfrond_web.so.0 \
+		$(WHEEL_STAGE)/frond/
 	$(VENV)/bin/python -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
 		-w $(WHEEL_STAGE)/dist $(WHEEL_STAGE)
 	rm -f dist/frond-$(VERSION)-*.whl
 	$(VENV)/bin/python -m wheel tags --remove --python-tag py3 --abi-tag none \
-		--platform-tag $$($(PYTHON) Tests/CLI/wheel_tag.py build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0) \
+		--platform-tag $$($(PYTHON) Tests/CLI/wheel_tag.py build/release/lib/libfrond.so.0 build/release/lib/libfrond_cairo.so.0 \
+			build/release/lib/libfrond_web.so.0) \
 		$(WHEEL_STAGE)/dist/frond-$(VERSION)-*.whl
 	mv $(WHEEL_STAGE)/dist/frond-$(VERSION)-py3-none-*.whl dist/
 	@ls dist/frond-$(VERSION)-py3-none-*.whl
@@ -452,6 +454,10 @@ web-lib: lib
 	FROND_LINK_DIR=$(CURDIR)/$(LIB_DIR) $(SWIFT) build -c $(CONFIG) --product FrondWebCAPI
 	cp $(SWIFT_BUILD)/libFrondWebCAPI.so $(LIB_DIR)/libfrond_web.so.0
 	ln -sf libfrond_web.so.0 $(LIB_DIR)/libfrond_web.so
+ifeq ($(CONFIG),release)
+	cd $(LIB_DIR) && objcopy --only-keep-debug libfrond_web.so.0 libfrond_web.so.0.debug \
+		&& strip --strip-unneeded libfrond_web.so.0 && objcopy --add-gnu-debuglink=libfrond_web.so.0.debug libfrond_web.so.0
+endif
 
 # `make test-hosts` alone first installs (as root) what the hosts need (chromium among them);
 # inside `make test` the browser tests are skipped, saying so, when chromium is missing.

@@ -20,14 +20,14 @@ trap 'rm -rf "$WORK"' EXIT
 "$WORK/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$REPOSITORY/$WHEEL" \
   -r "$REPOSITORY/bindings/python/requirements-dev.txt"
 SITE=$("$WORK/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-for library in libfrond.so.0 libfrond_cairo.so.0; do
+for library in libfrond.so.0 libfrond_cairo.so.0 libfrond_web.so.0; do
   [ -f "$SITE/frond/$library" ] || { echo "wheel_test: the wheel has no frond/$library"; exit 1; }
 done
 # (An ini of its own: the checkout's pyproject.toml would put bindings/python on sys.path.)
 printf '[pytest]\n' > "$WORK/pytest.ini"
 
 TOOLCHAIN=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")")")
-RUN=(env -u FROND_LIBRARY -u FROND_CAIRO_LIBRARY -u PYTHONPATH -u LD_LIBRARY_PATH FROND_EXPECT_INSTALLED=1
+RUN=(env -u FROND_LIBRARY -u FROND_CAIRO_LIBRARY -u FROND_WEB_LIBRARY -u PYTHONPATH -u LD_LIBRARY_PATH FROND_EXPECT_INSTALLED=1
      "$WORK/venv/bin/python" -m pytest -q
      -p no:cacheprovider -c "$WORK/pytest.ini" --rootdir "$WORK" "$REPOSITORY/bindings/python/tests"
      --doctest-modules "$SITE/frond")
@@ -40,7 +40,7 @@ if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && unshare --mount true 2
     _ "$WORK/empty" "$TOOLCHAIN" "${RUN[@]}"
 else
   echo "wheel_test: not root (or no unshare): the toolchain stays visible; ldd checks the libraries instead"
-  for library in libfrond.so.0 libfrond_cairo.so.0; do
+  for library in libfrond.so.0 libfrond_cairo.so.0 libfrond_web.so.0; do
     if ldd "$SITE/frond/$library" | grep -E "not found|$TOOLCHAIN"; then echo "wheel_test: $library leans on the above"; exit 1; fi
   done
   "${RUN[@]}"
