@@ -34,6 +34,10 @@
  * lines break where they were measured to break; their widths differ by the browser's
  * rounding of glyph advances only.
  *
+ * Pages must name the server by an IP address or "localhost" (a request for another host
+ * name is refused: a site's name pointed at this machine would pass for it), and a
+ * WebSocket must come from the server's own pages (its Origin).
+ *
  * Animations are ticked on the server, at the configured frame interval, while a served
  * root has running animations; each tick's mutations are one message.
  *
@@ -75,11 +79,13 @@ typedef struct frond_web_config {
     uint32_t struct_size;               /**< sizeof(frond_web_config) */
     const char *address;                /**< an IPv4 or IPv6 address to bind (copied); NULL: "127.0.0.1" */
     uint16_t port;                      /**< 0: any free port */
-    size_t max_message_bytes;           /**< a longer message from a page closes its connection; 0: the default */
+    size_t max_message_bytes;           /**< a longer message from a page closes its connection; 0: the default
+                                             (a message sent in fragments is bounded as a whole
+                                             with libsoup 3.6 or later, each fragment before) */
     bool keep_size_range;               /**< false: a root's size range follows its page's width */
     bool keep_text_measurer;            /**< false: a served root measures text with Pango */
     const char *font_family;            /**< default text family (copied); NULL: "DejaVu Sans" */
-    const char *image_directory;        /**< where `source` images are served from (copied); NULL: none */
+    const char *image_directory;        /**< where `source` images are served from (copied); NULL or "": none */
     const char *title;                  /**< the page's title (copied); NULL: "Frond" */
     double frame_interval;              /**< seconds between animation ticks (0: 1/60; at most 1) */
 } frond_web_config;
@@ -96,14 +102,16 @@ typedef struct frond_web_session_info {
  *  over: the program frees it, typically in its session end function). A root the server
  *  serves already is shared with this page. A root the server does not serve yet must not
  *  have mounted views (the page would never see them): that, a NULL root or a status
- *  other than FROND_OK closes the page's connection, logged. */
+ *  other than FROND_OK closes the page's connection, logged. A refused root stays as it
+ *  was, the program's, and no session end is called for it. */
 typedef frond_status (*frond_web_session_func)(frond_root **out_root, const frond_web_session_info *info,
                                                void *user_data);
 
 /** A page's connection closed (the browser left, the connection broke, or the page sent
  *  a message too long). `last` tells whether the root has no other page now. The root
  *  stays served (its views kept for a page that comes back to it) until it is freed, which
- *  this function may do. Its status is ignored. */
+ *  this function may do. When a served root is freed, its other pages (of a shared root)
+ *  are closed without a session end of their own. Its status is ignored. */
 typedef frond_status (*frond_web_session_end_func)(frond_root *root, const frond_web_session_info *info, bool last,
                                                    void *user_data);
 

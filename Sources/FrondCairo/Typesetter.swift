@@ -134,6 +134,8 @@ final class PangoSession: Sendable {
         }
         /// The kept lines (at most the setting's `maxLines`).
         var lines: [Line]
+        /// Whether Pango cut the text short (`maxLines`): the last line ends with an ellipsis.
+        var ellipsized = false
         /// From a line box's top to its baseline: half the leading plus the ascent.
         var baselineOffset: Double
     }
@@ -186,7 +188,8 @@ final class PangoSession: Sendable {
                 pango_font_metrics_unref(metrics)
                 baselineOffset = (Double(setting.lineHeight) - (ascent + descent)) / 2 + ascent
             }
-            let result = body(Layout(lines: Self.lines(of: layout, keeping: setting.maxLines), baselineOffset: baselineOffset))
+            let result = body(Layout(lines: Self.lines(of: layout, keeping: setting.maxLines),
+                                     ellipsized: pango_layout_is_ellipsized(layout) != 0, baselineOffset: baselineOffset))
             return (result, warning)
         }
     }

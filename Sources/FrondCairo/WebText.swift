@@ -5,12 +5,19 @@ import Frond
 // set it: where the lines break, and the font file Pango used.
 
 /// A text's lines as Pango breaks them: each line's text, and whether the last one was cut
-/// short by `maxLines` (drawn ending in an ellipsis).
+/// short by `maxLines` (it then holds the rest of its paragraph, drawn clipped to the line's
+/// width and ending in an ellipsis).
 package struct TextLines: Equatable, Sendable {
     package var lines: [String]
     /// Each line's logical width, in points.
     package var widths: [Float]
     package var ellipsized: Bool
+
+    package init(lines: [String], widths: [Float], ellipsized: Bool) {
+        self.lines = lines
+        self.widths = widths
+        self.ellipsized = ellipsized
+    }
 }
 
 /// A font file as Pango uses it.
@@ -32,23 +39,21 @@ extension Typesetter {
         try Self.check(setting)
         let text = PangoSession.displayedText(setting.text)
         let bytes = Array(text.utf8)
-        let (ranges, warning) = PangoSession.shared.withLayout(setting, family: family(of: setting), wrapWidth: max(width, 0),
-                                                                metrics: false) {
-            layout in layout.lines.map { line in (Int(line.line.pointee.start_index), Int(line.line.pointee.length), line.width) }
+        let ((ranges, ellipsized), warning) = PangoSession.shared.withLayout(
+            setting, family: family(of: setting), wrapWidth: max(width, 0), metrics: false
+        ) { layout in
+            (layout.lines.map { line in (Int(line.line.pointee.start_index), Int(line.line.pointee.length), line.width) },
+             layout.ellipsized)
         }
         if let warning { diagnostics.report(warning) }
         var lines: [String] = []
-        var end = 0
         for (start, length, _) in ranges {
             let lower = min(max(start, 0), bytes.count)
             let upper = min(max(lower + max(length, 0), lower), bytes.count)
             lines.append(String(decoding: bytes[lower..<upper], as: UTF8.self))
-            end = upper
         }
-        // Cut short when lines were dropped: text beyond the last kept line (other than the
-        // spaces and line breaks a break swallows).
-        let rest = bytes[min(end, bytes.count)...]
-        let ellipsized = setting.maxLines != nil && rest.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        // (When Pango cut the text short, the last line holds the rest of its paragraph: a
+        // host clips it at the line's width, ending in an ellipsis.)
         return TextLines(lines: lines, widths: ranges.map(\.2), ellipsized: ellipsized)
     }
 

@@ -86,13 +86,20 @@ final class ViewMirror {
                 guard id != 0, let current = views[id], let count = views[parent]?.children.count else {
                     throw .invalidArgument("INSERT or MOVE of view \(id) into \(parent): a view does not exist")
                 }
+                // Checked before anything changes: the place, and no view inside itself.
+                let available = current.parent == parent ? count - 1 : count
+                guard mutation.index >= 0, mutation.index <= available else {
+                    throw .invalidArgument("INSERT or MOVE of view \(id) at \(UInt(bitPattern: mutation.index)), "
+                                           + "beyond \(available) children")
+                }
+                var ancestor: UInt64? = parent
+                while let above = ancestor, above != 0 {
+                    guard above != id else { throw .invalidArgument("INSERT or MOVE of view \(id) into itself") }
+                    ancestor = views[above]?.parent
+                }
                 // Out of its old place first (a new view has none: no search), in place, not copied.
                 if let old = current.parent, let at = views[old]?.children.firstIndex(of: id) {
                     views[old]?.children.remove(at: at)
-                }
-                let available = current.parent == parent ? count - 1 : count
-                guard mutation.index <= available else {
-                    throw .invalidArgument("INSERT or MOVE of view \(id) at \(mutation.index), beyond \(available) children")
                 }
                 views[parent]?.children.insert(id, at: mutation.index)
                 views[id]?.parent = parent
@@ -117,8 +124,8 @@ final class ViewMirror {
             let lines = textLines(of: view)
             guard lines != view.lines else { continue }
             views[id]?.lines = lines
-            guard let lines else { continue }
-            body.element { Self.writeLines(&$0, id, lines) }
+            // (No lines any more: the page's are taken away.)
+            body.element { Self.writeLines(&$0, id, lines ?? TextLines(lines: [], widths: [], ellipsized: false)) }
         }
         if let rootSize, let container = views[0],
            container.frame.width != rootSize.width || container.frame.height != rootSize.height {

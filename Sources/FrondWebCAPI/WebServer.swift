@@ -93,6 +93,8 @@ final class ServedRoot {
     var pages: [PageConnection] = []
     /// False once libfrond let go of the server's host (the root freed, or given another host).
     var alive = true
+    /// Added to the server's clock for this root's ticks (a root ticked before it was served).
+    var clockOffset = 0.0
     unowned let server: WebServer
 
     init(handle: OpaquePointer, server: WebServer) {
@@ -131,7 +133,14 @@ final class WebServer {
     private var served: [UInt: ServedRoot] = [:]
     private var nextSession: UInt64 = 1
     private var frameTimer: UnsafeMutablePointer<GSource>?
-    private var fonts: [String: (bytes: [UInt8], type: String)?] = [:]
+    /// Font requests (family and weight as asked) → the face Pango chose (nil: none).
+    private var fontRequests: [String: String?] = [:]
+    /// The faces served, by Pango's description of them, with their bytes.
+    private var fontFaces: [String: (bytes: [UInt8], type: String)] = [:]
+    private var fontBytes = 0
+    /// The most requests and bytes the font cache keeps (each face's bytes once).
+    private static let fontRequestLimit = 1024
+    private static let fontByteLimit = 128 << 20
     private let startTime = g_get_monotonic_time()
     /// Whether a run is under way (runs do not nest, and callbacks cannot free the server).
     private(set) var running = false
@@ -208,6 +217,9 @@ final class WebServer {
 
     // MARK: Running
 
+    /// Seconds since the server started (its animation clock).
+    private var now: Double { Double(g_get_monotonic_time() - startTime) / 1_000_000 }
+
     func run(seconds: Double) {
         running = true
         defer { running = false }
@@ -256,7 +268,7 @@ final class WebServer {
             var running = false
             guard frond_root_has_running_animations(&running, root.handle) == FROND_OK, running else { continue }
             animating = true
-            if frond_root_tick(root.handle, now, nil) != FROND_OK { logLastError("tick") }
+            if frond_root_tick(root.handle, now + root.clockOffset, nil) != FROND_OK { logLastError("tick") }
         }
         setFrameTimer(animating)
     }
@@ -271,8 +283,8 @@ final class WebServer {
     /// starts begin at the last tick's time).
     private func flush(_ root: ServedRoot, now: Double) {
         var last = 0.0
-        if frond_root_get_animation_time(&last, root.handle) == FROND_OK, now > last {
-            _ = frond_root_tick(root.handle, now, nil)
+        if frond_root_get_animation_time(&last, root.handle) == FROND_OK, now + root.clockOffset > last {
+            _ = frond_root_tick(root.handle, now + root.clockOffset, nil)
         }
         if frond_root_flush(root.handle, nil) != FROND_OK { logLastError("flush") }
     }
@@ -315,8 +327,33 @@ final class WebServer {
 
     // MARK: HTTP
 
+    /// Whether a Host header names the server by an IP address or `localhost` (with any
+    /// port). Another name may be a site's own, pointed at this machine (DNS rebinding):
+    /// its pages would pass as this server's own.
+    static func isDirectHost(_ host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            guard let end = name.firstIndex(of: "]") else { return false }
+            name = name[name.index(after: name.startIndex)..<end]
+            return !name.isEmpty && name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if name.lowercased() == "localhost" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                && (Int(part) ?? 256) <= 255
+        }
+    }
+
     private func serveHTTP(_ message: OpaquePointer, _ path: String, _ query: OpaquePointer?) {
         let msg = message
+        let host = soup_server_message_get_request_headers(message)
+            .flatMap { soup_message_headers_get_one($0, "Host") }.map { String(cString: $0) }
+        if let host, !Self.isDirectHost(host) {
+            soup_server_message_set_status(msg, 403, nil)
+            return
+        }
         let method = soup_server_message_get_method(msg).map { String(cString: $0) } ?? ""
         guard method == "GET" || method == "HEAD" else {
             soup_server_message_set_status(msg, 405, nil)
@@ -371,26 +408,32 @@ final class WebServer {
     /// The font file Pango sets `family` at `weight` in (cached), as a web font.
     private func font(family: String?, weight: String?) -> (bytes: [UInt8], type: String)? {
         let key = "\(family ?? "")|\(weight ?? "")"
-        if let known = fonts[key] { return known }
+        if let known = fontRequests[key] { return known.flatMap { fontFaces[$0] } }
         var fontWeight: FontWeight? = nil
         if let weight, !weight.isEmpty {
             fontWeight = Double(weight).flatMap { FontWeight(exactly: $0) } ?? FontWeight(name: weight)
             if fontWeight == nil { return nil }
         }
-        var result: (bytes: [UInt8], type: String)? = nil
-        if let file = typesetter.fontFile(family: family, weight: fontWeight) {
-            // OpenType with CFF outlines starts "OTTO"; TrueType outlines 0x00010000 or "true".
-            let type = file.bytes.starts(with: Array("OTTO".utf8)) ? "font/otf" : "font/ttf"
-            result = (file.bytes, type)
+        guard let file = typesetter.fontFile(family: family, weight: fontWeight) else {
+            if fontRequests.count < Self.fontRequestLimit { fontRequests[key] = .some(nil) }
+            return nil
         }
-        if fonts.count < 256 { fonts[key] = .some(result) }
-        return result
+        // OpenType with CFF outlines starts "OTTO"; TrueType outlines 0x00010000 or "true".
+        let face = (bytes: file.bytes, type: file.bytes.starts(with: Array("OTTO".utf8)) ? "font/otf" : "font/ttf")
+        if fontFaces[file.description] == nil, fontBytes + file.bytes.count <= Self.fontByteLimit {
+            fontFaces[file.description] = face
+            fontBytes += file.bytes.count
+        }
+        if fontRequests.count < Self.fontRequestLimit, fontFaces[file.description] != nil {
+            fontRequests[key] = .some(file.description)
+        }
+        return face
     }
 
     /// An image from the image directory: a relative path of plain names (no "..", no
     /// hidden files), a regular file of at most 32 MiB.
     private func image(_ relative: String) -> (data: [UInt8], type: String)? {
-        guard let directory = config.imageDirectory else { return nil }
+        guard let directory = config.imageDirectory, !directory.isEmpty else { return nil }
         let decoded = relative.removingPercentEncodingSimple()
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }), !decoded.utf8.contains(0) else {
@@ -424,11 +467,21 @@ final class WebServer {
             soup_websocket_connection_close(connection, 1008, "cross-origin")
             return
         }
+        if let host, !Self.isDirectHost(host) {
+            statistics.refused_messages += 1
+            logLine("refused a WebSocket for host \(host): pages must name the server by its IP address or localhost")
+            soup_websocket_connection_close(connection, 1008, "host")
+            return
+        }
         g_object_ref(UnsafeMutableRawPointer(socket))
         let page = PageConnection(id: nextSession, socket: socket, server: self)
         nextSession += 1
         pages[page.id] = page
         soup_websocket_connection_set_max_incoming_payload_size(connection, guint64(config.maxMessageBytes))
+        // A message sent in fragments is bounded as a whole only by libsoup 3.6 and later
+        // (found at run time: libsoup 3.2 has no such limit, and buffers a fragmented
+        // message whole before it reaches the size check in `receive`).
+        if let setTotal = setMaxTotalMessageSize { setTotal(connection, guint64(config.maxMessageBytes)) }
         soup_websocket_connection_set_keepalive_interval(connection, 30)
         setNoDelay(connection)
         let user = Unmanaged.passUnretained(page).toOpaque()
@@ -642,12 +695,24 @@ final class WebServer {
             if let pointer { Unmanaged<HostBinding>.fromOpaque(pointer).release() }
         })
         served[UInt(bitPattern: handle)] = root
-        let waker = Unmanaged.passRetained(self.waker).toOpaque()
-        try check(frond_root_set_flush_request(handle, { _, userData in
-            if let userData { Unmanaged<Waker>.fromOpaque(userData).takeUnretainedValue().requestFlush() }
-            return FROND_OK
-        }, waker) { pointer in if let pointer { Unmanaged<Waker>.fromOpaque(pointer).release() } })
-        if !config.keepTextMeasurer { try setPangoMeasurer(typesetter, on: handle) }
+        do {
+            let waker = Unmanaged.passRetained(self.waker).toOpaque()
+            try check(frond_root_set_flush_request(handle, { _, userData in
+                if let userData { Unmanaged<Waker>.fromOpaque(userData).takeUnretainedValue().requestFlush() }
+                return FROND_OK
+            }, waker) { pointer in if let pointer { Unmanaged<Waker>.fromOpaque(pointer).release() } })
+            if !config.keepTextMeasurer { try setPangoMeasurer(typesetter, on: handle) }
+        } catch {
+            // Not served half: the host and flush request go (the binding's release forgets the root).
+            frond_root_set_flush_request(handle, nil, nil, nil)
+            frond_root_set_host(handle, nil, nil, nil)
+            served[UInt(bitPattern: handle)] = nil
+            throw error
+        }
+        // The root's animation clock may be ahead of this server's (ticked before): its ticks
+        // run on from its own last time.
+        var last = 0.0
+        if frond_root_get_animation_time(&last, handle) == FROND_OK { root.clockOffset = max(0, last - now) }
         return root
     }
 
@@ -668,6 +733,9 @@ final class WebServer {
 
     /// libfrond let go of a root's host (freed, or given another host): its pages are closed.
     func rootReleased(_ root: ServedRoot) {
+        // (Called between runs too: libsoup's closing work goes to this server's context.)
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
         served[UInt(bitPattern: root.handle)] = nil
         for page in root.pages {
             page.root = nil
@@ -678,6 +746,8 @@ final class WebServer {
 
     /// Closes every page (the program told of each) and lets go of every root.
     func shutDown() {
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
         for page in Array(pages.values).sorted(by: { $0.id < $1.id }) { close(page, reason: "the server is closing") }
         for root in Array(served.values) {
             frond_root_set_flush_request(root.handle, nil, nil, nil)
@@ -691,6 +761,14 @@ final class WebServer {
 
     var liveCounts: (connections: Int, roots: Int) { (pages.count, served.count) }
 }
+
+/// libsoup's soup_websocket_connection_set_max_total_message_size (3.6 and later), if it has it.
+private let setMaxTotalMessageSize: (@convention(c) (OpaquePointer?, guint64) -> Void)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "soup_websocket_connection_set_max_total_message_size") else {
+        return nil
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?, guint64) -> Void).self)
+}()
 
 /// A libfrond call's failure, with the message libfrond recorded for it.
 func check(_ status: frond_status) throws(CallFailure) {

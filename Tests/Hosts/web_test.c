@@ -33,7 +33,9 @@ static app *shared_app;
 
 static frond_component *screen(const app *a) {
     char text[128];
-    frond_component *label = NULL, *button = NULL, *field = NULL, *column = NULL;
+    frond_component *label = NULL, *button = NULL, *field = NULL, *note = NULL, *column = NULL;
+    frond_text_style one_line;
+    frond_size_spec note_size;
     frond_attribute button_attributes[] = {frond_attribute_string("title", "Add"),
                                            frond_attribute_action(FROND_EVENT_TAP, "increment")};
     frond_attribute field_attributes[] = {frond_attribute_string("value", a->typed),
@@ -42,18 +44,27 @@ static frond_component *screen(const app *a) {
     frond_view_spec field_view = frond_view("textField", field_attributes, 2);
     frond_size_spec button_size = frond_size_points(80, 24), field_size = frond_size_points(160, 24);
     frond_flexbox_style style = frond_flexbox_style_column(4);
-    frond_flex_child children[3];
+    frond_flex_child children[4];
     snprintf(text, sizeof text, "count %d typed %s", a->count, a->typed);
     if (frond_component_new_text(&label, text, NULL, NULL, "label") != FROND_OK) return NULL;
     if (frond_component_new(&button, &button_view, &button_size, "button") != FROND_OK) return NULL;
     if (frond_component_new(&field, &field_view, &field_size, "field") != FROND_OK) return NULL;
+    FROND_INIT(one_line);
+    one_line.max_lines = 1;
+    FROND_INIT(note_size);
+    note_size.width = frond_points(90);
+    if (frond_component_new_text(&note, "one two three four five six seven eight nine ten", &one_line, &note_size,
+                                 "note") != FROND_OK) return NULL;
     children[0] = frond_flex_child_of(label);
     children[1] = frond_flex_child_of(button);
     children[2] = frond_flex_child_of(field);
-    if (frond_component_new_flexbox(&column, NULL, NULL, NULL, &style, children, 3) != FROND_OK) column = NULL;
+    children[3] = frond_flex_child_of(note);
+    children[3].align_self = FROND_ALIGN_FLEX_START;
+    if (frond_component_new_flexbox(&column, NULL, NULL, NULL, &style, children, 4) != FROND_OK) column = NULL;
     frond_component_release(label);
     frond_component_release(button);
     frond_component_release(field);
+    frond_component_release(note);
     return column;
 }
 
@@ -309,6 +320,19 @@ static void test_http(void) {
     CHECK(g_strstr_len(data, (gssize)size, "<title>Web test &lt;1&gt;</title>") != NULL);
     g_bytes_unref(body);
 
+    {
+        char url[128];
+        SoupMessage *message;
+        GBytes *refused;
+        snprintf(url, sizeof url, "http://127.0.0.1:%u/", port);
+        message = soup_message_new("GET", url);
+        soup_message_headers_replace(soup_message_get_request_headers(message), "Host", "rebound.example:80");
+        refused = soup_session_send_and_read(http, message, NULL, NULL);
+        CHECK(soup_message_get_status(message) == 403);
+        if (refused) g_bytes_unref(refused);
+        g_object_unref(message);
+    }
+
     body = http_get("/frond.js", &status, type, sizeof type);
     data = g_bytes_get_data(body, &size);
     CHECK(status == 200 && strcmp(type, "text/javascript") == 0);
@@ -359,6 +383,8 @@ static void test_page(void) {
     /* Text views carry Pango's lines. */
     CHECK(received(&c, "[\"l\","));
     CHECK(received(&c, "[\"count 0 typed \"],false,["));
+    /* A text cut short by maxLines: its one line holds the rest, and says it is cut short. */
+    CHECK(received(&c, "[\"one two three four five six seven eight nine ten\"],true,["));
     button = view_of_type(&c, "button");
     field = view_of_type(&c, "textField");
     CHECK(button > 0 && field > 0);

@@ -289,6 +289,8 @@ function connect(delay) {
   socket = new WebSocket(url);
   socket.onopen = () => {
     frond.connected = true;
+    pendingEvents.clear(); // a new session: the old one's events are not answered
+    sentAt.clear();
     statusLine.textContent = "";
     delay = 250;
     send({ t: "hello", path: location.pathname + location.search, width: innerWidth, height: innerHeight });
