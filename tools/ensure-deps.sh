@@ -28,9 +28,9 @@ DEMO_PACKAGES="make gcc libc6-dev pkg-config libffi-dev libcairo2-dev libpango1.
 TEST_PACKAGES="$DEMO_PACKAGES g++ binutils python3-venv libsoup-3.0-dev"
 # The live hosts (make demo-web, make test-hosts): libsoup 3 for libfrond_web's HTTP and
 # WebSockets; a real browser (Debian's chromium, run headless by the tests); an X server
-# without a screen, X events and window dumps for the Tk host's tests (xvfb, xdotool,
+# without a screen (xvfb; xauth for xvfb-run), X events and window dumps for the hosts' tests (xdotool,
 # x11-apps' xwd), Tk for Debian's python3 (python3-tk), and GTK 4 for the GTK host.
-HOSTS_PACKAGES="$DEMO_PACKAGES libsoup-3.0-dev chromium xvfb xdotool x11-apps python3-tk libgtk-4-dev"
+HOSTS_PACKAGES="$DEMO_PACKAGES libsoup-3.0-dev chromium xvfb xauth xdotool x11-apps python3-tk libgtk-4-dev"
 
 case "${1:-}" in
   demo) wanted="$DEMO_PACKAGES" ;;
