@@ -507,9 +507,11 @@ test-hosts-python: web-lib $(VENV)/.installed
 		$(CURDIR)/$(VENV)/bin/python -m pytest -q -s -p no:cacheprovider .
 
 # The Tk demo: the todo list in a Tk window (the standard library's tkinter; needs a display:
-# `xvfb-run make demo-tk` without one).
-demo-tk: lib
+# `xvfb-run make demo-tk QUIT_AFTER=3` without one).
+demo-tk:
 	@[ -n "$$DISPLAY" ] || { echo "demo-tk: no DISPLAY: run it on a desktop, or under xvfb-run"; exit 2; }
+	@$(ENSURE_DEPS) demo
+	@$(MAKE) --no-print-directory lib
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
 		$(PYTHON) examples/python/tk_demo.py $(if $(QUIT_AFTER),--quit-after $(QUIT_AFTER))
 

@@ -267,38 +267,10 @@ private func attach(_ host: CSnapshotHost, to rootHandle: OpaquePointer?) throws
 }
 
 /// A Pango measurer as a root's C text measurer.
-private final class MeasurerBox {
-    let measurer: PangoTextMeasurer
-
-    init(_ measurer: PangoTextMeasurer) {
-        self.measurer = measurer
-    }
-}
-
 private func setPangoMeasurer(_ measurer: PangoTextMeasurer, on rootHandle: OpaquePointer?) throws(CallFailure) {
-    let box = Unmanaged.passRetained(MeasurerBox(measurer)).toOpaque()
-    try check(frond_root_set_text_measurer(rootHandle, { text, style, width, widthMode, height, heightMode, outSize, userData in
-        guard let userData else { return FROND_ERR_INTERNAL }
-        let measurer = Unmanaged<MeasurerBox>.fromOpaque(userData).takeUnretainedValue().measurer
-        return call("Pango text measurer") { () throws(CallFailure) in
-            let out = try requireOut(outSize)
-            let string = try requiredString(text, "text")
-            let textStyle = try FrondCAPISupport.textStyle(style)
-            guard let widthMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: widthMode.rawValue)),
-                  let heightMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: heightMode.rawValue)) else {
-                throw .invalidArgument("a measure mode is not a frond_measure_mode")
-            }
-            do {
-                let size = try measurer.measure(string, style: textStyle, width: width, widthMode: widthMode,
-                                                height: height, heightMode: heightMode)
-                out.pointee = frond_size(width: size.width, height: size.height)
-            } catch let error as RenderError {
-                throw CallFailure(error)
-            } catch {
-                throw CallFailure(FROND_ERR_INTERNAL, "\(error)")
-            }
-        }
-    }, box) { pointer in if let pointer { Unmanaged<MeasurerBox>.fromOpaque(pointer).release() } })
+    try setTextMeasurer(measurer, on: rootHandle, name: "Pango text measurer") { error in
+        (error as? RenderError).map { CallFailure($0) } ?? CallFailure(FROND_ERR_INTERNAL, "\(error)")
+    }
 }
 
 @_cdecl("frond_root_set_pango_text_measurer") @implementation

@@ -198,34 +198,8 @@ extension CWebServer {
 }
 
 /// The typesetter as a root's C text measurer.
-private final class MeasurerBox {
-    let measurer: PangoTextMeasurer
-
-    init(_ measurer: PangoTextMeasurer) {
-        self.measurer = measurer
-    }
-}
-
 func setPangoMeasurer(_ typesetter: Typesetter, on rootHandle: OpaquePointer?) throws(CallFailure) {
-    let box = Unmanaged.passRetained(MeasurerBox(PangoTextMeasurer(typesetter: typesetter))).toOpaque()
-    try check(frond_root_set_text_measurer(rootHandle, { text, style, width, widthMode, height, heightMode, outSize, userData in
-        guard let userData else { return FROND_ERR_INTERNAL }
-        let measurer = Unmanaged<MeasurerBox>.fromOpaque(userData).takeUnretainedValue().measurer
-        return call("Pango text measurer") { () throws(CallFailure) in
-            let out = try requireOut(outSize)
-            let string = try requiredString(text, "text")
-            let textStyle = try FrondCAPISupport.textStyle(style)
-            guard let widthMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: widthMode.rawValue)),
-                  let heightMode = MeasureMode(rawValue: UInt8(truncatingIfNeeded: heightMode.rawValue)) else {
-                throw .invalidArgument("a measure mode is not a frond_measure_mode")
-            }
-            do {
-                let size = try measurer.measure(string, style: textStyle, width: width, widthMode: widthMode,
-                                                height: height, heightMode: heightMode)
-                out.pointee = frond_size(width: size.width, height: size.height)
-            } catch {
-                throw CallFailure(FROND_ERR_INVALID_ARGUMENT, "\(error)")
-            }
-        }
-    }, box) { pointer in if let pointer { Unmanaged<MeasurerBox>.fromOpaque(pointer).release() } })
+    try setTextMeasurer(PangoTextMeasurer(typesetter: typesetter), on: rootHandle, name: "Pango text measurer") { error in
+        CallFailure(FROND_ERR_INVALID_ARGUMENT, "\(error)")
+    }
 }

@@ -101,6 +101,8 @@ struct JSONWriter {
         raw(String(number))
     }
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
@@ -111,7 +113,7 @@ struct JSONWriter {
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                let hex = JSONWriter.hexDigits
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                           hex[Int(byte >> 4)], hex[Int(byte & 15)]])
             default: bytes.append(byte)

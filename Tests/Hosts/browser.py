@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 import time
 import zlib
+from pathlib import Path
 from typing import Any
 
 
@@ -235,6 +236,21 @@ def differing_pixels(actual: bytes, reference: bytes, tolerance: int = 16) -> tu
                 count += 1
             largest = max(largest, difference)
     return count, largest
+
+
+def check_reference(image: bytes, reference: Path, record: bool, tolerance: int = 24, most: int = 200) -> None:
+    """Fails unless the PNG `image` matches the `reference` file within `tolerance` per
+    channel in all but `most` pixels (writing <name>.actual.png beside it when not). With
+    `record`, or without a reference, the image becomes the reference (and, without
+    `record`, the check fails: a new reference is looked at before it is trusted)."""
+    if record or not reference.exists():
+        reference.parent.mkdir(parents=True, exist_ok=True)
+        reference.write_bytes(image)
+        assert record, f"no reference image: recorded {reference}; check it and run again"
+    count, largest = differing_pixels(image, reference.read_bytes(), tolerance=tolerance)
+    if count > most:
+        reference.with_suffix(".actual.png").write_bytes(image)
+    assert count <= most, f"{count} pixels differ from {reference} (largest difference {largest})"
 
 
 def pixel(data: bytes, x: int, y: int) -> tuple[int, int, int, int]:

@@ -18,7 +18,7 @@ REPOSITORY = HERE.parent.parent
 sys.path.insert(0, str(REPOSITORY / "examples" / "python"))
 sys.path.insert(0, str(HERE))
 
-from browser import described_views, differing_pixels, png_pixels, xwd_png  # noqa: E402
+from browser import check_reference, described_views, png_pixels, xwd_png  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not all(shutil.which(tool) for tool in ("Xvfb", "xdotool", "xwd")),
                                 reason="needs Xvfb, xdotool and xwd (apt-get install xvfb xdotool x11-apps)")
@@ -105,13 +105,7 @@ def test_todo_in_a_tk_window(display: str) -> None:
                 assert abs(font.measure(text) - view.frame.width) <= 1 or view.frame.width >= 400, (text, view.frame)
 
         image = screenshot(window)
-        if RECORD or not REFERENCE.exists():
-            REFERENCE.write_bytes(image)
-            assert RECORD, f"no reference image: recorded {REFERENCE}; check it and run again"
-        count, largest = differing_pixels(image, REFERENCE.read_bytes(), tolerance=24)
-        if count > 200:
-            (REFERENCE.parent / "tk-todo.actual.png").write_bytes(image)
-        assert count <= 200, f"{count} pixels differ from {REFERENCE} (largest difference {largest})"
+        check_reference(image, REFERENCE, RECORD)
 
         # A click on the first checkbox (a real X event): the root ticks the item.
         first = views_of(host, "checkbox")[0]

@@ -235,10 +235,12 @@ class TkHost(Host):
         return tuple(int(color[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 
     def _color(self, value: Any, opacity: float, default: tuple[float, float, float] | None) -> str | None:
-        """A color blended over the background by `opacity` (Tk has no translucency)."""
+        """A color blended over the background by `opacity` (Tk has no translucency); a
+        string that is not "#rrggbb" or "#rrggbbaa" is no color (the default)."""
         if isinstance(value, Color):
             rgb, alpha = (value.red, value.green, value.blue), value.alpha
-        elif isinstance(value, str) and value.startswith("#") and len(value) in (7, 9):
+        elif isinstance(value, str) and len(value) in (7, 9) and value.startswith("#") and \
+                all(digit in "0123456789abcdefABCDEF" for digit in value[1:]):
             rgb, alpha = self._rgb(value[:7]), int(value[7:9], 16) / 255 if len(value) == 9 else 1.0
         elif default is not None:
             rgb, alpha = default, 1.0
