@@ -2354,6 +2354,14 @@ typedef struct frond_list_config {
     /** Called with user_data exactly once: when the list is freed, or before a refused
      *  frond_list_new returns. */
     frond_destroy_func destroy;
+    /** Optional: measures the items' Text components, as frond_root_set_text_measurer's
+     *  function does a root's (NULL: the default monospace measure). It runs wherever an
+     *  item is built, the host thread and the data source's builder, possibly at once: it
+     *  must be thread-safe. `text_measure_user_data` is passed to it; keep it valid until
+     *  `destroy` is called (which may free it). The struct has grown at its end: a
+     *  struct_size of offsetof(frond_list_config, text_measure) reads both as NULL. */
+    frond_text_measure_func text_measure;
+    void *text_measure_user_data;
 } frond_list_config;
 
 /** What a list tells its host besides the mutations (any member may be NULL; on the host

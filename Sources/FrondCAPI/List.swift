@@ -41,13 +41,18 @@ private func committing<T>(_ list: CList, _ body: () throws(FrondError) -> T) th
     return result
 }
 
+/// The struct sizes of earlier frond_list_config versions (before text_measure).
+let listConfigEarlierSizes = [MemoryLayout<frond_list_config>.offset(of: \.text_measure)].compactMap { $0 }
+
 @_cdecl("frond_list_new") @implementation
 public func frond_list_new(_ outList: UnsafeMutablePointer<OpaquePointer?>?,
                            _ config: UnsafePointer<frond_list_config>?) -> frond_status {
     let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
     return report("frond_list_new", attempt { () throws(CallFailure) in
         let out = try requireOut(outList)
-        guard let spec = try structArgument(config, "config") else { throw .invalidArgument("config is NULL") }
+        guard let spec = try grownStructArgument(config, "config", earlierSizes: listConfigEarlierSizes) else {
+            throw .invalidArgument("config is NULL")
+        }
         guard let function = spec.provider else { throw .invalidArgument("config.provider is NULL") }
         let axis: ListView<CItemModel>.Axis
         switch spec.axis {
@@ -63,7 +68,13 @@ public func frond_list_new(_ outList: UnsafeMutablePointer<OpaquePointer?>?,
             axis: axis, crossSize: spec.cross_size,
             estimatedItemSize: spec.estimated_item_size > 0 ? spec.estimated_item_size : nil,
             rangeScreens: spec.range_screens) { (model: CItemModel) throws(FrondError) in try provider.make(model) }
-        let list = CList(try frond { () throws(FrondError) in try ListView(configuration: configuration) })
+        // (The measurer keeps the configuration's owner: its user data lives until `destroy`.)
+        let measurer: any TextMeasurer = spec.text_measure.map {
+            CTextMeasurer($0, owner: CallbackOwner(spec.text_measure_user_data, nil), keeping: owner)
+        } ?? MonospaceTextMeasurer()
+        let list = CList(try frond { () throws(FrondError) in
+            try ListView(configuration: configuration, textMeasurer: measurer)
+        })
         list.handle = try issueHandle(list, .list)
         do throws(CallFailure) {
             list.dataSource.handle = try issueHandle(list.dataSource, .dataSource)

@@ -166,10 +166,13 @@ struct CArena {
 final class CTextMeasurer: TextMeasurer, @unchecked Sendable {
     private let function: frond_text_measure_func
     private let owner: CallbackOwner
+    /// An owner whose destroy function may free `owner`'s user data (kept alive as long).
+    private let kept: CallbackOwner?
 
-    init(_ function: @escaping frond_text_measure_func, owner: CallbackOwner) {
+    init(_ function: @escaping frond_text_measure_func, owner: CallbackOwner, keeping kept: CallbackOwner? = nil) {
         self.function = function
         self.owner = owner
+        self.kept = kept
     }
 
     func measure(_ text: String, style: TextStyle, width: Float, widthMode: MeasureMode, height: Float,

@@ -3,6 +3,7 @@
  * containers hidden and reused, working-range and content-length callbacks, a changeset
  * applied to the list's data source moving the mounted items, events routed to the item,
  * bad viewports refused, and every model and user_data destroyed once. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -354,6 +355,58 @@ static void test_events_and_bad_input(void) {
     CHECK(live_rows == 0);
 }
 
+/* A list's text measurer sizes its items' text, on the host thread and the builder's; a
+ * config of the earlier size (without it) still makes a list, measured in monospace. */
+static int measured_calls = 0; /* (atomic enough: read after the builder has finished) */
+static frond_status tall_text(const char *text, const frond_text_style *style, float width, frond_measure_mode width_mode,
+                              float height, frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
+    (void)text; (void)style; (void)width; (void)width_mode; (void)height; (void)height_mode;
+    __atomic_add_fetch(&measured_calls, 1, __ATOMIC_SEQ_CST);
+    out_size->width = 50;
+    out_size->height = *(float *)user_data;
+    return FROND_OK;
+}
+
+static void test_a_text_measurer_sizes_the_items(void) {
+    static float row_height = 33;
+    frond_list_config config;
+    frond_list *list = NULL;
+    frond_rect frame;
+    frond_item_path path = {0, 1}, beyond = {0, 4};
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.range_screens = 1;
+    config.provider = row;
+    config.user_data = &provider_destroyed;
+    config.destroy = count_destroy;
+    config.text_measure = tall_text;
+    config.text_measure_user_data = &row_height;
+    CHECK_OK(frond_list_new(&list, &config));
+    load_rows(list, 30);
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+    CHECK(frame.height == 33 && frame.top == 40); /* after row 0, a 40-point button */
+    CHECK_OK(frond_list_get_item_frame(&frame, list, beyond));
+    CHECK(frame.height == 33 && frame.top > 100); /* beyond the viewport: built by the builder */
+    CHECK(measured_calls >= 3);
+    CHECK_OK(frond_list_free(list));
+
+    /* The earlier struct: no measurer (monospace: a 14-point line is 16.8, 17 on the pixel grid). */
+    config.struct_size = (uint32_t)offsetof(frond_list_config, text_measure);
+    config.text_measure = NULL;
+    CHECK_OK(frond_list_new(&list, &config));
+    load_rows(list, 30);
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+    CHECK(frame.height == 17);
+    CHECK_OK(frond_list_free(list));
+    config.struct_size = (uint32_t)offsetof(frond_list_config, text_measure) + 4; /* cuts a member */
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_new(&list, &config), "struct_size");
+    CHECK(live_rows == 0);
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     int providers, hosts;
@@ -361,9 +414,10 @@ int main(void) {
     test_only_items_near_the_viewport_are_shown_and_views_are_reused();
     test_a_changeset_moves_the_mounted_items();
     test_events_and_bad_input();
+    test_a_text_measurer_sizes_the_items();
     providers = provider_destroyed;
     hosts = host_destroyed;
-    CHECK(providers == 3 && hosts == 3);
+    CHECK(providers == 6 && hosts == 3);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

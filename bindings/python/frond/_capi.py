@@ -958,6 +958,8 @@ frond_list_config._fields_ = [
     ("provider", frond_item_provider_func),
     ("user_data", ctypes.c_void_p),
     ("destroy", frond_destroy_func),
+    ("text_measure", frond_text_measure_func),
+    ("text_measure_user_data", ctypes.c_void_p),
 ]
 frond_list_listener_did_change_content_length_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_void_p)
 frond_list_listener_did_adjust_offset_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_void_p)

@@ -41,6 +41,7 @@ from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
 from .lists import ItemPath, _path
 from .value import Rect, real_number
+from .text_measurer import C_TEXT_MEASURER, TextMeasurer
 
 __all__ = ["ListView", "ListStatistics"]
 
@@ -94,16 +95,21 @@ class ListView(Handle):
     `provider` makes an item's component from its model; `cross_size` is the list's width
     (vertical) or height (horizontal); `estimated_item_size` an item's size until it is laid
     out (None: the average of those laid out so far); `key` and `content` are the data
-    source's (see `DataSource`).
+    source's (see `DataSource`). `text_measurer` sizes the items' text (see
+    `frond.text_measurer`; None: monospace); it runs on this thread and on the builder's,
+    so it must be thread-safe.
     """
 
     _free_function = "frond_list_free"
 
     def __init__(self, provider: ItemProvider, cross_size: float, *, horizontal: bool = False,
                  estimated_item_size: float | None = None, range_screens: float = 2.0, host: Host | None = None,
-                 key: Callable[[Any], Hashable] | None = None, content: Callable[[Any], Any] | None = None) -> None:
+                 key: Callable[[Any], Hashable] | None = None, content: Callable[[Any], Any] | None = None,
+                 text_measurer: TextMeasurer | None = None) -> None:
         if not callable(provider):
             raise TypeError(f"provider must be callable, not {type(provider).__name__}")
+        if text_measurer is not None and not callable(text_measurer):
+            raise TypeError(f"text_measurer must be callable, not {type(text_measurer).__name__}")
         self._arena = Arena()
         self._host: Host | None = None
         config = _capi.frond_list_config()
@@ -116,8 +122,18 @@ class ListView(Handle):
         config.provider = _C_PROVIDER
         config.user_data = registry.add(provider, self._arena)
         config.destroy = DESTROY
+        #: The measurer's key: C has no destroy function for it; forgotten when the list closes.
+        self._measurer_key: int | None = None
+        if text_measurer is not None:
+            self._measurer_key = registry.add(text_measurer, self._arena)
+            config.text_measure = C_TEXT_MEASURER
+            config.text_measure_user_data = self._measurer_key
         handle = ctypes.POINTER(_capi.frond_list)()
-        call("frond_list_new", ctypes.byref(handle), ctypes.byref(config))
+        try:
+            call("frond_list_new", ctypes.byref(handle), ctypes.byref(config))
+        except BaseException:
+            registry.discard(self._measurer_key)
+            raise
         self._handle = handle
         source = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_list_get_data_source", ctypes.byref(source), handle)
@@ -131,6 +147,7 @@ class ListView(Handle):
 
     def _did_close(self) -> None:
         self.data_source._forget()
+        registry.discard(self._measurer_key)
 
     @property
     def host(self) -> Host | None:

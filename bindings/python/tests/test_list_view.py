@@ -116,3 +116,24 @@ def test_badViewportsAreRefused(no_leaks) -> None:
                 feed.set_viewport(offset, length)
     with pytest.raises(InvalidArgumentError):
         ListView(lambda text: Text(text), cross_size=-5)
+
+
+def test_aTextMeasurerSizesTheItems(no_leaks) -> None:
+    def measure(text: str, style, width: float, width_mode, height: float, height_mode) -> tuple[float, float]:
+        return (40.0, 10.0 + len(text) % 7)
+
+    host = MemoryHost()
+    texts = rows(40)
+    with ListView(lambda text: Text(text), cross_size=150, host=host, range_screens=1,
+                  text_measurer=measure) as feed:
+        feed.data_source.set_sections([texts])
+        feed.set_viewport(0, 60)
+        feed.process(wait=True)
+        frames = shown(host)
+        assert len(frames) > 8           # the viewport's items and the builder's beyond it
+        for index, frame in frames.items():
+            assert frame.height == 10.0 + len(texts[index]) % 7
+    with pytest.raises(TypeError, match="text_measurer must be callable"):
+        ListView(lambda text: Text(text), cross_size=150, text_measurer=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        ListView(lambda text: Text(text), cross_size=-1, text_measurer=measure)
