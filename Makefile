@@ -449,7 +449,7 @@ LIB_WEB := $(LIB_DIR)/libfrond_web.so
 LIBFROND_WEB_NEEDS := $(LIBFROND_CAIRO_NEEDS) libsoup-3.0 libgio-2.0 libgmodule-2.0
 WEB_C_FLAGS = $(shell pkg-config --cflags libsoup-3.0 | sed 's/-I/-isystem /g')
 WEB_C_LIBS = $(shell pkg-config --libs libsoup-3.0)
-.PHONY: web-lib gtk-lib test-hosts test-hosts-c test-hosts-gtk test-hosts-python demo-web demo-tk
+.PHONY: web-lib gtk-lib test-hosts test-hosts-c test-hosts-gtk test-hosts-python demo-web demo-tk demo-gtk
 web-lib: lib
 	FROND_LINK_DIR=$(CURDIR)/$(LIB_DIR) $(SWIFT) build -c $(CONFIG) --product FrondWebCAPI
 	cp $(SWIFT_BUILD)/libFrondWebCAPI.so $(LIB_DIR)/libfrond_web.so.0
@@ -505,6 +505,19 @@ test-hosts-c: web-lib
 test-hosts-python: web-lib $(VENV)/.installed
 	cd Tests/Hosts && FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python \
 		$(CURDIR)/$(VENV)/bin/python -m pytest -q -s -p no:cacheprovider .
+
+# The GTK demo: the feed (100,000 posts in a frond_list, under a header with a wrapped
+# GtkSpinButton) in a GTK 4 window; without a display, a short tour under Xvfb that writes
+# build/demo/gtk-*.png.
+demo-gtk:
+	@$(ENSURE_DEPS) demo-gtk
+	@$(MAKE) --no-print-directory gtk-lib
+	@mkdir -p $(OUT)/bin build/demo
+	$(CC) $(STRICT_C) $(GTK_C_FLAGS) -Iinclude examples/c/gtk_feed.c -lfrond_gtk $(GTK_C_LIBS) $(LINK_FROND) \
+		-o $(OUT)/bin/gtk_feed
+	@if [ -n "$$DISPLAY" ]; then $(OUT)/bin/gtk_feed; else \
+		echo "demo-gtk: no DISPLAY: a tour under Xvfb, screenshots in build/demo"; \
+		xvfb-run -a -s "-screen 0 640x720x24" $(OUT)/bin/gtk_feed --screenshots build/demo; fi
 
 # The Tk demo: the todo list in a Tk window (the standard library's tkinter; needs a display:
 # `xvfb-run make demo-tk QUIT_AFTER=3` without one).

@@ -2425,6 +2425,10 @@ frond_status frond_list_process(size_t *out_applied, frond_list *list, bool wait
 /** The list's counts, content length and viewport offset. */
 frond_status frond_list_get_statistics(frond_list_statistics *out_statistics, frond_list *list);
 
+/** The list's axis and cross size, as its configuration gave them (either out pointer may
+ *  be NULL). */
+frond_status frond_list_get_axis(frond_list_axis *out_axis, float *out_cross_size, frond_list *list);
+
 /** The frame of the item at `path` in the content (estimated until it is laid out);
  *  FROND_ERR_INVALID_ARGUMENT for a path the list lacks. */
 frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, frond_item_path path);

@@ -49,6 +49,63 @@ frond_status frond_gtk_host_free(frond_gtk_host *host);
 /** The number of commits the host has shown (for tests and tools). */
 frond_status frond_gtk_host_get_commit_count(uint64_t *out_count, frond_gtk_host *host);
 
+/* ---- Lists ------------------------------------------------------------------------------- */
+
+/** Makes `list`'s host (replacing its host, listener and its data source's ready handler) and
+ *  a GtkScrolledWindow that shows it: the list's content scrolls along its axis, the
+ *  scrolled window's visible part is the list's viewport (frond_list_set_viewport as the
+ *  person scrolls or the window resizes), what the builder finishes off GTK's thread is
+ *  mounted from an idle callback (frond_list_process), an offset the list adjusts scrolls
+ *  the window there, and input goes back through frond_list_send_event. The content's
+ *  width (height, for a horizontal list) is the list's cross size. Give the list
+ *  frond_gtk_measure_text as its text measurer (frond_list_config.text_measure) so that its
+ *  text is measured as the labels draw it. The list must not have mounted items yet
+ *  (FROND_ERR_MISUSE). The other functions above take the host as they take a root's
+ *  (frond_gtk_host_get_widget gives the scrolled window); frond_gtk_host_free lets go of
+ *  the list, which must outlive the host. */
+frond_status frond_gtk_list_host_new(frond_gtk_host **out_host, frond_list *list);
+
+/** A frond_text_measure_func (user_data unused) that measures as the host's labels draw
+ *  (Pango with GTK's font settings, captured from GTK's thread when the first host is made,
+ *  or GTK 4's defaults before that), usable on any thread at once: each thread measures with
+ *  a Pango context of its own. For lists, whose items are built off GTK's thread; a root's
+ *  host measures with its widgets' own context already. */
+frond_status frond_gtk_measure_text(const char *text, const frond_text_style *style, float width,
+                                    frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                    frond_size *out_size, void *user_data);
+
+/* ---- Existing GTK widgets as components (legacy wrapping) -------------------------------- */
+
+/** An existing GTK widget as a Frond leaf (a legacy component: frond.h's vtable). */
+typedef struct frond_gtk_widget_spec {
+    uint32_t struct_size;               /**< sizeof(frond_gtk_widget_spec) */
+    /** Required: the widget (a floating reference is sunk; the component holds one). It is
+     *  measured by GTK (gtk_widget_measure: its natural size within the constraints, never
+     *  below its minimum) and shown inside its view, filling it. A widget shows in one place
+     *  at a time: a second view showing it takes it from the first. */
+    GtkWidget *widget;
+    /** Optional: a property of the widget (for instance "value" of a GtkSpinButton, "day" of a
+     *  GtkCalendar) whose changes by a person are sent to the root as FROND_EVENT_VALUE_CHANGE
+     *  host events with its value as the payload (a NUMBER for numeric properties, BOOL,
+     *  STRING; other types send no payload). */
+    const char *value_property;
+    /** The action those events send (required with value_property; the component is the
+     *  sender, so its parents' handle_action hears it). */
+    const char *value_action;
+} frond_gtk_widget_spec;
+
+/** A legacy component (vtable name "GtkWidget", view type "gtk-widget") showing
+ *  `spec->widget`, sized by `size` (NULL: GTK's measure) and keyed by `key` (NULL: none).
+ *  Rendering it again with the same widget changes nothing on screen. The widget is
+ *  measured and shown on GTK's thread: put it in roots that a frond_gtk_host flushes (a
+ *  flush from a thread while another owns GTK's main context fails with
+ *  FROND_ERR_CALLBACK), not in lists, whose items are built on other threads. A NULL or
+ *  non-widget `widget`, a value_property the widget lacks, or value_property without
+ *  value_action is FROND_ERR_INVALID_ARGUMENT. The reference is let go on GTK's thread
+ *  when the component is gone. */
+frond_status frond_gtk_component_new(frond_component **out_component, const frond_gtk_widget_spec *spec,
+                                     const frond_size_spec *size, const char *key);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, or names, the Debian packages `make demo` or `make test` needs, before anything
 # is compiled.
-#   ensure-deps.sh demo|test|hosts|demo-web
+#   ensure-deps.sh demo|test|hosts|demo-web|demo-gtk
 # Prints nothing when every package is there and `swift` is on the PATH. Otherwise:
 # - root with apt-get: one line naming the packages, then `apt-get update` and an install
 #   (exit status: apt-get's, when it fails);
@@ -37,7 +37,8 @@ case "${1:-}" in
   test) wanted="$TEST_PACKAGES" ;;
   hosts) wanted="$HOSTS_PACKAGES" ;;
   demo-web) wanted="$DEMO_PACKAGES libsoup-3.0-dev" ;;
-  *) echo "usage: ensure-deps.sh demo|test|hosts|demo-web" >&2; exit 2 ;;
+  demo-gtk) wanted="$DEMO_PACKAGES libgtk-4-dev xvfb xauth" ;;
+  *) echo "usage: ensure-deps.sh demo|test|hosts|demo-web|demo-gtk" >&2; exit 2 ;;
 esac
 wanted="$wanted ${FROND_DEPS_EXTRA:-}"
 

@@ -194,6 +194,16 @@ public func frond_list_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
     }
 }
 
+@_cdecl("frond_list_get_axis") @implementation
+public func frond_list_get_axis(_ outAxis: UnsafeMutablePointer<frond_list_axis>?, _ outCrossSize: UnsafeMutablePointer<Float>?,
+                                _ handle: OpaquePointer?) -> frond_status {
+    call("frond_list_get_axis") { () throws(CallFailure) in
+        let configuration = try cList(handle).list.configuration
+        outAxis?.pointee = configuration.axis == .horizontal ? FROND_LIST_HORIZONTAL : FROND_LIST_VERTICAL
+        outCrossSize?.pointee = configuration.crossSize
+    }
+}
+
 @_cdecl("frond_list_get_item_frame") @implementation
 public func frond_list_get_item_frame(_ outFrame: UnsafeMutablePointer<frond_rect>?, _ handle: OpaquePointer?,
                                       _ path: frond_item_path) -> frond_status {

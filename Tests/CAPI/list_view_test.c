@@ -382,6 +382,14 @@ static void test_a_text_measurer_sizes_the_items(void) {
     config.text_measure = tall_text;
     config.text_measure_user_data = &row_height;
     CHECK_OK(frond_list_new(&list, &config));
+    {
+        frond_list_axis axis = FROND_LIST_HORIZONTAL;
+        float cross = 0;
+        CHECK_OK(frond_list_get_axis(&axis, &cross, list));
+        CHECK(axis == FROND_LIST_VERTICAL && cross == 200);
+        CHECK_OK(frond_list_get_axis(NULL, NULL, list));
+        CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_get_axis(&axis, &cross, NULL), "NULL frond_list handle");
+    }
     load_rows(list, 30);
     CHECK_OK(frond_list_set_viewport(list, 0, 100));
     CHECK_OK(frond_list_process(NULL, list, true));

@@ -1,10 +1,11 @@
-/* libfrond_gtk: a root's views as GTK 4 widgets (include/frond_gtk.h).
+/* libfrond_gtk: a root's or a list's views as GTK 4 widgets (include/frond_gtk.h).
  *
  * Every view is a FrondGtkView, a widget that places its children at their frames and
  * draws a plain view's box; a view type that shows content (a button, a check button, an
- * entry, a label, a picture) gets that GTK widget as its first child, filling it. The
- * host applies each commit to these widgets, sends input back as host events, schedules
- * flushes on GTK's main context and ticks animations from the frame clock. */
+ * entry, a label, a picture, an existing widget wrapped as a component) gets that GTK
+ * widget as its first child, filling it. The host applies each commit to these widgets,
+ * sends input back as host events, schedules flushes (a list's processing) on GTK's main
+ * context and ticks animations from the frame clock. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,12 @@ struct frond_gtk_host {
     gint refs;              /* the caller's, an idle flush's, the flush request's */
     bool freed;             /* the caller let go */
     frond_root *root;       /* NULL once the root let go of the host */
+    frond_list *list;       /* a list's host: NULL once the list let go of it */
+    GtkWidget *scroller;    /* a list's GtkScrolledWindow (a reference held) */
+    GtkAdjustment *adjustment; /* the scroller's, along the list's axis */
+    bool adjusting;         /* the adjustment being set from the list, not by a person */
+    bool horizontal;        /* a horizontal list */
+    bool viewport_pending;  /* an idle callback will tell the list its viewport */
     GtkWidget *top;         /* view 0 (a reference held) */
     GHashTable *views;      /* id → FrondGtkView (a reference each) */
     gint flush_pending;
@@ -48,6 +55,9 @@ struct _FrondGtkView {
     frond_gtk_host *host;   /* not a reference: the host outlives its views' use */
     uint64_t id;
     GtkWidget *content;
+    bool foreign;           /* content is a wrapped widget (a reference held) */
+    char *value_property;   /* the wrapped widget's property sent as onValueChange */
+    gulong notify_handler;
     frond_rect frame;
     bool has_background, tappable;
     GdkRGBA background, border_color;
@@ -88,7 +98,13 @@ static void view_allocate(GtkWidget *widget, int width, int height, int baseline
         }
     }
     for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if (child == view->content) {
+        if (child == view->content && view->foreign) {
+            /* A wrapped widget is never given less than its minimum (GTK's rule). */
+            int minimum_width = 0, minimum_height = 0;
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum_width, NULL, NULL, NULL);
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, MAX(width, minimum_width), &minimum_height, NULL, NULL, NULL);
+            gtk_widget_allocate(child, MAX(width, minimum_width), MAX(height, minimum_height), -1, NULL);
+        } else if (child == view->content) {
             gtk_widget_allocate(child, width, height, -1, NULL);
         } else if (FROND_IS_GTK_VIEW(child)) {
             FrondGtkView *sub = FROND_GTK_VIEW(child);
@@ -117,9 +133,12 @@ static void view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     }
 }
 
+static void detach_foreign(FrondGtkView *view);
+
 static void view_dispose(GObject *object) {
     FrondGtkView *view = FROND_GTK_VIEW(object);
     GtkWidget *child;
+    detach_foreign(view);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(view))) != NULL) gtk_widget_unparent(child);
     view->content = NULL;
     G_OBJECT_CLASS(frondgtk_view_parent_class)->dispose(object);
@@ -127,6 +146,7 @@ static void view_dispose(GObject *object) {
 
 static void view_finalize(GObject *object) {
     g_free(FROND_GTK_VIEW(object)->font_family);
+    g_free(FROND_GTK_VIEW(object)->value_property);
     G_OBJECT_CLASS(frondgtk_view_parent_class)->finalize(object);
 }
 
@@ -152,7 +172,14 @@ static void flush_now(frond_gtk_host *host);
 static void send_event(FrondGtkView *view, const char *event, const frond_attribute *payload) {
     frond_gtk_host *host = view->host;
     frond_action_outcome outcome;
-    if (!host || host->freed || !host->root) return;
+    if (!host || host->freed) return;
+    if (host->list) {
+        /* (A state update inside an item is built off this thread: its ready handler follows.) */
+        frond_list_send_event(&outcome, host->list, view->id, event, payload);
+        frond_list_process(NULL, host->list, false);
+        return;
+    }
+    if (!host->root) return;
     frond_root_send_event(&outcome, host->root, view->id, event, payload);
     flush_now(host);
 }
@@ -192,6 +219,217 @@ static void tapped(GtkGestureClick *gesture, int presses, double x, double y, gp
     if (!view->tappable) return;
     gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
     send_event(view, FROND_EVENT_TAP, NULL);
+}
+
+/* ---- existing widgets as components (frond_gtk_component_new) ----------------------------- */
+
+/* Wrapped widgets by number: a component's view names its widget by this number (its
+ * "gtkWidget" attribute), so a host finds only widgets that a live component holds. */
+typedef struct wrapped {
+    GtkWidget *widget;      /* a reference */
+    int uses;               /* components showing it */
+} wrapped;
+
+static GMutex wrapped_lock;
+static GHashTable *wrapped_widgets; /* number → wrapped */
+static uint64_t next_wrapped = 1;
+static GQuark wrapped_quark;        /* a widget's number */
+
+/* GTK's thread: the one that made the first host (until then, whichever can own GTK's main
+ * context). */
+static GThread *gtk_thread;
+
+static bool on_gtk_thread(void) {
+    GMainContext *context = g_main_context_default();
+    if (gtk_thread) return g_thread_self() == gtk_thread;
+    if (g_main_context_is_owner(context)) return true;
+    if (!g_main_context_acquire(context)) return false;
+    g_main_context_release(context);
+    return true;
+}
+
+/* A new reference on the widget wrapped under `number`, or NULL. */
+static GtkWidget *wrapped_widget(uint64_t number) {
+    wrapped *entry;
+    GtkWidget *widget = NULL;
+    g_mutex_lock(&wrapped_lock);
+    entry = wrapped_widgets ? g_hash_table_lookup(wrapped_widgets, &number) : NULL;
+    if (entry) widget = g_object_ref(entry->widget);
+    g_mutex_unlock(&wrapped_lock);
+    return widget;
+}
+
+static void notified(GObject *object, GParamSpec *property, gpointer user_data) {
+    FrondGtkView *view = user_data;
+    GValue value = G_VALUE_INIT, number = G_VALUE_INIT;
+    frond_attribute payload;
+    bool has_payload = true;
+    if (!view->host || view->host->updating) return;
+    g_value_init(&value, property->value_type);
+    g_object_get_property(object, property->name, &value);
+    g_value_init(&number, G_TYPE_DOUBLE);
+    if (G_VALUE_HOLDS_BOOLEAN(&value)) payload = frond_attribute_bool("value", g_value_get_boolean(&value));
+    else if (G_VALUE_HOLDS_STRING(&value)) payload = frond_attribute_string("value", g_value_get_string(&value) ? g_value_get_string(&value) : "");
+    else if (!G_VALUE_HOLDS_ENUM(&value) && !G_VALUE_HOLDS_FLAGS(&value) && g_value_type_transformable(property->value_type, G_TYPE_DOUBLE) &&
+             g_value_transform(&value, &number) && isfinite(g_value_get_double(&number)))
+        payload = frond_attribute_number("value", g_value_get_double(&number));
+    else has_payload = false;
+    send_event(view, FROND_EVENT_VALUE_CHANGE, has_payload ? &payload : NULL);
+    g_value_unset(&value);
+    g_value_unset(&number);
+}
+
+/* Stops showing the wrapped widget (it stays its component's). */
+static void detach_foreign(FrondGtkView *view) {
+    GtkWidget *widget = view->content;
+    if (!view->foreign || !widget) return;
+    if (view->notify_handler) g_signal_handler_disconnect(widget, view->notify_handler);
+    view->notify_handler = 0;
+    if (gtk_widget_get_parent(widget) == GTK_WIDGET(view)) gtk_widget_unparent(widget);
+    view->content = NULL;
+    view->foreign = false;
+    g_object_unref(widget);
+}
+
+/* Shows `widget` (a reference, taken) in `view`, taking it from a view that showed it. */
+static void attach_foreign(FrondGtkView *view, GtkWidget *widget) {
+    GtkWidget *parent = gtk_widget_get_parent(widget);
+    if (view->content == widget) {
+        g_object_unref(widget);
+        return;
+    }
+    detach_foreign(view);
+    if (view->content) return g_object_unref(widget); /* a view of a content type: not ours to replace */
+    if (parent && FROND_IS_GTK_VIEW(parent) && FROND_GTK_VIEW(parent)->content == widget) detach_foreign(FROND_GTK_VIEW(parent));
+    else if (parent) gtk_widget_unparent(widget);
+    gtk_widget_insert_after(widget, GTK_WIDGET(view), NULL);
+    view->content = widget;
+    view->foreign = true;
+}
+
+/* After an update: listen to the wrapped widget's value property, if it names one. */
+static void listen_to_foreign(FrondGtkView *view) {
+    char signal[256];
+    if (!view->foreign || view->notify_handler || !view->value_property) return;
+    if (!g_object_class_find_property(G_OBJECT_GET_CLASS(view->content), view->value_property)) return;
+    snprintf(signal, sizeof signal, "notify::%s", view->value_property);
+    view->notify_handler = g_signal_connect(view->content, signal, G_CALLBACK(notified), view);
+}
+
+/* A wrapped widget component's user data. */
+typedef struct widget_component {
+    GtkWidget *widget;      /* a reference */
+    uint64_t number;
+    char *value_property, *value_action;
+} widget_component;
+
+static frond_status widget_view(frond_legacy_view *view, void *user_data) {
+    widget_component *component = user_data;
+    frond_attribute attributes[3];
+    frond_view_spec spec;
+    size_t count = 0;
+    attributes[count++] = frond_attribute_host_value("gtkWidget", component->number);
+    if (component->value_property) {
+        attributes[count++] = frond_attribute_string("valueProperty", component->value_property);
+        attributes[count++] = frond_attribute_action(FROND_EVENT_VALUE_CHANGE, component->value_action);
+    }
+    FROND_INIT(spec);
+    spec.view_type = "gtk-widget";
+    spec.attributes = attributes;
+    spec.attribute_count = count;
+    return frond_legacy_view_set(view, &spec);
+}
+
+/* GTK's measure: the natural size within the constraints, never below the minimum. */
+static float within(float natural, float minimum, float available, frond_measure_mode mode) {
+    if (mode == FROND_MEASURE_MODE_EXACTLY && isfinite(available)) return available;
+    if (mode == FROND_MEASURE_MODE_AT_MOST && isfinite(available)) return fmaxf(minimum, fminf(natural, available));
+    return natural;
+}
+
+static frond_status widget_measure(float width, frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                   frond_size *out_size, void *user_data) {
+    widget_component *component = user_data;
+    int minimum = 0, natural = 0;
+    if (!on_gtk_thread()) {
+        frond_set_last_error("a GTK widget component is measured on GTK's thread only (flush its root there)");
+        return FROND_ERR_MISUSE;
+    }
+    gtk_widget_measure(component->widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+    out_size->width = within((float)natural, (float)minimum, width, width_mode);
+    gtk_widget_measure(component->widget, GTK_ORIENTATION_VERTICAL, (int)fminf(ceilf(out_size->width), 1e6f), &minimum,
+                       &natural, NULL, NULL);
+    out_size->height = within((float)natural, (float)minimum, height, height_mode);
+    return FROND_OK;
+}
+
+static gboolean unref_on_gtk_thread(gpointer widget) {
+    g_object_unref(widget);
+    return G_SOURCE_REMOVE;
+}
+
+static void widget_component_free(void *user_data) {
+    widget_component *component = user_data;
+    GtkWidget *unwrapped = NULL;
+    wrapped *entry;
+    g_mutex_lock(&wrapped_lock);
+    entry = g_hash_table_lookup(wrapped_widgets, &component->number);
+    if (entry && --entry->uses == 0) {
+        unwrapped = entry->widget;
+        g_object_set_qdata(G_OBJECT(unwrapped), wrapped_quark, NULL);
+        g_hash_table_remove(wrapped_widgets, &component->number);
+    }
+    g_mutex_unlock(&wrapped_lock);
+    /* (GTK objects are let go on GTK's thread: at once when this thread may own its context.) */
+    if (unwrapped) g_main_context_invoke(NULL, unref_on_gtk_thread, unwrapped);
+    g_main_context_invoke(NULL, unref_on_gtk_thread, component->widget);
+    g_free(component->value_property);
+    g_free(component->value_action);
+    g_free(component);
+}
+
+frond_status frond_gtk_component_new(frond_component **out_component, const frond_gtk_widget_spec *spec,
+                                     const frond_size_spec *size, const char *key) {
+    static const frond_legacy_vtable vtable = {sizeof(frond_legacy_vtable), "GtkWidget", widget_view, widget_measure,
+                                               NULL, NULL, NULL};
+    widget_component *component;
+    uint64_t *number_key;
+    wrapped *entry;
+    if (!out_component || !spec || spec->struct_size != sizeof(frond_gtk_widget_spec) || !GTK_IS_WIDGET(spec->widget)) {
+        frond_set_last_error("frond_gtk_component_new: out_component and spec are required, spec->struct_size must be "
+                             "sizeof(frond_gtk_widget_spec) and spec->widget a GtkWidget");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
+    *out_component = NULL;
+    if (spec->value_property &&
+        (!spec->value_action || !*spec->value_action ||
+         !g_object_class_find_property(G_OBJECT_GET_CLASS(spec->widget), spec->value_property))) {
+        frond_set_last_error("frond_gtk_component_new: value_property must be a property of the widget, with a value_action");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
+    component = g_new0(widget_component, 1);
+    component->widget = g_object_ref_sink(spec->widget);
+    component->value_property = g_strdup(spec->value_property);
+    component->value_action = g_strdup(spec->value_action);
+    g_mutex_lock(&wrapped_lock);
+    if (!wrapped_widgets) {
+        wrapped_widgets = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+        wrapped_quark = g_quark_from_static_string("frond-gtk-wrapped");
+    }
+    component->number = (uint64_t)GPOINTER_TO_SIZE(g_object_get_qdata(G_OBJECT(spec->widget), wrapped_quark));
+    entry = component->number ? g_hash_table_lookup(wrapped_widgets, &component->number) : NULL;
+    if (!entry) {
+        component->number = next_wrapped++;
+        entry = g_new0(wrapped, 1);
+        entry->widget = g_object_ref(spec->widget);
+        number_key = g_new(uint64_t, 1);
+        *number_key = component->number;
+        g_hash_table_insert(wrapped_widgets, number_key, entry);
+        g_object_set_qdata(G_OBJECT(spec->widget), wrapped_quark, GSIZE_TO_POINTER((gsize)component->number));
+    }
+    entry->uses++;
+    g_mutex_unlock(&wrapped_lock);
+    return frond_component_new_legacy(out_component, &vtable, size, key, component, widget_component_free);
 }
 
 /* ---- views from mutations ---------------------------------------------------------------- */
@@ -316,6 +554,16 @@ static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_
     } else if (strcmp(name, "fontWeight") == 0 && number) view->font_weight = (int)fmin(fmax(a->number, 100), 1000);
     else if (strcmp(name, "maxLines") == 0 && number) view->max_lines = (int)fmin(fmax(a->number, 0), 100000);
     else if (strcmp(name, "color") == 0) view->has_color = color_of(a, &view->color);
+    else if (strcmp(name, "gtkWidget") == 0 && a->kind == FROND_ATTRIBUTE_HOST_VALUE) {
+        GtkWidget *widget = wrapped_widget(a->host_value);
+        if (widget) attach_foreign(view, widget);
+        else detach_foreign(view);
+    } else if (strcmp(name, "valueProperty") == 0 && string) {
+        if (view->notify_handler && view->content) g_signal_handler_disconnect(view->content, view->notify_handler);
+        view->notify_handler = 0;
+        g_free(view->value_property);
+        view->value_property = g_strdup(a->string);
+    }
 }
 
 static void unset_attribute(FrondGtkView *view, const char *name) {
@@ -328,6 +576,13 @@ static void unset_attribute(FrondGtkView *view, const char *name) {
     else if (strcmp(name, "text") == 0 && GTK_IS_LABEL(view->content)) gtk_label_set_text(GTK_LABEL(view->content), "");
     else if (strcmp(name, "color") == 0) view->has_color = false;
     else if (strcmp(name, "maxLines") == 0) view->max_lines = 0;
+    else if (strcmp(name, "gtkWidget") == 0) detach_foreign(view);
+    else if (strcmp(name, "valueProperty") == 0) {
+        if (view->notify_handler && view->content) g_signal_handler_disconnect(view->content, view->notify_handler);
+        view->notify_handler = 0;
+        g_free(view->value_property);
+        view->value_property = NULL;
+    }
 }
 
 static FrondGtkView *lookup(frond_gtk_host *host, uint64_t id) {
@@ -358,13 +613,15 @@ static frond_status apply_batch(frond_root *root, const frond_mutation *mutation
         case FROND_MUTATION_CREATE: {
             uint64_t *key = g_new(uint64_t, 1);
             *key = m->view;
-            g_hash_table_replace(host->views, key, view_new(host, m->view, m->view_type ? m->view_type : ""));
+            view = view_new(host, m->view, m->view_type ? m->view_type : "");
+            g_hash_table_replace(host->views, key, view);
             break;
         }
         case FROND_MUTATION_UPDATE:
             for (j = 0; j < m->set_count; j++) set_attribute(host, view, &m->set[j]);
             for (j = 0; j < m->unset_count; j++) unset_attribute(view, m->unset[j]);
             update_text_style(view);
+            listen_to_foreign(view);
             gtk_widget_queue_draw(GTK_WIDGET(view));
             break;
         case FROND_MUTATION_SET_FRAME:
@@ -459,22 +716,21 @@ static frond_status flush_request(frond_root *root, void *user_data) {
     return FROND_OK;
 }
 
-static frond_status measure_text(const char *text, const frond_text_style *style, float width, frond_measure_mode width_mode,
-                                 float height, frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
-    frond_gtk_host *host = user_data;
-    PangoLayout *layout;
+/* Sets `layout` (the text already in it) as a label would with `style`, and measures it. */
+static void measure_layout(PangoLayout *layout, const frond_text_style *style, float width, frond_measure_mode width_mode,
+                           float height, frond_measure_mode height_mode, frond_size *out_size) {
     PangoAttrList *list;
     PangoRectangle logical;
     float font_size = style && style->font_size > 0 ? style->font_size : 14;
     float line_height = style && style->line_height > 0 ? style->line_height : font_size * 1.2f;
-    if (!host || host->magic != HOST_MAGIC) return FROND_ERR_INTERNAL;
-    layout = gtk_widget_create_pango_layout(host->top, text);
     list = text_attributes(style ? style->font_family : NULL, font_size, style ? style->font_weight : 0, line_height, false,
                            (GdkRGBA){0, 0, 0, 1});
     pango_layout_set_attributes(layout, list);
     pango_attr_list_unref(list);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
-    if (width_mode != FROND_MEASURE_MODE_UNDEFINED && isfinite(width)) pango_layout_set_width(layout, (int)(fmaxf(width, 0) * PANGO_SCALE));
+    if (width_mode != FROND_MEASURE_MODE_UNDEFINED && isfinite(width)) {
+        pango_layout_set_width(layout, (int)(fminf(fmaxf(width, 0), 1e6f) * PANGO_SCALE));
+    }
     if (style && style->max_lines > 0) {
         pango_layout_set_height(layout, -style->max_lines);
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
@@ -484,8 +740,146 @@ static frond_status measure_text(const char *text, const frond_text_style *style
     out_size->height = (float)logical.height / PANGO_SCALE;
     if (height_mode == FROND_MEASURE_MODE_EXACTLY) out_size->height = height;
     else if (height_mode == FROND_MEASURE_MODE_AT_MOST && out_size->height > height) out_size->height = height;
+}
+
+static frond_status measure_text(const char *text, const frond_text_style *style, float width, frond_measure_mode width_mode,
+                                 float height, frond_measure_mode height_mode, frond_size *out_size, void *user_data) {
+    frond_gtk_host *host = user_data;
+    PangoLayout *layout;
+    if (!host || host->magic != HOST_MAGIC) return FROND_ERR_INTERNAL;
+    layout = gtk_widget_create_pango_layout(host->top, text);
+    measure_layout(layout, style, width, width_mode, height, height_mode, out_size);
     g_object_unref(layout);
     return FROND_OK;
+}
+
+/* frond_gtk_measure_text: a Pango context per thread, set as GTK sets its widgets'. */
+static GMutex settings_lock;
+static cairo_font_options_t *gtk_font_options; /* NULL: GTK 4's defaults */
+static double gtk_resolution = 96;
+static gboolean gtk_round_positions = FALSE;
+static gint settings_generation = 1;
+static GPrivate thread_context = G_PRIVATE_INIT(g_object_unref);
+
+/* Takes GTK's font settings from `widget`'s context (on GTK's thread). */
+static void capture_font_settings(GtkWidget *widget) {
+    PangoContext *context = gtk_widget_get_pango_context(widget);
+    const cairo_font_options_t *options = pango_cairo_context_get_font_options(context);
+    g_mutex_lock(&settings_lock);
+    if (gtk_font_options) cairo_font_options_destroy(gtk_font_options);
+    gtk_font_options = options ? cairo_font_options_copy(options) : NULL;
+    gtk_resolution = pango_cairo_context_get_resolution(context);
+    if (gtk_resolution <= 0) gtk_resolution = 96;
+    gtk_round_positions = pango_context_get_round_glyph_positions(context);
+    g_atomic_int_inc(&settings_generation);
+    g_mutex_unlock(&settings_lock);
+}
+
+static PangoContext *measuring_context(void) {
+    PangoContext *context = g_private_get(&thread_context);
+    gint generation = g_atomic_int_get(&settings_generation);
+    if (context && GPOINTER_TO_INT(g_object_get_data(G_OBJECT(context), "frond-generation")) == generation) return context;
+    context = pango_font_map_create_context(pango_cairo_font_map_get_default());
+    g_mutex_lock(&settings_lock);
+    if (gtk_font_options) {
+        pango_cairo_context_set_font_options(context, gtk_font_options);
+    } else {
+        cairo_font_options_t *options = cairo_font_options_create();
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+        pango_cairo_context_set_font_options(context, options);
+        cairo_font_options_destroy(options);
+    }
+    pango_cairo_context_set_resolution(context, gtk_resolution);
+    pango_context_set_round_glyph_positions(context, gtk_round_positions);
+    g_mutex_unlock(&settings_lock);
+    g_object_set_data(G_OBJECT(context), "frond-generation", GINT_TO_POINTER(generation));
+    g_private_replace(&thread_context, context);
+    return context;
+}
+
+frond_status frond_gtk_measure_text(const char *text, const frond_text_style *style, float width,
+                                    frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                    frond_size *out_size, void *user_data) {
+    PangoLayout *layout;
+    (void)user_data;
+    if (!text || !out_size) {
+        frond_set_last_error("frond_gtk_measure_text: text and out_size are required");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
+    layout = pango_layout_new(measuring_context());
+    pango_layout_set_text(layout, text, -1);
+    measure_layout(layout, style, width, width_mode, height, height_mode, out_size);
+    g_object_unref(layout);
+    return FROND_OK;
+}
+
+/* ---- lists: a scrolled window whose visible part is the list's viewport -------------------- */
+
+static gboolean viewport_idle(gpointer user_data) {
+    frond_gtk_host *host = user_data;
+    double page;
+    host->viewport_pending = false;
+    if (host->freed || !host->list) return G_SOURCE_REMOVE;
+    page = gtk_adjustment_get_page_size(host->adjustment);
+    if (page > 0) frond_list_set_viewport(host->list, (float)fmax(gtk_adjustment_get_value(host->adjustment), 0), (float)page);
+    return G_SOURCE_REMOVE;
+}
+
+/* The person scrolled, or the window's size changed: the list hears of it from an idle
+ * callback (its commit then changes the widgets outside GTK's layout of them). */
+static void viewport_changed(GtkAdjustment *adjustment, gpointer user_data) {
+    frond_gtk_host *host = user_data;
+    (void)adjustment;
+    if (host->freed || !host->list || host->adjusting || host->viewport_pending) return;
+    host->viewport_pending = true;
+    host_ref(host);
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE, viewport_idle, host, host_unref);
+}
+
+static void content_length_changed(frond_list *list, float length, void *user_data) {
+    frond_gtk_host *host = user_data;
+    FrondGtkView *top = FROND_GTK_VIEW(host->top);
+    (void)list;
+    if (host->horizontal) top->frame.width = length;
+    else top->frame.height = length;
+    gtk_widget_queue_resize(host->top);
+}
+
+/* Real sizes above the viewport moved it: the window scrolls there (before its next layout
+ * has seen the new length, so the adjustment is told of the length too). */
+static void offset_adjusted(frond_list *list, float offset, void *user_data) {
+    frond_gtk_host *host = user_data;
+    GtkAdjustment *a = host->adjustment;
+    FrondGtkView *top = FROND_GTK_VIEW(host->top);
+    double length = host->horizontal ? top->frame.width : top->frame.height;
+    (void)list;
+    host->adjusting = true;
+    gtk_adjustment_configure(a, offset, gtk_adjustment_get_lower(a), fmax(gtk_adjustment_get_upper(a), length),
+                             gtk_adjustment_get_step_increment(a), gtk_adjustment_get_page_increment(a),
+                             gtk_adjustment_get_page_size(a));
+    host->adjusting = false;
+}
+
+static gboolean process_idle(gpointer user_data) {
+    frond_gtk_host *host = user_data;
+    g_atomic_int_set(&host->flush_pending, 0);
+    if (!host->freed && host->list) frond_list_process(NULL, host->list, false);
+    return G_SOURCE_REMOVE;
+}
+
+/* The builder finished a modification (on its thread): mount it from GTK's. */
+static void list_ready(frond_data_source *source, void *user_data) {
+    frond_gtk_host *host = user_data;
+    (void)source;
+    if (!g_atomic_int_compare_and_exchange(&host->flush_pending, 0, 1)) return;
+    host_ref(host);
+    g_idle_add_full(G_PRIORITY_DEFAULT, process_idle, host, host_unref);
+}
+
+static void list_let_go(void *user_data) {
+    frond_gtk_host *host = user_data;
+    host->list = NULL;
+    host_unref(host);
 }
 
 /* ---- the API ------------------------------------------------------------------------------ */
@@ -498,6 +892,23 @@ static void root_let_go(void *user_data) {
 
 static frond_gtk_host *live(frond_gtk_host *host) {
     return host && host->magic == HOST_MAGIC && !host->freed ? host : NULL;
+}
+
+/* A host with its top view, on GTK's thread (whose font settings it takes). */
+static frond_gtk_host *host_new(void) {
+    frond_gtk_host *host = g_new0(frond_gtk_host, 1);
+    host->magic = HOST_MAGIC;
+    host->refs = 1;
+    host->clock_start = g_get_monotonic_time();
+    host->width = -1;
+    host->views = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
+    host->top = GTK_WIDGET(g_object_ref_sink(g_object_new(FROND_TYPE_GTK_VIEW, NULL)));
+    FROND_GTK_VIEW(host->top)->host = host;
+    if (!gtk_thread) {
+        gtk_thread = g_thread_self();
+        capture_font_settings(host->top);
+    }
+    return host;
 }
 
 frond_status frond_gtk_host_new(frond_gtk_host **out_host, frond_root *root) {
@@ -516,15 +927,8 @@ frond_status frond_gtk_host_new(frond_gtk_host **out_host, frond_root *root) {
         frond_set_last_error("frond_gtk_host_new: the root has mounted views already (the widgets would never see them)");
         return FROND_ERR_MISUSE;
     }
-    host = g_new0(frond_gtk_host, 1);
-    host->magic = HOST_MAGIC;
-    host->refs = 1;
+    host = host_new();
     host->root = root;
-    host->clock_start = g_get_monotonic_time();
-    host->width = -1;
-    host->views = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
-    host->top = GTK_WIDGET(g_object_ref_sink(g_object_new(FROND_TYPE_GTK_VIEW, NULL)));
-    FROND_GTK_VIEW(host->top)->host = host;
     FROND_INIT(functions);
     functions.apply_batch = apply_batch;
     host_ref(host); /* the root's */
@@ -543,7 +947,66 @@ frond_status frond_gtk_host_new(frond_gtk_host **out_host, frond_root *root) {
     return FROND_OK;
 }
 
-GtkWidget *frond_gtk_host_get_widget(frond_gtk_host *host) { return live(host) ? host->top : NULL; }
+frond_status frond_gtk_list_host_new(frond_gtk_host **out_host, frond_list *list) {
+    frond_gtk_host *host;
+    frond_host functions;
+    frond_list_listener listener;
+    frond_list_statistics statistics;
+    frond_data_source *source = NULL;
+    frond_list_axis axis = FROND_LIST_VERTICAL;
+    float cross_size = 0;
+    frond_status status;
+    if (!out_host) {
+        frond_set_last_error("frond_gtk_list_host_new: out_host is NULL");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
+    *out_host = NULL;
+    FROND_INIT(statistics);
+    status = frond_list_get_statistics(&statistics, list);
+    if (status == FROND_OK) status = frond_list_get_data_source(&source, list);
+    if (status == FROND_OK) status = frond_list_get_axis(&axis, &cross_size, list);
+    if (status != FROND_OK) return status;
+    if (statistics.host_views != 0) {
+        frond_set_last_error("frond_gtk_list_host_new: the list has mounted items already (the widgets would never see them)");
+        return FROND_ERR_MISUSE;
+    }
+    host = host_new();
+    host->list = list;
+    host->horizontal = axis == FROND_LIST_HORIZONTAL;
+    FROND_GTK_VIEW(host->top)->frame.width = host->horizontal ? statistics.content_length : cross_size;
+    FROND_GTK_VIEW(host->top)->frame.height = host->horizontal ? cross_size : statistics.content_length;
+    host->scroller = g_object_ref_sink(gtk_scrolled_window_new());
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(host->scroller), host->top);
+    host->adjustment = host->horizontal ? gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(host->scroller))
+                                        : gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(host->scroller));
+    g_signal_connect(host->adjustment, "value-changed", G_CALLBACK(viewport_changed), host);
+    g_signal_connect(host->adjustment, "changed", G_CALLBACK(viewport_changed), host);
+    FROND_INIT(functions);
+    functions.apply_batch = apply_batch;
+    host_ref(host); /* the list's */
+    status = frond_list_set_host(list, &functions, host, list_let_go);
+    if (status == FROND_OK) {
+        FROND_INIT(listener);
+        listener.did_change_content_length = content_length_changed;
+        listener.did_adjust_offset = offset_adjusted;
+        status = frond_list_set_listener(list, &listener, host, NULL);
+    }
+    if (status == FROND_OK) {
+        host_ref(host);
+        status = frond_data_source_set_ready_handler(source, list_ready, host, host_unref);
+    }
+    if (status != FROND_OK) {
+        frond_gtk_host_free(host);
+        return status;
+    }
+    *out_host = host;
+    return FROND_OK;
+}
+
+GtkWidget *frond_gtk_host_get_widget(frond_gtk_host *host) {
+    if (!live(host)) return NULL;
+    return host->scroller ? host->scroller : host->top;
+}
 
 frond_status frond_gtk_host_get_commit_count(uint64_t *out_count, frond_gtk_host *host) {
     if (!live(host) || !out_count) {
@@ -569,6 +1032,14 @@ frond_status frond_gtk_host_free(frond_gtk_host *host) {
         frond_root_set_flush_request(root, NULL, NULL, NULL);
         frond_root_set_host(root, NULL, NULL, NULL); /* root_let_go runs */
     }
+    if (host->list) {
+        frond_list *list = host->list;
+        frond_data_source *source = NULL;
+        if (frond_list_get_data_source(&source, list) == FROND_OK) frond_data_source_set_ready_handler(source, NULL, NULL, NULL);
+        frond_list_set_listener(list, NULL, NULL, NULL);
+        frond_list_set_host(list, NULL, NULL, NULL); /* list_let_go runs */
+    }
+    if (host->adjustment) g_signal_handlers_disconnect_by_data(host->adjustment, host);
     if (host->tick) gtk_widget_remove_tick_callback(host->top, host->tick);
     g_hash_table_iter_init(&iter, host->views);
     while (g_hash_table_iter_next(&iter, &key, &value)) FROND_GTK_VIEW(value)->host = NULL;
@@ -577,6 +1048,8 @@ frond_status frond_gtk_host_free(frond_gtk_host *host) {
     host->views = NULL;
     g_object_unref(host->top);
     host->top = NULL;
+    if (host->scroller) g_object_unref(host->scroller);
+    host->scroller = NULL;
     host_unref(host);
     return FROND_OK;
 }

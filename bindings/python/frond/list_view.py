@@ -150,6 +150,20 @@ class ListView(Handle):
         registry.discard(self._measurer_key)
 
     @property
+    def horizontal(self) -> bool:
+        """Whether the list stacks its items left to right (as it was made)."""
+        axis = ctypes.c_int()
+        call("frond_list_get_axis", ctypes.byref(axis), None, self._live())
+        return axis.value == int(_capi.ListAxis.HORIZONTAL)
+
+    @property
+    def cross_size(self) -> float:
+        """The list's width (vertical) or height (horizontal), as it was made."""
+        size = ctypes.c_float()
+        call("frond_list_get_axis", None, ctypes.byref(size), self._live())
+        return size.value
+
+    @property
     def host(self) -> Host | None:
         self._live()
         return self._host

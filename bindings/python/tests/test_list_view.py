@@ -110,6 +110,8 @@ def test_aTapReachesTheItemsButtonAndItsState(like_class: None, no_leaks) -> Non
 
 
 def test_badViewportsAreRefused(no_leaks) -> None:
+    with ListView(lambda text: Text(text), cross_size=90, horizontal=True) as strip:
+        assert (strip.horizontal, strip.cross_size) == (True, 90.0)
     with ListView(lambda text: Text(text), cross_size=100) as feed:
         for offset, length in [(-1, 10), (0, float("inf")), (float("nan"), 10)]:
             with pytest.raises(InvalidArgumentError):
@@ -126,6 +128,7 @@ def test_aTextMeasurerSizesTheItems(no_leaks) -> None:
     texts = rows(40)
     with ListView(lambda text: Text(text), cross_size=150, host=host, range_screens=1,
                   text_measurer=measure) as feed:
+        assert (feed.horizontal, feed.cross_size) == (False, 150.0)
         feed.data_source.set_sections([texts])
         feed.set_viewport(0, 60)
         feed.process(wait=True)
