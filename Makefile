@@ -484,7 +484,7 @@ test-hosts-gtk:
 		$(MAKE) --no-print-directory gtk-lib && mkdir -p $(OUT)/bin && \
 		$(CC) $(STRICT_C) $(GTK_C_FLAGS) -Iinclude -ITests/CAPI Tests/Hosts/gtk_test.c -lfrond_gtk $(GTK_C_LIBS) \
 			$(LINK_FROND) -o $(OUT)/bin/gtk_test && \
-		xvfb-run -a -s "-screen 0 640x480x24" $(OUT)/bin/gtk_test && \
+		GTK_A11Y=none xvfb-run -a -s "-screen 0 640x480x24" $(OUT)/bin/gtk_test && \
 		$(PYTHON) Tests/CAPI/check_exports.py include/frond_gtk.h $(LIB_GTK) && \
 		$(PYTHON) Tests/CAPI/check_coverage.py include/frond_gtk.h Tests/Hosts/gtk_test.c; \
 	fi
@@ -517,7 +517,7 @@ demo-gtk:
 		-o $(OUT)/bin/gtk_feed
 	@if [ -n "$$DISPLAY" ]; then $(OUT)/bin/gtk_feed; else \
 		echo "demo-gtk: no DISPLAY: a tour under Xvfb, screenshots in build/demo"; \
-		xvfb-run -a -s "-screen 0 640x720x24" $(OUT)/bin/gtk_feed --screenshots build/demo; fi
+		GTK_A11Y=none xvfb-run -a -s "-screen 0 640x720x24" $(OUT)/bin/gtk_feed --screenshots build/demo; fi
 
 # The Tk demo: the todo list in a Tk window (the standard library's tkinter; needs a display:
 # `xvfb-run make demo-tk QUIT_AFTER=3` without one).

@@ -62,7 +62,8 @@ frond_status frond_gtk_host_get_commit_count(uint64_t *out_count, frond_gtk_host
  *  text is measured as the labels draw it. The list must not have mounted items yet
  *  (FROND_ERR_MISUSE). The other functions above take the host as they take a root's
  *  (frond_gtk_host_get_widget gives the scrolled window); frond_gtk_host_free lets go of
- *  the list, which must outlive the host. */
+ *  the list. A list freed first leaves the scrolled window showing its last views, deaf
+ *  to input; the host is freed as usual. */
 frond_status frond_gtk_list_host_new(frond_gtk_host **out_host, frond_list *list);
 
 /** A frond_text_measure_func (user_data unused) that measures as the host's labels draw
@@ -85,9 +86,9 @@ typedef struct frond_gtk_widget_spec {
      *  at a time: a second view showing it takes it from the first. */
     GtkWidget *widget;
     /** Optional: a property of the widget (for instance "value" of a GtkSpinButton, "day" of a
-     *  GtkCalendar) whose changes by a person are sent to the root as FROND_EVENT_VALUE_CHANGE
-     *  host events with its value as the payload (a NUMBER for numeric properties, BOOL,
-     *  STRING; other types send no payload). */
+     *  GtkCalendar) whose changes (a person's, or the program's) are sent to the root, while
+     *  the widget shows, as FROND_EVENT_VALUE_CHANGE host events with its value as the
+     *  payload (a NUMBER for numeric properties, BOOL, STRING; other types send none). */
     const char *value_property;
     /** The action those events send (required with value_property; the component is the
      *  sender, so its parents' handle_action hears it). */

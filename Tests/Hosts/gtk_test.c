@@ -2,7 +2,11 @@
  * window; a real X click (xdotool) on the button changes the root's state and the widgets;
  * the window's pixels (GTK's own rendering of it, saved as PNG) show it, and match a
  * reference image; the window destroyed while the root flushes, and the root freed while
- * the widget lives, crash nothing. */
+ * the widget lives, crash nothing. Text measured off GTK's thread agrees with the labels';
+ * a GtkSpinButton wrapped as a component sits among native ones at GTK's size and sends
+ * its value on a real click; a 2,000-row list scrolls in a GtkScrolledWindow, mounting
+ * what comes into view, and a real click on an item's button changes that item. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,23 +153,438 @@ static bool describes(frond_root *root, const char *text) {
     return frond_root_describe(&length, root, buffer, sizeof buffer) == FROND_OK && strstr(buffer, text) != NULL;
 }
 
-/* A real X click at the middle of `view` (xdotool, relative to the window). */
-static void click_view(GtkWidget *window, frond_root *root, uint64_t view) {
-    frond_rect frame;
+/* A real X click at (`x`, `y`) in `widget` of `window` (xdotool, relative to the window,
+ * found by its title). */
+static void click_point(GtkWidget *window, GtkWidget *widget, double x, double y) {
     double offset_x = 0, offset_y = 0;
-    char command[256];
+    char command[320];
     graphene_point_t at;
-    GtkWidget *child = gtk_window_get_child(GTK_WINDOW(window));
-    frond_root_get_frame_in_root(&frame, root, view);
     gtk_native_get_surface_transform(GTK_NATIVE(window), &offset_x, &offset_y);
-    if (!gtk_widget_compute_point(child, window, &GRAPHENE_POINT_INIT(frame.left + frame.width / 2,
-                                                                       frame.top + frame.height / 2), &at)) {
+    if (!gtk_widget_compute_point(widget, window, &GRAPHENE_POINT_INIT(x, y), &at)) {
         CHECK(false);
         return;
     }
-    snprintf(command, sizeof command, "xdotool search --sync --name 'Frond GTK test' mousemove --window %%1 %d %d click 1",
-             (int)(at.x + offset_x), (int)(at.y + offset_y));
+    snprintf(command, sizeof command, "xdotool search --sync --name '%s' mousemove --window %%1 %d %d click 1",
+             gtk_window_get_title(GTK_WINDOW(window)), (int)(at.x + offset_x), (int)(at.y + offset_y));
     CHECK(system(command) == 0);
+}
+
+/* A real X click at the middle of `view` of the root shown in the window's child. */
+static void click_view(GtkWidget *window, frond_root *root, uint64_t view) {
+    frond_rect frame;
+    frond_root_get_frame_in_root(&frame, root, view);
+    click_point(window, gtk_window_get_child(GTK_WINDOW(window)), frame.left + frame.width / 2, frame.top + frame.height / 2);
+}
+
+/* ---- text measured off GTK's thread agrees with the labels' own ------------------------ */
+
+static const char *const sample_texts[] = {
+    "count 0", "Frond mounts into any host", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor",
+    "Ünïcödé — 日本語 and emoji-free text that wraps over several lines at two hundred points wide"};
+#define SAMPLES 4
+
+typedef struct measured {
+    frond_size sizes[SAMPLES];
+    frond_status status;
+} measured;
+
+static gpointer measure_off_thread(gpointer user_data) {
+    measured *m = user_data;
+    frond_text_style style;
+    int i;
+    FROND_INIT(style);
+    style.font_size = 13;
+    for (i = 0; i < SAMPLES && m->status == FROND_OK; i++) {
+        m->status = frond_gtk_measure_text(sample_texts[i], &style, 200, FROND_MEASURE_MODE_AT_MOST, FROND_UNDEFINED,
+                                           FROND_MEASURE_MODE_UNDEFINED, &m->sizes[i], NULL);
+    }
+    return NULL;
+}
+
+static void test_text_measured_off_thread_agrees(void) {
+    frond_root *root = NULL;
+    frond_gtk_host *host = NULL;
+    frond_component *texts[SAMPLES], *column = NULL;
+    frond_flex_child children[SAMPLES];
+    frond_flexbox_style style = frond_flexbox_style_column(0);
+    frond_text_style text_style;
+    frond_size_range range = frond_size_range_flexible_height(200);
+    measured m;
+    GThread *thread;
+    char key[8];
+    int i;
+    FROND_INIT(text_style);
+    text_style.font_size = 13;
+    for (i = 0; i < SAMPLES; i++) {
+        snprintf(key, sizeof key, "t%d", i);
+        CHECK_OK(frond_component_new_text(&texts[i], sample_texts[i], &text_style, NULL, key));
+        children[i] = frond_flex_child_of(texts[i]);
+        children[i].align_self = FROND_ALIGN_FLEX_START;
+    }
+    CHECK_OK(frond_component_new_flexbox(&column, NULL, NULL, NULL, &style, children, SAMPLES));
+    for (i = 0; i < SAMPLES; i++) frond_component_release(texts[i]);
+    CHECK_OK(frond_root_new(&root, &range));
+    CHECK_OK(frond_gtk_host_new(&host, root)); /* the root measures with the labels' context */
+    CHECK_OK(frond_root_set_component(root, column));
+    frond_component_release(column);
+    CHECK_OK(frond_root_flush(root, NULL));
+    memset(&m, 0, sizeof m);
+    thread = g_thread_new("measure", measure_off_thread, &m);
+    g_thread_join(thread);
+    CHECK_OK(m.status);
+    for (i = 0; i < SAMPLES; i++) {
+        const char *path[1];
+        uint64_t view = 0;
+        frond_rect frame;
+        snprintf(key, sizeof key, "t%d", i);
+        path[0] = key;
+        CHECK_OK(frond_root_find_view(&view, root, path, 1));
+        CHECK_OK(frond_root_get_frame(&frame, root, view));
+        /* (Frames are on the pixel grid: a measure rounds to it.) */
+        if (fabsf(ceilf(m.sizes[i].height) - frame.height) > 1 || fabsf(m.sizes[i].width - frame.width) > 1) {
+            fprintf(stderr, "gtk_test: \"%s\": %g×%g off GTK's thread, %g×%g by the labels' context\n", sample_texts[i],
+                    m.sizes[i].width, m.sizes[i].height, frame.width, frame.height);
+            CHECK(false);
+        }
+    }
+    CHECK(m.sizes[3].height > 2 * m.sizes[0].height); /* the long one wraps */
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_gtk_measure_text(NULL, NULL, 0, FROND_MEASURE_MODE_UNDEFINED, 0, FROND_MEASURE_MODE_UNDEFINED, NULL, NULL),
+                  "required");
+    CHECK_OK(frond_gtk_host_free(host));
+    CHECK_OK(frond_root_free(root));
+}
+
+/* ---- an existing GTK widget as a component --------------------------------------------- */
+
+typedef struct spun {
+    int actions;
+    double value;
+} spun;
+
+static frond_status on_spun(frond_root *root, const frond_action *action, void *user_data) {
+    spun *heard = user_data;
+    const char *name = NULL;
+    frond_argument argument;
+    (void)root;
+    CHECK_OK(frond_action_get_name(&name, action));
+    CHECK(strcmp(name, "spun") == 0);
+    if (frond_action_get_argument(&argument, action, 0) == FROND_OK && argument.type == FROND_ARGUMENT_DOUBLE) {
+        heard->value = argument.number;
+    }
+    heard->actions++;
+    return FROND_OK;
+}
+
+static frond_component *spin_screen(GtkWidget *spin) {
+    frond_component *label = NULL, *wrapped = NULL, *row = NULL;
+    frond_flex_child children[2];
+    frond_flexbox_style style = frond_flexbox_style_row(8);
+    frond_gtk_widget_spec spec;
+    FROND_INIT(spec);
+    spec.widget = spin;
+    spec.value_property = "value";
+    spec.value_action = "spun";
+    CHECK_OK(frond_component_new_text(&label, "Copies", NULL, NULL, "label"));
+    CHECK_OK(frond_gtk_component_new(&wrapped, &spec, NULL, "spin"));
+    children[0] = frond_flex_child_of(label);
+    children[1] = frond_flex_child_of(wrapped);
+    children[0].align_self = children[1].align_self = FROND_ALIGN_FLEX_START;
+    style.padding[0] = style.padding[1] = style.padding[2] = style.padding[3] = frond_points(10);
+    CHECK_OK(frond_component_new_flexbox(&row, NULL, NULL, NULL, &style, children, 2));
+    frond_component_release(label);
+    frond_component_release(wrapped);
+    return row;
+}
+
+typedef struct off_thread_flush {
+    frond_root *root;
+    frond_status status;
+} off_thread_flush;
+
+static gpointer flush_off_thread(gpointer user_data) {
+    off_thread_flush *f = user_data;
+    f->status = frond_root_flush(f->root, NULL);
+    return NULL;
+}
+
+static void test_a_wrapped_gtk_widget(void) {
+    frond_root *root = NULL, *elsewhere = NULL;
+    frond_gtk_host *host = NULL;
+    frond_component *component = NULL;
+    frond_gtk_widget_spec spec;
+    frond_rect frame;
+    GtkWidget *window, *spin = g_object_ref_sink(gtk_spin_button_new_with_range(0, 10, 1)), *parent;
+    const char *spin_path[] = {"spin"};
+    uint64_t view = 0, view_again = 0;
+    int minimum = 0, natural_width = 0, natural_height = 0;
+    spun heard = {0, -1};
+    off_thread_flush flush;
+    GThread *thread;
+
+    /* Bad specs. */
+    FROND_INIT(spec);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_component_new(&component, &spec, NULL, NULL), "GtkWidget");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_component_new(&component, NULL, NULL, NULL), "spec");
+    spec.widget = spin;
+    spec.value_property = "no-such-property";
+    spec.value_action = "spun";
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_component_new(&component, &spec, NULL, NULL), "value_property");
+    spec.value_property = "value";
+    spec.value_action = NULL;
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_component_new(&component, &spec, NULL, NULL), "value_action");
+    CHECK(component == NULL);
+
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_unhandled_action_handler(root, on_spun, &heard, NULL));
+    CHECK_OK(frond_gtk_host_new(&host, root));
+    component = spin_screen(spin);
+    CHECK_OK(frond_root_set_component(root, component));
+    frond_component_release(component);
+    window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), "Frond GTK spin");
+    gtk_window_set_default_size(GTK_WINDOW(window), 320, 80);
+    gtk_window_set_decorated(GTK_WINDOW(window), FALSE);
+    gtk_window_set_child(GTK_WINDOW(window), frond_gtk_host_get_widget(host));
+    gtk_window_present(GTK_WINDOW(window));
+    WAIT_FOR(gtk_widget_get_mapped(spin));
+    iterate_for(200);
+
+    /* Shown inside the window, at the size GTK measures for it there. */
+    CHECK(gtk_widget_get_ancestor(spin, GTK_TYPE_WINDOW) == window);
+    CHECK_OK(frond_root_find_view(&view, root, spin_path, 1));
+    CHECK_OK(frond_root_get_frame(&frame, root, view));
+    gtk_widget_measure(spin, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural_width, NULL, NULL);
+    gtk_widget_measure(spin, GTK_ORIENTATION_VERTICAL, natural_width, &minimum, &natural_height, NULL, NULL);
+    CHECK(frame.width == natural_width && frame.height == natural_height);
+    /* (Its view's widget holds it and its CSS margins, which GTK's measure counts.) */
+    CHECK(gtk_widget_get_width(gtk_widget_get_parent(spin)) == natural_width &&
+          gtk_widget_get_height(gtk_widget_get_parent(spin)) == natural_height);
+    printf("gtk: a GtkSpinButton as a component: %g×%g (GTK's natural size)\n", frame.width, frame.height);
+
+    /* A real click on its "+" (at its right end): the value changes and reaches the root. */
+    click_point(window, spin, gtk_widget_get_width(spin) - 12, gtk_widget_get_height(spin) / 2.0);
+    WAIT_FOR(heard.actions >= 1 && heard.value == 1);
+
+    /* Rendering again with the same widget changes nothing on screen. */
+    parent = gtk_widget_get_parent(spin);
+    component = spin_screen(spin);
+    CHECK_OK(frond_root_set_component(root, component));
+    frond_component_release(component);
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_find_view(&view_again, root, spin_path, 1));
+    CHECK(view_again == view && gtk_widget_get_parent(spin) == parent);
+
+    /* GTK widgets are measured on GTK's thread: a flush elsewhere fails, harmlessly. */
+    CHECK_OK(frond_root_new(&elsewhere, NULL));
+    component = spin_screen(spin);
+    CHECK_OK(frond_root_set_component(elsewhere, component));
+    frond_component_release(component);
+    flush.root = elsewhere;
+    flush.status = FROND_OK;
+    thread = g_thread_new("flush", flush_off_thread, &flush);
+    g_thread_join(thread);
+    CHECK(flush.status == FROND_ERR_CALLBACK);
+    CHECK_OK(frond_root_free(elsewhere));
+    CHECK(gtk_widget_get_parent(spin) == parent);
+
+    gtk_window_destroy(GTK_WINDOW(window));
+    CHECK_OK(frond_gtk_host_free(host));
+    CHECK_OK(frond_root_free(root));
+    iterate_for(50);
+    CHECK(G_OBJECT(spin)->ref_count == 1); /* the components let go of it */
+    g_object_unref(spin);
+}
+
+/* ---- a list in a scrolled window ------------------------------------------------------- */
+
+static frond_render_class *like_class;
+
+static frond_status like_initial_state(void **out_state, void *props, void *user_data) {
+    (void)props;
+    (void)user_data;
+    *out_state = calloc(1, sizeof(int));
+    return *out_state ? FROND_OK : FROND_ERR_OUT_OF_MEMORY;
+}
+
+static frond_status like_render(frond_component **out_child, frond_scope *scope, void *state, void *props, void *user_data) {
+    frond_attribute attributes[] = {frond_attribute_string("title", *(int *)state ? "Liked" : "Like"),
+                                    frond_attribute_action(FROND_EVENT_TAP, "like")};
+    frond_view_spec view = frond_view("button", attributes, 2);
+    frond_size_spec size = frond_size_points(80, 32);
+    (void)scope;
+    (void)props;
+    (void)user_data;
+    return frond_component_new(out_child, &view, &size, NULL);
+}
+
+static frond_status toggle_like(void **state, void *user_data) {
+    (void)user_data;
+    *(int *)*state = !*(int *)*state;
+    return FROND_OK;
+}
+
+static frond_status like_action(bool *out_handled, const frond_action *action, frond_scope *scope, void *state, void *props,
+                                void *user_data) {
+    (void)action;
+    (void)state;
+    (void)props;
+    (void)user_data;
+    *out_handled = true;
+    return frond_scope_update_state(scope, toggle_like, NULL, NULL);
+}
+
+static frond_status feed_row(frond_component **out_component, void *model, void *user_data) {
+    long number = (long)(intptr_t)model;
+    char text[96];
+    frond_component *children[2] = {NULL, NULL};
+    frond_flex_child flex[2];
+    frond_flexbox_style style = frond_flexbox_style_column(4);
+    frond_status status;
+    size_t count = 1, i;
+    (void)user_data;
+    snprintf(text, sizeof text, "row %ld%s", number, number % 4 == 1 ? " has a longer text that wraps onto a second line" : "");
+    CHECK_OK(frond_component_new_text(&children[0], text, NULL, NULL, NULL));
+    if (number % 3 == 0) {
+        CHECK_OK(frond_component_new_render(&children[1], like_class, NULL, NULL, "like", NULL, NULL));
+        count = 2;
+    }
+    for (i = 0; i < count; i++) {
+        flex[i] = frond_flex_child_of(children[i]);
+        flex[i].align_self = FROND_ALIGN_FLEX_START;
+    }
+    style.padding[0] = style.padding[1] = style.padding[2] = style.padding[3] = frond_points(6);
+    status = frond_component_new_flexbox(out_component, NULL, NULL, NULL, &style, flex, count);
+    for (i = 0; i < count; i++) frond_component_release(children[i]);
+    return status;
+}
+
+/* The first mapped GtkButton under `widget` labelled `label` whose middle is inside `area`. */
+static GtkWidget *button_labelled(GtkWidget *widget, const char *label, GtkWidget *area) {
+    GtkWidget *child, *found;
+    graphene_point_t at;
+    if (GTK_IS_BUTTON(widget) && gtk_widget_get_mapped(widget) && gtk_button_get_label(GTK_BUTTON(widget)) &&
+        strcmp(gtk_button_get_label(GTK_BUTTON(widget)), label) == 0 &&
+        gtk_widget_compute_point(widget, area, &GRAPHENE_POINT_INIT(gtk_widget_get_width(widget) / 2.0f,
+                                                                   gtk_widget_get_height(widget) / 2.0f), &at) &&
+        at.y > 0 && at.y < gtk_widget_get_height(area)) {
+        return widget;
+    }
+    for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if ((found = button_labelled(child, label, area)) != NULL) return found;
+    }
+    return NULL;
+}
+
+static void test_a_list_in_a_scrolled_window(const char *reference_path) {
+    frond_render_class_spec spec;
+    frond_list_config config;
+    frond_list *list = NULL;
+    frond_data_source *source = NULL;
+    frond_item_model *models = calloc(2000, sizeof *models);
+    frond_gtk_host *host = NULL;
+    frond_list_statistics statistics;
+    GtkWidget *window, *scroller, *like;
+    GtkAdjustment *adjustment;
+    GdkTexture *shot, *reference;
+    GError *error = NULL;
+    uint64_t commits = 0;
+    long i;
+
+    FROND_INIT(spec);
+    spec.name = "Like";
+    spec.initial_state = like_initial_state;
+    spec.destroy_state = free;
+    spec.render = like_render;
+    spec.handle_action = like_action;
+    CHECK_OK(frond_render_class_new(&like_class, &spec, NULL, NULL));
+    FROND_INIT(config);
+    config.cross_size = 300;
+    config.range_screens = 1;
+    config.provider = feed_row;
+    config.text_measure = frond_gtk_measure_text;
+    CHECK_OK(frond_list_new(&list, &config));
+    for (i = 0; i < 2000; i++) {
+        FROND_INIT(models[i]);
+        models[i].model = (void *)(intptr_t)i;
+        models[i].id = (uint64_t)i;
+    }
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 2000, FROND_APPLY_SYNC));
+    free(models);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_list_host_new(NULL, list), "out_host");
+    CHECK_OK(frond_gtk_list_host_new(&host, list));
+    scroller = frond_gtk_host_get_widget(host);
+    CHECK(GTK_IS_SCROLLED_WINDOW(scroller));
+    adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+
+    window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), "Frond GTK list");
+    gtk_window_set_default_size(GTK_WINDOW(window), 300, 400);
+    gtk_window_set_decorated(GTK_WINDOW(window), FALSE);
+    gtk_window_set_child(GTK_WINDOW(window), scroller);
+    gtk_window_present(GTK_WINDOW(window));
+    FROND_INIT(statistics);
+    WAIT_FOR(frond_list_get_statistics(&statistics, list) == FROND_OK && statistics.mounted_items > 5 &&
+             gtk_adjustment_get_page_size(adjustment) > 0);
+    iterate_for(300);
+
+    /* Only what is near the visible part is mounted; the scrollbar spans the content. */
+    CHECK_OK(frond_list_get_statistics(&statistics, list));
+    CHECK(statistics.mounted_items > 5 && statistics.mounted_items < 60);
+    CHECK(fabs(gtk_adjustment_get_upper(adjustment) - statistics.content_length) <= 1);
+    printf("gtk: a 2,000-row list in a 300×400 window: %zu rows mounted, %zu views\n", statistics.mounted_items,
+           statistics.host_views);
+    shot = render(window, "build/gtk-list.png");
+    reference = gdk_texture_new_from_filename(reference_path, &error);
+    if (!reference) {
+        if (getenv("FROND_RECORD_SNAPSHOTS")) {
+            gdk_texture_save_to_png(shot, reference_path);
+            printf("gtk_test: recorded %s\n", reference_path);
+        } else {
+            fprintf(stderr, "gtk_test: no reference %s (FROND_RECORD_SNAPSHOTS=1 records it)\n", reference_path);
+            CHECK(false);
+        }
+        g_clear_error(&error);
+    } else {
+        long count = differing(shot, reference, 24);
+        if (count > 300) fprintf(stderr, "gtk_test: %ld pixels differ from %s (build/gtk-list.png)\n", count, reference_path);
+        CHECK(count <= 300);
+        g_object_unref(reference);
+    }
+    g_object_unref(shot);
+
+    /* Scrolling moves the viewport; what comes into view is mounted. */
+    gtk_adjustment_set_value(adjustment, 20000);
+    WAIT_FOR(frond_list_get_statistics(&statistics, list) == FROND_OK && statistics.offset >= 19000 &&
+             button_labelled(scroller, "Like", scroller) != NULL);
+    iterate_for(200);
+
+    /* A real click on a Like button there: the item's own state changes, built off GTK's
+     * thread, and the button says so. */
+    like = button_labelled(scroller, "Like", scroller);
+    CHECK(like != NULL);
+    if (like) {
+        g_object_ref(like);
+        CHECK_OK(frond_gtk_host_get_commit_count(&commits, host));
+        click_point(window, like, gtk_widget_get_width(like) / 2.0, gtk_widget_get_height(like) / 2.0);
+        WAIT_FOR(strcmp(gtk_button_get_label(GTK_BUTTON(like)), "Liked") == 0);
+        g_object_unref(like);
+    }
+
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate_for(50);
+    CHECK_OK(frond_gtk_host_free(host));
+    CHECK_OK(frond_list_free(list));
+
+    /* A list freed before its host: the scrolled window keeps its last views, deaf. */
+    CHECK_OK(frond_list_new(&list, &config));
+    CHECK_OK(frond_gtk_list_host_new(&host, list));
+    CHECK_OK(frond_list_free(list));
+    CHECK(frond_gtk_host_get_widget(host) != NULL);
+    iterate_for(20);
+    CHECK_OK(frond_gtk_host_free(host));
+    CHECK_OK(frond_render_class_release(like_class));
 }
 
 int main(int argc, char **argv) {
@@ -275,6 +694,10 @@ int main(int argc, char **argv) {
     iterate_for(50);
     CHECK_OK(frond_gtk_host_free(host));
     CHECK_OK(frond_gtk_host_free(NULL));
+
+    test_text_measured_off_thread_agrees();
+    test_a_wrapped_gtk_widget();
+    test_a_list_in_a_scrolled_window(argc > 2 ? argv[2] : "Tests/Hosts/reference/gtk-list.png");
     {
         size_t handles = 99;
         CHECK_OK(frond_handle_count(&handles));
