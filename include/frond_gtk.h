@@ -14,8 +14,16 @@
  * width is the root's (FLEXIBLE_HEIGHT), its frame clock ticks the root's animations, and
  * the root's text is measured with the Pango context its labels draw with.
  *
+ * A list (frond_list) is shown in a GtkScrolledWindow by frond_gtk_list_host_new, only
+ * what is near its visible part mounted; frond_gtk_measure_text measures its text, off
+ * GTK's thread, as the labels draw it. An existing GTK widget (a GtkSpinButton, a
+ * GtkCalendar, one of the program's own) joins a root's tree as a component measured by
+ * GTK through frond_gtk_component_new (frond.h's legacy components).
+ *
  * Everything happens on GTK's main thread (the default main context): the host schedules
  * the root's flushes there (g_idle_add) when state changes, from any thread.
+ *
+ *   examples/c/gtk_feed.c (make demo-gtk) uses all of it.
  */
 #ifndef FROND_GTK_H
 #define FROND_GTK_H
