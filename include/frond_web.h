@@ -153,12 +153,49 @@ frond_status frond_web_server_run(frond_web_server *server, double seconds);
  *  thread. */
 frond_status frond_web_server_interrupt(frond_web_server *server);
 
+/* ---- Lists ------------------------------------------------------------------------------ */
+/* A page can show a list (frond_list) instead of a root: the list's content is the page's
+ * document, scrolled by the browser, and the window's visible part is the list's viewport
+ * (the page sends it as the person scrolls). Only what is near it is mounted. A list shows
+ * on one page: each page gets a list of its own. */
+
+/** Gives a new page of a list path its list (as frond_web_session_func does a root): the
+ *  server does not take it over. A list served already (to another page), one with mounted
+ *  items, a horizontal list (the page scrolls vertically), a NULL list or a status other
+ *  than FROND_OK closes the page's connection, logged. */
+typedef frond_status (*frond_web_list_session_func)(frond_list **out_list, const frond_web_session_info *info,
+                                                    void *user_data);
+
+/** A list page's connection closed: the server has let go of the list (it has no host and
+ *  no viewport listener), which this function may free. Its status is ignored. */
+typedef frond_status (*frond_web_list_session_end_func)(frond_list *list, const frond_web_session_info *info,
+                                                        void *user_data);
+
+/** Serves pages whose path (before any query) is `path` (copied; "/…") with lists from
+ *  `session` instead of roots. `session_end` may be NULL; both share `user_data`, destroyed
+ *  exactly once: when the path is served by other functions, when the server is freed, or
+ *  on failure. `session` NULL stops serving lists there. The server serves the list's
+ *  views, sends the page its content length and adjusted offsets, mounts what the list's
+ *  builder finished (replacing the data source's ready handler) and routes the page's
+ *  events to frond_list_send_event. Not from the server's callbacks or while another
+ *  thread runs it (FROND_ERR_MISUSE). */
+frond_status frond_web_server_serve_lists(frond_web_server *server, const char *path, frond_web_list_session_func session,
+                                          frond_web_list_session_end_func session_end, void *user_data,
+                                          frond_destroy_func destroy);
+
+/** The server's Pango text measurer, as a served root measures (its font family), for
+ *  frond_list_config.text_measure and .text_measure_user_data: thread-safe, and valid for
+ *  the life of the process (it does not depend on the server), so that a list's text
+ *  breaks into lines as the page draws them. */
+frond_status frond_web_server_get_text_measurer(frond_text_measure_func *out_measure, void **out_user_data,
+                                                frond_web_server *server);
+
 /** What a server has done since it was created. Set `struct_size`; the server fills the
  *  rest. */
 typedef struct frond_web_statistics {
     uint32_t struct_size;               /**< sizeof(frond_web_statistics) */
     size_t connections;                 /**< pages connected now */
-    size_t served_roots;                /**< roots served now */
+    size_t served_roots;                /**< roots served now (lists included) */
     uint64_t sessions;                  /**< sessions begun */
     uint64_t messages_sent;             /**< messages to pages (a commit sent to n pages counts n) */
     uint64_t bytes_sent;                /**< their bytes (payloads) */

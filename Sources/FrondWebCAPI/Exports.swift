@@ -187,6 +187,58 @@ public func frond_web_server_get_statistics(_ outStatistics: UnsafeMutablePointe
     }
 }
 
+@_cdecl("frond_web_server_serve_lists") @implementation
+public func frond_web_server_serve_lists(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                         _ session: frond_web_list_session_func?,
+                                         _ sessionEnd: frond_web_list_session_end_func?,
+                                         _ userData: UnsafeMutableRawPointer?, _ destroy: frond_destroy_func?) -> frond_status {
+    var owner: CallbackOwner? = CallbackOwner(userData, destroy)
+    var replaced: ListSessions?
+    let failure = attempt { () throws(CallFailure) in
+        let server = try cWebServer(handle)
+        try server.checkIdle("frond_web_server_serve_lists")
+        let place = try requiredString(path, "path")
+        guard place.hasPrefix("/"), !place.contains("?"), place.utf8.count <= PageMessage.maximumPathLength else {
+            throw .invalidArgument("path \"\(place.prefix(64))\" is not a page's path (\"/…\", without a query)")
+        }
+        guard let callbackOwner = owner else { return }
+        replaced = server.server.serveLists(place, session.map {
+            ListSessions(session: $0, sessionEnd: sessionEnd, owner: callbackOwner)
+        })
+    }
+    // The user_data of functions that serve nothing (replaced, refused, or given with a NULL
+    // session) is destroyed before the call returns.
+    owner = nil
+    withExtendedLifetime(replaced) {}
+    replaced = nil
+    return report("frond_web_server_serve_lists", failure)
+}
+
+/// Each font family's Pango measurer for lists, kept for the life of the process (a list
+/// may outlive the server that gave it its measurer).
+private let listMeasurers = Mutex<[String: MeasurerBinding]>([:])
+
+@_cdecl("frond_web_server_get_text_measurer") @implementation
+public func frond_web_server_get_text_measurer(_ outMeasure: UnsafeMutablePointer<frond_text_measure_func?>?,
+                                               _ outUserData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                                               _ handle: OpaquePointer?) -> frond_status {
+    call("frond_web_server_get_text_measurer") { () throws(CallFailure) in
+        let measure = try requireOut(outMeasure)
+        let userData = try requireOut(outUserData)
+        let server = try cWebServer(handle).server
+        let binding = listMeasurers.withLock { table in
+            if let existing = table[server.config.fontFamily] { return existing }
+            let made = MeasurerBinding(PangoTextMeasurer(typesetter: server.typesetter), "Pango text measurer") { error in
+                CallFailure(FROND_ERR_INVALID_ARGUMENT, "\(error)")
+            }
+            table[server.config.fontFamily] = made
+            return made
+        }
+        measure.pointee = MeasurerBinding.function
+        userData.pointee = Unmanaged.passUnretained(binding).toOpaque()
+    }
+}
+
 extension CWebServer {
     /// Refuses a call made while another thread runs the server (its own callbacks may).
     func checkOtherThread(_ what: String) throws(CallFailure) {

@@ -4,6 +4,7 @@ import FrondTrees
 ///
 ///     {"t":"hello","path":"/","width":800,"height":600}     the page is ready (once)
 ///     {"t":"viewport","width":800,"height":600}             the window was resized
+///     {"t":"scroll","offset":1200,"length":600}             a list page's visible part
 ///     {"t":"event","view":12,"event":"onTap","seq":3}        a tap (value: a toggle's bool,
 ///     {"t":"event","view":9,"event":"onValueChange","value":"milk","seq":4}   a field's text)
 enum PageMessage: Equatable {
@@ -15,6 +16,7 @@ enum PageMessage: Equatable {
 
     case hello(path: String, width: Float, height: Float)
     case viewport(width: Float, height: Float)
+    case scroll(offset: Float, length: Float)
     case event(view: UInt64, name: String, value: Value?, sequence: UInt64)
 
     /// The longest page path and event name accepted.
@@ -22,6 +24,8 @@ enum PageMessage: Equatable {
     static let maximumEventNameLength = 64
     /// The widest viewport taken (larger ones are clamped).
     static let maximumViewport: Float = 100_000
+    /// The farthest a list page may scroll (larger offsets are clamped).
+    static let maximumOffset: Float = 1e9
 
     /// The message, or why it is refused (a short phrase for the server's log).
     static func read(_ json: JSON) -> Result<PageMessage, Refusal> {
@@ -38,6 +42,13 @@ enum PageMessage: Equatable {
         case "viewport":
             guard let (width, height) = size(json) else { return .failure(Refusal("a viewport without a width and height")) }
             return .success(.viewport(width: width, height: height))
+        case "scroll":
+            guard case .number(let offset)? = json["offset"], case .number(let length)? = json["length"],
+                  offset.isFinite, length.isFinite, offset >= 0, length >= 0 else {
+                return .failure(Refusal("a scroll without a finite offset and length ≥ 0"))
+            }
+            return .success(.scroll(offset: Float(min(offset, Double(maximumOffset))),
+                                    length: Float(min(length, Double(maximumViewport)))))
         case "event":
             guard case .number(let view)? = json["view"], view >= 1, view <= 9_007_199_254_740_991, view == view.rounded() else {
                 return .failure(Refusal("an event without a view number"))

@@ -70,6 +70,8 @@ final class PageConnection {
     var width: Float = 0
     var height: Float = 0
     var root: ServedRoot?
+    /// A list page's list (then `root` is nil).
+    var list: ServedList?
     /// The last event this page sent (its number), for the page's latency figures.
     var lastEvent: UInt64 = 0
     var closed = false
@@ -104,6 +106,65 @@ final class ServedRoot {
     }
 }
 
+/// Where pages of a path get lists: the program's functions.
+final class ListSessions {
+    let session: frond_web_list_session_func
+    let sessionEnd: frond_web_list_session_end_func?
+    let owner: CallbackOwner
+
+    init(session: @escaping frond_web_list_session_func, sessionEnd: frond_web_list_session_end_func?, owner: CallbackOwner) {
+        self.session = session
+        self.sessionEnd = sessionEnd
+        self.owner = owner
+    }
+}
+
+/// A list the server serves to one page: its handle, its views as the page has them.
+final class ServedList {
+    let handle: OpaquePointer
+    let mirror: ViewMirror
+    let sessions: ListSessions
+    let crossSize: Float
+    let horizontal: Bool
+    var page: PageConnection?
+    /// False once libfrond let go of the server's host (the list freed, or given another host).
+    var alive = true
+    var contentLength: Float = 0
+    unowned let server: WebServer
+
+    init(handle: OpaquePointer, sessions: ListSessions, crossSize: Float, horizontal: Bool, server: WebServer) {
+        self.handle = handle
+        self.sessions = sessions
+        self.crossSize = crossSize
+        self.horizontal = horizontal
+        self.server = server
+        mirror = ViewMirror(typesetter: server.typesetter)
+    }
+
+    /// The content's size, as the page's container takes it.
+    var contentSize: frond_size {
+        horizontal ? frond_size(width: contentLength, height: crossSize) : frond_size(width: crossSize, height: contentLength)
+    }
+}
+
+/// What a list keeps as its host's and listener's user_data.
+private final class ListBinding {
+    weak var served: ServedList?
+    /// Whether the list's release closes its page (the host binding's; not the listener's).
+    let closesPage: Bool
+
+    init(_ served: ServedList, closesPage: Bool) {
+        self.served = served
+        self.closesPage = closesPage
+    }
+
+    deinit {
+        guard closesPage, let served, served.alive else { return }
+        served.alive = false
+        served.server.listReleased(served)
+    }
+}
+
 /// What a root keeps as its host's user_data (released by libfrond's destroy).
 private final class HostBinding {
     weak var served: ServedRoot?
@@ -131,6 +192,9 @@ final class WebServer {
     private var log: (function: frond_web_log_func, owner: CallbackOwner)?
     private var pages: [UInt64: PageConnection] = [:]
     private var served: [UInt: ServedRoot] = [:]
+    private var servedLists: [UInt: ServedList] = [:]
+    /// List pages' paths → the program's functions.
+    private var listSessions: [String: ListSessions] = [:]
     private var nextSession: UInt64 = 1
     private var frameTimer: UnsafeMutablePointer<GSource>?
     /// Font requests (family and weight as asked) → the face Pango chose (nil: none).
@@ -262,6 +326,10 @@ final class WebServer {
         let now = Double(g_get_monotonic_time() - startTime) / 1_000_000
         if waker.flushRequested.exchange(false, ordering: .sequentiallyConsistent) {
             for root in Array(served.values) where root.alive { flushIfNeeded(root, now: now) }
+            // (A list's builder finished something, or a state update inside an item waits.)
+            for list in Array(servedLists.values) where list.alive {
+                if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
+            }
         }
         var animating = false
         for root in Array(served.values) where root.alive {
@@ -525,6 +593,10 @@ final class WebServer {
         if let reason, wasOpen {
             soup_websocket_connection_close(page.socket, 1000, reason)
         }
+        if let list = page.list {
+            page.list = nil
+            endListSession(list, page: page)
+        }
         if let root = page.root {
             root.pages.removeAll { $0 === page }
             page.root = nil
@@ -561,6 +633,7 @@ final class WebServer {
         case .failure(let refusal): refuse(page, refusal.reason)
         case .success(.hello(let path, let width, let height)): hello(page, path: path, width: width, height: height)
         case .success(.viewport(let width, let height)): viewport(page, width: width, height: height)
+        case .success(.scroll(let offset, let length)): scroll(page, offset: offset, length: length)
         case .success(.event(let view, let name, let value, let sequence)):
             event(page, view: view, name: name, value: value, sequence: sequence)
         }
@@ -572,10 +645,12 @@ final class WebServer {
     }
 
     private func hello(_ page: PageConnection, path: String, width: Float, height: Float) {
-        guard page.root == nil else { return refuse(page, "a second hello") }
+        guard page.root == nil, page.list == nil else { return refuse(page, "a second hello") }
         page.path = path
         page.width = width
         page.height = height
+        let pathOnly = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        if let sessions = listSessions[pathOnly] { return listHello(page, sessions) }
         var info = frond_web_session_info()
         var handle: OpaquePointer?
         let status = path.withCString { cPath in
@@ -612,12 +687,13 @@ final class WebServer {
         flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
     }
 
-    private func welcome(_ page: PageConnection) -> String {
+    private func welcome(_ page: PageConnection, list: Bool = false) -> String {
         var writer = JSONWriter()
         writer.object {
             $0.key("t"); $0.string("welcome")
             $0.key("session"); $0.number(page.id)
             $0.key("title"); $0.string(config.title)
+            if list { $0.key("list"); $0.bool(true) }
         }
         return writer.text
     }
@@ -636,6 +712,7 @@ final class WebServer {
     }
 
     private func event(_ page: PageConnection, view: UInt64, name: String, value: PageMessage.Value?, sequence: UInt64) {
+        if let list = page.list { return listEvent(page, list, view: view, name: name, value: value, sequence: sequence) }
         guard let root = page.root, root.alive else { return refuse(page, "an event before its hello") }
         page.lastEvent = max(page.lastEvent, sequence)
         guard root.mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
@@ -649,7 +726,7 @@ final class WebServer {
         flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
     }
 
-    private func withPayload<R>(_ value: PageMessage.Value?, _ payload: inout frond_attribute,
+    func withPayload<R>(_ value: PageMessage.Value?, _ payload: inout frond_attribute,
                                 _ body: (UnsafePointer<frond_attribute>?) -> R) -> R {
         guard let value else { return body(nil) }
         switch value {
@@ -724,7 +801,7 @@ final class WebServer {
         for page in root.pages { send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)}") }
     }
 
-    private func send(_ page: PageConnection, _ text: String) {
+    func send(_ page: PageConnection, _ text: String) {
         guard page.isOpen else { return }
         statistics.messages_sent += 1
         statistics.bytes_sent += UInt64(text.utf8.count)
@@ -754,12 +831,200 @@ final class WebServer {
             frond_root_set_host(root.handle, nil, nil, nil)
         }
         served = [:]
+        for list in Array(servedLists.values) { detach(list) }
+        listSessions = [:]
         // Let the closing handshakes go out.
         var rounds = 0
         while rounds < 100, g_main_context_iteration(context, 0) != 0 { rounds += 1 }
     }
 
-    var liveCounts: (connections: Int, roots: Int) { (pages.count, served.count) }
+    var liveCounts: (connections: Int, roots: Int) { (pages.count, served.count + servedLists.count) }
+
+    // MARK: Lists
+
+    /// Serves `path`'s pages lists from `sessions` (nil: roots again); gives back what it replaced.
+    func serveLists(_ path: String, _ sessions: ListSessions?) -> ListSessions? {
+        let replaced = listSessions[path]
+        listSessions[path] = sessions
+        return replaced
+    }
+
+    private func listHello(_ page: PageConnection, _ sessions: ListSessions) {
+        var info = frond_web_session_info()
+        var handle: OpaquePointer?
+        let status = page.path.withCString { cPath in
+            info.session = page.id
+            info.path = cPath
+            info.width = page.width
+            info.height = page.height
+            return sessions.session(&handle, &info, sessions.owner.userData)
+        }
+        guard !page.closed else { return }
+        guard status == FROND_OK, let handle else {
+            logLine("session \(page.id) (\(page.path)): the list session function gave "
+                    + (status == FROND_OK ? "no list" : "\(String(cString: frond_status_name(status)))"))
+            return close(page, reason: "no list")
+        }
+        let list: ServedList
+        do {
+            list = try attach(list: handle, sessions)
+        } catch {
+            logLine("session \(page.id) (\(page.path)): cannot serve its list: \(error.message)")
+            return close(page, reason: "list refused")
+        }
+        statistics.sessions += 1
+        list.page = page
+        page.list = list
+        send(page, welcome(page, list: true))
+        send(page, "{\"t\":\"reset\",\"m\":\(list.mirror.replay())}")
+        sendLength(list)
+    }
+
+    private func attach(list handle: OpaquePointer, _ sessions: ListSessions) throws(CallFailure) -> ServedList {
+        guard servedLists[UInt(bitPattern: handle)] == nil else {
+            throw .misuse("the list shows on another page already (each page needs a list of its own)")
+        }
+        var counts = frond_list_statistics()
+        counts.struct_size = UInt32(MemoryLayout<frond_list_statistics>.size)
+        try check(frond_list_get_statistics(&counts, handle))
+        guard counts.host_views == 0 else {
+            throw .misuse("the list has mounted items another host shows: give pages lists that have not been shown")
+        }
+        var axis = FROND_LIST_VERTICAL
+        var cross: Float = 0
+        try check(frond_list_get_axis(&axis, &cross, handle))
+        guard axis == FROND_LIST_VERTICAL else { throw .misuse("a list page scrolls vertically: give it a vertical list") }
+        var source: OpaquePointer?
+        try check(frond_list_get_data_source(&source, handle))
+        let list = ServedList(handle: handle, sessions: sessions, crossSize: cross, horizontal: axis == FROND_LIST_HORIZONTAL,
+                              server: self)
+        list.contentLength = counts.content_length
+        var functions = frond_host()
+        functions.struct_size = UInt32(MemoryLayout<frond_host>.size)
+        functions.apply_batch = { _, mutations, count, userData in
+            guard let userData else { return FROND_ERR_INTERNAL }
+            guard let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served else { return FROND_OK }
+            return call("web host") { () throws(CallFailure) in
+                guard count > 0 else { return }
+                guard let mutations else { throw .invalidArgument("mutations is NULL") }
+                try list.server.commit(list, UnsafeBufferPointer(start: mutations, count: count))
+            }
+        }
+        let binding = Unmanaged.passRetained(ListBinding(list, closesPage: true)).toOpaque()
+        try check(frond_list_set_host(handle, &functions, binding) { pointer in
+            if let pointer { Unmanaged<ListBinding>.fromOpaque(pointer).release() }
+        })
+        servedLists[UInt(bitPattern: handle)] = list
+        do {
+            var listener = frond_list_listener()
+            listener.struct_size = UInt32(MemoryLayout<frond_list_listener>.size)
+            listener.did_change_content_length = { _, length, userData in
+                guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served else { return }
+                list.contentLength = length
+                list.server.sendLength(list)
+            }
+            listener.did_adjust_offset = { _, offset, userData in
+                guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served,
+                      let page = list.page else { return }
+                var writer = JSONWriter()
+                writer.object { $0.key("t"); $0.string("offset"); $0.key("v"); $0.number(offset) }
+                list.server.send(page, writer.text)
+            }
+            let listenerBinding = Unmanaged.passRetained(ListBinding(list, closesPage: false)).toOpaque()
+            try check(frond_list_set_listener(handle, &listener, listenerBinding) { pointer in
+                if let pointer { Unmanaged<ListBinding>.fromOpaque(pointer).release() }
+            })
+            let waker = Unmanaged.passRetained(self.waker).toOpaque()
+            try check(frond_data_source_set_ready_handler(source, { _, userData in
+                if let userData { Unmanaged<Waker>.fromOpaque(userData).takeUnretainedValue().requestFlush() }
+            }, waker) { pointer in if let pointer { Unmanaged<Waker>.fromOpaque(pointer).release() } })
+        } catch {
+            detach(list)
+            throw error
+        }
+        return list
+    }
+
+    /// Lets go of a list: no host, listener or ready handler of the server's.
+    private func detach(_ list: ServedList) {
+        servedLists[UInt(bitPattern: list.handle)] = nil
+        guard list.alive else { return }
+        list.alive = false
+        var source: OpaquePointer?
+        if frond_list_get_data_source(&source, list.handle) == FROND_OK {
+            frond_data_source_set_ready_handler(source, nil, nil, nil)
+        }
+        frond_list_set_listener(list.handle, nil, nil, nil)
+        frond_list_set_host(list.handle, nil, nil, nil)
+    }
+
+    /// A list page closed: the list is let go of, then the program is told.
+    private func endListSession(_ list: ServedList, page: PageConnection) {
+        list.page = nil
+        let wasAlive = list.alive
+        detach(list)
+        guard wasAlive, let sessionEnd = list.sessions.sessionEnd else { return }
+        var info = frond_web_session_info()
+        page.path.withCString { path in
+            info.session = page.id
+            info.path = path
+            info.width = page.width
+            info.height = page.height
+            _ = sessionEnd(list.handle, &info, list.sessions.owner.userData)
+        }
+    }
+
+    /// libfrond let go of a list's host (the list freed, or given another host): its page closes.
+    func listReleased(_ list: ServedList) {
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        servedLists[UInt(bitPattern: list.handle)] = nil
+        if let page = list.page {
+            list.page = nil
+            page.list = nil
+            close(page, reason: "the list is gone")
+        }
+    }
+
+    private func scroll(_ page: PageConnection, offset: Float, length: Float) {
+        guard let list = page.list, list.alive else { return refuse(page, "a scroll for a page without a list") }
+        if frond_list_set_viewport(list.handle, offset, length) != FROND_OK { logLastError("a list's viewport") }
+    }
+
+    private func listEvent(_ page: PageConnection, _ list: ServedList, view: UInt64, name: String, value: PageMessage.Value?,
+                           sequence: UInt64) {
+        guard list.alive else { return }
+        page.lastEvent = max(page.lastEvent, sequence)
+        guard list.mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
+        statistics.events += 1
+        var payload = frond_attribute()
+        var outcome = FROND_ACTION_NO_ACTION
+        let status: frond_status = withPayload(value, &payload) { payload in
+            name.withCString { frond_list_send_event(&outcome, list.handle, view, $0, payload) }
+        }
+        if status != FROND_OK { logLastError("session \(page.id)'s \(name) on view \(view)") }
+        // (A state update inside an item is built off this thread: the ready handler wakes the server.)
+        if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
+    }
+
+    /// A commit of a served list: applied to its mirror, sent to its page as one message.
+    func commit(_ list: ServedList, _ mutations: UnsafeBufferPointer<frond_mutation>) throws(CallFailure) {
+        let body = try list.mirror.apply(mutations, rootSize: list.contentSize)
+        statistics.commits += 1
+        if let page = list.page { send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)}") }
+    }
+
+    func sendLength(_ list: ServedList) {
+        guard let page = list.page else { return }
+        let size = list.contentSize
+        var writer = JSONWriter()
+        writer.object {
+            $0.key("t"); $0.string("length")
+            $0.key("w"); $0.number(size.width)
+            $0.key("h"); $0.number(size.height)
+        }
+        send(page, writer.text)
+    }
 }
 
 /// libsoup's soup_websocket_connection_set_max_total_message_size (3.6 and later), if it has it.

@@ -2232,6 +2232,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_process(&count, bad[i], true));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_statistics(&statistics, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_axis(NULL, NULL, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_free(bad[i]));
     }

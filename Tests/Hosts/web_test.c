@@ -3,9 +3,10 @@
  * and typed text come back as events and change the root; a shared root's commits reach
  * both its pages; malformed, misdirected, cross-origin and oversized messages are refused
  * without harm to the root (logged, counted); a page that leaves ends its session, whose
- * root the program frees; freeing the server ends the rest; no handle outlives it. The
- * server runs on a thread of its own (frond_web_server_run until interrupted); the client
- * runs on the main thread. */
+ * root the program frees; a list page scrolls its own list (mounted as it scrolls, an
+ * item's button changing that item), and a list shown twice or sideways is refused;
+ * freeing the server ends the rest; no handle outlives it. The server runs on a thread
+ * of its own (frond_web_server_run until interrupted); the client on the main thread. */
 #include <libsoup/soup.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -540,6 +541,208 @@ static void test_misuse(void) {
     stop_server();
 }
 
+/* ---- lists: a page whose document is a list's content ------------------------------------ */
+
+static frond_render_class *like_class;
+static frond_list *lists_made[8];
+static bool list_ended[8];
+static int lists_count, list_user_data_destroyed;
+static frond_text_measure_func pango_measure;
+static void *pango_measure_data;
+
+static frond_status like_initial_state(void **out_state, void *props, void *user_data) {
+    (void)props;
+    (void)user_data;
+    *out_state = calloc(1, sizeof(int));
+    return *out_state ? FROND_OK : FROND_ERR_OUT_OF_MEMORY;
+}
+
+static frond_status like_render(frond_component **out_child, frond_scope *scope, void *state, void *props, void *user_data) {
+    frond_attribute attributes[] = {frond_attribute_string("title", *(int *)state ? "Liked" : "Like"),
+                                    frond_attribute_action(FROND_EVENT_TAP, "like")};
+    frond_view_spec view = frond_view("button", attributes, 2);
+    frond_size_spec size = frond_size_points(60, 24);
+    (void)scope;
+    (void)props;
+    (void)user_data;
+    return frond_component_new(out_child, &view, &size, NULL);
+}
+
+static frond_status toggle_like(void **state, void *user_data) {
+    (void)user_data;
+    *(int *)*state = !*(int *)*state;
+    return FROND_OK;
+}
+
+static frond_status like_action(bool *out_handled, const frond_action *action, frond_scope *scope, void *state, void *props,
+                                void *user_data) {
+    (void)action;
+    (void)state;
+    (void)props;
+    (void)user_data;
+    *out_handled = true;
+    return frond_scope_update_state(scope, toggle_like, NULL, NULL);
+}
+
+static frond_status post_row(frond_component **out_component, void *model, void *user_data) {
+    long number = (long)(intptr_t)model;
+    char text[64];
+    frond_component *children[2] = {NULL, NULL};
+    frond_flex_child flex[2];
+    frond_flexbox_style style = frond_flexbox_style_column(4);
+    frond_status status;
+    size_t i;
+    (void)user_data;
+    snprintf(text, sizeof text, "post %ld%s", number, number % 2 ? " says a little more, over two lines" : "");
+    status = frond_component_new_text(&children[0], text, NULL, NULL, NULL);
+    if (status == FROND_OK) status = frond_component_new_render(&children[1], like_class, NULL, NULL, "like", NULL, NULL);
+    for (i = 0; i < 2; i++) {
+        flex[i] = frond_flex_child_of(children[i]);
+        flex[i].align_self = FROND_ALIGN_FLEX_START;
+    }
+    if (status == FROND_OK) status = frond_component_new_flexbox(out_component, NULL, NULL, NULL, &style, flex, 2);
+    for (i = 0; i < 2; i++) frond_component_release(children[i]);
+    return status;
+}
+
+/* A list of 1,000 posts for each page ("?again": the first page's list, which is refused;
+ * "?sideways": a horizontal list, refused too). */
+static frond_status list_session(frond_list **out_list, const frond_web_session_info *info, void *user_data) {
+    frond_list_config config;
+    frond_data_source *source = NULL;
+    frond_item_model models[1000];
+    long i;
+    (void)user_data;
+    if (strstr(info->path, "again") && lists_count > 0) {
+        *out_list = lists_made[0];
+        return FROND_OK;
+    }
+    if (lists_count == 8) return FROND_ERR_OUT_OF_MEMORY;
+    FROND_INIT(config);
+    config.axis = strstr(info->path, "sideways") ? FROND_LIST_HORIZONTAL : FROND_LIST_VERTICAL;
+    config.cross_size = 300;
+    config.range_screens = 1;
+    config.provider = post_row;
+    config.text_measure = pango_measure;
+    config.text_measure_user_data = pango_measure_data;
+    CHECK_OK(frond_list_new(out_list, &config));
+    for (i = 0; i < 1000; i++) {
+        FROND_INIT(models[i]);
+        models[i].model = (void *)(intptr_t)i;
+        models[i].id = (uint64_t)i;
+    }
+    CHECK_OK(frond_list_get_data_source(&source, *out_list));
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 1000, FROND_APPLY_SYNC));
+    lists_made[lists_count++] = *out_list;
+    return FROND_OK;
+}
+
+static frond_status list_session_end(frond_list *list, const frond_web_session_info *info, void *user_data) {
+    int i;
+    (void)info;
+    (void)user_data;
+    for (i = 0; i < lists_count; i++) {
+        if (lists_made[i] == list && !list_ended[i]) {
+            list_ended[i] = true;
+            CHECK_OK(frond_list_free(list));
+        }
+    }
+    return FROND_OK;
+}
+
+static void list_user_data_destroy(void *user_data) {
+    (void)user_data;
+    list_user_data_destroyed++;
+}
+
+static void test_lists(void) {
+    frond_render_class_spec spec;
+    frond_web_statistics statistics;
+    client c, again, sideways;
+    char event[160];
+    uint64_t button;
+    int i, refused;
+
+    FROND_INIT(spec);
+    spec.name = "Like";
+    spec.initial_state = like_initial_state;
+    spec.destroy_state = free;
+    spec.render = like_render;
+    spec.handle_action = like_action;
+    CHECK_OK(frond_render_class_new(&like_class, &spec, NULL, NULL));
+    CHECK_OK(frond_web_server_get_text_measurer(&pango_measure, &pango_measure_data, server));
+    CHECK(pango_measure != NULL && pango_measure_data != NULL);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_web_server_get_text_measurer(NULL, &pango_measure_data, server), "NULL");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_web_server_serve_lists(server, "feed", list_session, NULL, NULL, list_user_data_destroy), "path");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_web_server_serve_lists(server, "/feed?x", list_session, NULL, NULL, list_user_data_destroy), "path");
+    CHECK(list_user_data_destroyed == 2);
+    CHECK_OK(frond_web_server_serve_lists(server, "/feed", list_session, list_session_end, NULL, list_user_data_destroy));
+    FROND_INIT(statistics);
+    CHECK_OK(frond_web_server_get_statistics(&statistics, server));
+    refused = (int)statistics.refused_messages;
+
+    start_server();
+    g_usleep(20000); /* (the server's thread is running it by now) */
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_web_server_serve_lists(server, "/other", list_session, NULL, NULL, NULL),
+                  "another thread");
+    client_open(&c, NULL);
+    client_send(&c, "{\"t\":\"hello\",\"path\":\"/feed?from=test\",\"width\":300,\"height\":400}");
+    WAIT_FOR(received(&c, "\"list\":true"));
+    WAIT_FOR(received(&c, "{\"t\":\"length\",\"w\":300,\"h\":"));
+    /* Nothing is mounted until the page says what it shows. */
+    CHECK(!received(&c, "\"list-item\""));
+    client_send(&c, "{\"t\":\"scroll\",\"offset\":0,\"length\":400}");
+    WAIT_FOR(received(&c, "\"list-item\"") && received(&c, "[\"post 0\"]") && view_of_type(&c, "button") != 0);
+    CHECK(received(&c, "[\"l\",")); /* Pango's lines, as for a root's text */
+    CHECK(!received(&c, "post 900"));
+
+    /* A tap on an item's button: that item's state changes (built off the server's thread). */
+    button = view_of_type(&c, "button");
+    snprintf(event, sizeof event, "{\"t\":\"event\",\"view\":%llu,\"event\":\"onTap\",\"seq\":7}", (unsigned long long)button);
+    client_send(&c, event);
+    WAIT_FOR(received(&c, "\"title\":\"Liked\""));
+
+    /* Scrolling far: the posts there are mounted. */
+    client_send(&c, "{\"t\":\"scroll\",\"offset\":30000,\"length\":400}");
+    WAIT_FOR(received(&c, "post 6") && received(&c, "\"item\":6"));
+    client_send(&c, "{\"t\":\"scroll\",\"offset\":-5,\"length\":400}");
+    client_send(&c, "{\"t\":\"scroll\",\"offset\":1e400,\"length\":400}");
+
+    /* A list already shown on a page, and a horizontal list, are refused (logged). */
+    client_open(&again, NULL);
+    client_send(&again, "{\"t\":\"hello\",\"path\":\"/feed?again\",\"width\":300,\"height\":400}");
+    WAIT_FOR(again.closed);
+    pthread_mutex_lock(&lock);
+    CHECK(strstr(last_log, "shows on another page already") != NULL);
+    pthread_mutex_unlock(&lock);
+    client_open(&sideways, NULL);
+    client_send(&sideways, "{\"t\":\"hello\",\"path\":\"/feed?sideways\",\"width\":300,\"height\":400}");
+    WAIT_FOR(sideways.closed);
+    pthread_mutex_lock(&lock);
+    CHECK(strstr(last_log, "scrolls vertically") != NULL);
+    pthread_mutex_unlock(&lock);
+    client_close(&again);
+    client_close(&sideways);
+
+    /* The page leaves: its session ends and the program frees its list. */
+    client_close(&c);
+    WAIT_FOR(list_ended[0]);
+    stop_server();
+
+    FROND_INIT(statistics);
+    CHECK_OK(frond_web_server_get_statistics(&statistics, server));
+    CHECK(statistics.refused_messages >= (uint64_t)refused + 2); /* the two bad scrolls */
+    CHECK(statistics.served_roots == 1);                          /* (the shared root, from before) */
+    CHECK(lists_count == 2 && list_ended[0] && !list_ended[1]);
+    for (i = 1; i < lists_count; i++) CHECK_OK(frond_list_free(lists_made[i])); /* refused: still the program's */
+    /* NULL stops serving lists there: the functions' user_data goes. */
+    CHECK_OK(frond_web_server_serve_lists(server, "/feed", NULL, NULL, NULL, NULL));
+    CHECK(list_user_data_destroyed == 3);
+    CHECK_OK(frond_render_class_release(like_class));
+}
+
 int main(void) {
     frond_web_config config;
     frond_web_statistics statistics;
@@ -583,6 +786,7 @@ int main(void) {
            (unsigned long long)statistics.commits);
 
     test_misuse();
+    test_lists();
 
     /* Freed with a page still connected: its session ends (the program frees its root). */
     start_server();

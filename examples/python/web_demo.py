@@ -1,20 +1,26 @@
-"""Frond in a browser: a todo list at / and a 10,000-row list at /list, each page with a
-root of its own (its state is its own), served by frond.web on http://127.0.0.1:8000.
+"""Frond in a browser: a todo list at /, a 10,000-row list at /list (each page with a root
+of its own: its state is its own) and the feed of 100,000 posts at /feed (each page with a
+list of its own, mounting only what is near the window's visible part), served by
+frond.web on http://127.0.0.1:8000.
 
-    make demo-web     # or: FROND_LIBRARY=build/debug/lib/libfrond.so PYTHONPATH=bindings/python \
+    make demo-web     # or: FROND_LIBRARY=build/debug/lib/libfrond.so \
+                      #         PYTHONPATH=bindings/python:examples/python \
                       #         python3 examples/python/web_demo.py [--port 8000]
 
 Type a title and press Add; tick an item to mark it done; × removes it (it fades out,
 ticked on the server: each animation frame is one message). On /list, a click on a row
-toggles it: one row's change is one small message whatever the list's length.
+toggles it: one row's change is one small message whatever the list's length. On /feed,
+scroll: the page sends its visible part, the server mounts what comes near it (reusing
+the views of posts that left); "Like" toggles a post's own state.
 """
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, replace
 
-from frond import (Action, ActionEvent, Animation, AnimationComponent, Color, Component, Flexbox, RenderComponent, Root,
-                   Scope, Text)
+from feed_list import POSTS, LikeButton, Post
+from frond import (Action, ActionEvent, Animation, AnimationComponent, Color, Component, Flexbox, ListView,
+                   RenderComponent, Root, Scope, Text)
 from frond.web import SessionInfo, WebServer
 
 INK = Color(0.13, 0.15, 0.2)
@@ -133,8 +139,30 @@ def session(info: SessionInfo) -> Root:
     return root
 
 
+def feed_card(post: Post) -> Component:
+    """A post of the feed: a card with its number, its text and, on every third, a Like button."""
+    children: list[Component] = [Text(f"Post {post.id + 1}", font_size=13, font_weight="bold", color=INK),
+                                 Text(post.text, font_size=13, color=INK)]
+    if post.has_like:
+        children.append(LikeButton(key="like"))
+    card = Flexbox(children=children, spacing=6, padding=10, align_items="flex-start", view_type="post",
+                   attributes={"backgroundColor": Color(1, 1, 1), "cornerRadius": 6, "borderWidth": 1,
+                               "borderColor": Color(0.85, 0.86, 0.88)})
+    return Flexbox(children=[card], padding=(12, 8, 12, 0))
+
+
 def serve(port: int = 8000) -> WebServer:
-    return WebServer(session, port=port, title="Frond demo")
+    server = WebServer(session, port=port, title="Frond demo")
+
+    def feed(info: SessionInfo) -> ListView:
+        """Each /feed page's own list, as wide as its window (within 320…720)."""
+        width = min(max(info.width, 320.0), 720.0)
+        posts = ListView(feed_card, cross_size=width, text_measurer=server.text_measurer, key=lambda post: post.id)
+        posts.data_source.set_sections([[Post(number) for number in range(POSTS)]])
+        return posts
+
+    server.serve_lists("/feed", feed)
+    return server
 
 
 def main() -> None:
@@ -142,7 +170,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     arguments = parser.parse_args()
     with serve(arguments.port) as server:
-        print(f"Frond demo: {server.url} (the todo list) and {server.url}list (10,000 rows); Ctrl-C stops it", flush=True)
+        print(f"Frond demo: {server.url} (the todo list), {server.url}list (10,000 rows) and {server.url}feed "
+              f"({POSTS:,} posts); Ctrl-C stops it", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

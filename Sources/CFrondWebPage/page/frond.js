@@ -1,6 +1,7 @@
 // Frond's web host page: shows a root's views as absolutely positioned elements and sends
 // a person's input back. Every message from the server is one commit (or, first, the views
-// a shared root has now); the protocol is in docs/web.md.
+// a shared root has now); the protocol is in docs/web.md. A list page's document is the
+// list's content: the window's visible part is sent as the list's viewport.
 "use strict";
 
 const frond = (window.frond = {
@@ -11,6 +12,7 @@ const frond = (window.frond = {
   roundTrips: [],       // ms from sending an event to its commit's arrival (the server's and network's part)
   connected: false,
   session: 0,
+  list: false,          // a list page
 });
 
 const container = document.getElementById("frond");
@@ -198,7 +200,18 @@ function apply(mutation) {
 function receive(message) {
   if (message.t === "welcome") {
     frond.session = message.session;
+    frond.list = message.list === true;
     if (message.title) document.title = message.title;
+    if (frond.list) sendScroll();
+    return;
+  }
+  if (message.t === "length") { // a list's content size
+    container.style.width = `${message.w}px`;
+    container.style.height = `${message.h}px`;
+    return;
+  }
+  if (message.t === "offset") { // a list moved its viewport (real sizes replaced estimates above it)
+    scrollTo(scrollX, listTop() + message.v);
     return;
   }
   if (message.t === "reset") {
@@ -280,7 +293,24 @@ container.addEventListener("input", (domEvent) => {
   }
 });
 
-window.addEventListener("resize", () => send({ t: "viewport", width: innerWidth, height: innerHeight }));
+window.addEventListener("resize", () => {
+  send({ t: "viewport", width: innerWidth, height: innerHeight });
+  if (frond.list) sendScroll();
+});
+// ---- a list page: the window's visible part is the list's viewport ------------------------
+let scrollQueued = false;
+function listTop() {
+  return container.getBoundingClientRect().top + scrollY;
+}
+function sendScroll() {
+  scrollQueued = false;
+  send({ t: "scroll", offset: Math.max(0, scrollY - listTop()), length: innerHeight });
+}
+window.addEventListener("scroll", () => {
+  if (!frond.list || scrollQueued) return;
+  scrollQueued = true; // once a frame
+  requestAnimationFrame(sendScroll);
+});
 
 // ---- connection --------------------------------------------------------------------------
 

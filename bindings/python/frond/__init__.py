@@ -41,7 +41,7 @@ from .host import Host, MemoryHost, MemoryView, Mutation, MutationKind
 from .render import ActionEvent, ActionOutcome, EventResult, RenderComponent, Scope
 from .provider import ComponentProvider, FlushRequest
 from .root import CommitStatistics, Root, SizeRange, SizeRangeKind
-from .text_measurer import TextMeasurer, TextStyle
+from .text_measurer import NativeTextMeasurer, TextMeasurer, TextStyle
 from .view_types import AttributeKindLike
 from .value import Edges, Rect, Size, Value, ValueLike
 
@@ -54,7 +54,7 @@ __all__ = [
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "ComponentProvider", "FlushRequest",
-    "TextMeasurer", "TextStyle", "AttributeKind", "AttributeKindLike",
+    "TextMeasurer", "NativeTextMeasurer", "TextStyle", "AttributeKind", "AttributeKindLike",
     "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
     "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",

@@ -84,6 +84,8 @@ frond_web_session_info._fields_ = [
 frond_web_session_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.POINTER(frond_root)), ctypes.POINTER(frond_web_session_info), ctypes.c_void_p)
 frond_web_session_end_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_root), ctypes.POINTER(frond_web_session_info), ctypes.c_bool, ctypes.c_void_p)
 frond_web_log_func = ctypes.CFUNCTYPE(frond_status, ctypes.c_char_p, ctypes.c_void_p)
+frond_web_list_session_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(ctypes.POINTER(frond_list)), ctypes.POINTER(frond_web_session_info), ctypes.c_void_p)
+frond_web_list_session_end_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_list), ctypes.POINTER(frond_web_session_info), ctypes.c_void_p)
 frond_web_statistics._fields_ = [
     ("struct_size", ctypes.c_uint32),
     ("connections", ctypes.c_size_t),
@@ -109,6 +111,8 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_web_server_get_port": (frond_status, (ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(frond_web_server))),
     "frond_web_server_run": (frond_status, (ctypes.POINTER(frond_web_server), ctypes.c_double)),
     "frond_web_server_interrupt": (frond_status, (ctypes.POINTER(frond_web_server),)),
+    "frond_web_server_serve_lists": (frond_status, (ctypes.POINTER(frond_web_server), ctypes.c_char_p, frond_web_list_session_func, frond_web_list_session_end_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_web_server_get_text_measurer": (frond_status, (ctypes.POINTER(frond_text_measure_func), ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(frond_web_server))),
     "frond_web_server_get_statistics": (frond_status, (ctypes.POINTER(frond_web_statistics), ctypes.POINTER(frond_web_server))),
 }
 

@@ -41,7 +41,7 @@ from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
 from .lists import ItemPath, _path
 from .value import Rect, real_number
-from .text_measurer import C_TEXT_MEASURER, TextMeasurer
+from .text_measurer import C_TEXT_MEASURER, NativeTextMeasurer, TextMeasurer
 
 __all__ = ["ListView", "ListStatistics"]
 
@@ -96,8 +96,8 @@ class ListView(Handle):
     (vertical) or height (horizontal); `estimated_item_size` an item's size until it is laid
     out (None: the average of those laid out so far); `key` and `content` are the data
     source's (see `DataSource`). `text_measurer` sizes the items' text (see
-    `frond.text_measurer`; None: monospace); it runs on this thread and on the builder's,
-    so it must be thread-safe.
+    `frond.text_measurer`, or a `~frond.text_measurer.NativeTextMeasurer`; None: monospace);
+    it runs on this thread and on the builder's, so it must be thread-safe.
     """
 
     _free_function = "frond_list_free"
@@ -105,10 +105,10 @@ class ListView(Handle):
     def __init__(self, provider: ItemProvider, cross_size: float, *, horizontal: bool = False,
                  estimated_item_size: float | None = None, range_screens: float = 2.0, host: Host | None = None,
                  key: Callable[[Any], Hashable] | None = None, content: Callable[[Any], Any] | None = None,
-                 text_measurer: TextMeasurer | None = None) -> None:
+                 text_measurer: TextMeasurer | NativeTextMeasurer | None = None) -> None:
         if not callable(provider):
             raise TypeError(f"provider must be callable, not {type(provider).__name__}")
-        if text_measurer is not None and not callable(text_measurer):
+        if text_measurer is not None and not isinstance(text_measurer, NativeTextMeasurer) and not callable(text_measurer):
             raise TypeError(f"text_measurer must be callable, not {type(text_measurer).__name__}")
         self._arena = Arena()
         self._host: Host | None = None
@@ -124,7 +124,10 @@ class ListView(Handle):
         config.destroy = DESTROY
         #: The measurer's key: C has no destroy function for it; forgotten when the list closes.
         self._measurer_key: int | None = None
-        if text_measurer is not None:
+        if isinstance(text_measurer, NativeTextMeasurer):
+            config.text_measure = text_measurer.function
+            config.text_measure_user_data = text_measurer.user_data
+        elif text_measurer is not None:
             self._measurer_key = registry.add(text_measurer, self._arena)
             config.text_measure = C_TEXT_MEASURER
             config.text_measure_user_data = self._measurer_key

@@ -33,7 +33,7 @@ from ._runtime import callback_failed, registry
 from .attribute import Color
 from .layout import size_result
 
-__all__ = ["TextStyle", "TextMeasurer"]
+__all__ = ["TextStyle", "TextMeasurer", "NativeTextMeasurer"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,16 @@ class TextStyle:
 
 #: ``measure(text, style, width, width_mode, height, height_mode) -> (width, height)``.
 TextMeasurer = Callable[[str, TextStyle, float, MeasureMode, float, MeasureMode], "tuple[float, float]"]
+
+
+@dataclass(frozen=True)
+class NativeTextMeasurer:
+    """A text measurer written in C (a ``frond_text_measure_func`` and its user data), such
+    as `frond.web.WebServer.text_measurer`: a `~frond.ListView` given one measures without
+    calling into Python (and from its builder's thread without the GIL)."""
+
+    function: Any
+    user_data: int | None
 
 
 def text_style(raw: Any) -> TextStyle:

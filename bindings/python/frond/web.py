@@ -28,6 +28,15 @@ closed when its last page leaves (a root shared by several pages and meant to ou
 them needs an `on_session_end` of its own). Text is measured with Pango and drawn in the
 page with the same font files and Pango's line breaks (see ``include/frond_web.h``).
 
+A path can serve lists instead (:meth:`WebServer.serve_lists`): each page gets a
+:class:`~frond.ListView` of its own whose content is the page's document, the window's
+visible part its viewport, so that only what is near it is mounted::
+
+    def feed(info):
+        return ListView(lambda post: Text(post), cross_size=info.width,
+                        text_measurer=server.text_measurer, items=…)
+    server.serve_lists("/feed", feed)
+
 The functions come from libfrond_web, loaded when this module first calls one.
 """
 from __future__ import annotations
@@ -45,7 +54,9 @@ from typing import Any
 from . import _web_capi as _capi
 from ._runtime import DESTROY, Handle, address, call, registry, user_data
 from .errors import FrondError
+from .list_view import ListView
 from .root import Root
+from .text_measurer import NativeTextMeasurer
 
 __all__ = ["WebServer", "SessionInfo", "WebStatistics", "DEFAULT_MAX_MESSAGE_BYTES"]
 
@@ -120,7 +131,27 @@ def _log(line: bytes | None, key: int | None) -> int:
         return _report("on_log")
 
 
+def _list_session(out_list: Any, info: Any, key: int | None) -> int:
+    try:
+        server: WebServer = registry.get(key)
+        out_list[0] = server._begin_list(_info(info))._live()
+        return 0
+    except BaseException:  # noqa: BLE001 — nothing may escape into C
+        return _report("the list session function")
+
+
+def _list_session_end(handle: Any, info: Any, key: int | None) -> int:
+    try:
+        server: WebServer = registry.get(key)
+        server._end_list(address(handle), _info(info))
+        return 0
+    except BaseException:  # noqa: BLE001
+        return _report("on_session_end (a list's)")
+
+
 _C_SESSION = _capi.frond_web_session_func(_session)
+_C_LIST_SESSION = _capi.frond_web_list_session_func(_list_session)
+_C_LIST_SESSION_END = _capi.frond_web_list_session_end_func(_list_session_end)
 _C_SESSION_END = _capi.frond_web_session_end_func(_session_end)
 _C_LOG = _capi.frond_web_log_func(_log)
 
@@ -167,6 +198,10 @@ class WebServer(Handle):
         self._on_session_end = on_session_end
         #: The roots served, by handle value (kept alive while served).
         self._roots: dict[int, Root] = {}
+        #: List paths → (session, on_session_end); the lists served, by handle value.
+        self._list_paths: dict[str, tuple[Callable[[SessionInfo], ListView],
+                                          Callable[[SessionInfo, ListView], None] | None]] = {}
+        self._lists: dict[int, tuple[ListView, str]] = {}
         self._calls: list[Callable[[], None]] = []
         self._calls_lock = threading.Lock()
         self._stopping = False
@@ -213,6 +248,59 @@ class WebServer(Handle):
             self._on_session_end(info, root, last)
         elif last:
             root.close()
+
+    # ---- lists ----------------------------------------------------------------------------
+
+    def serve_lists(self, path: str, session: Callable[[SessionInfo], ListView] | None, *,
+                    on_session_end: Callable[[SessionInfo, ListView], None] | None = None) -> None:
+        """Serves pages at `path` ("/…", without a query) lists instead of roots:
+        `session(info)` returns a new vertical :class:`~frond.ListView` for each page (one
+        page per list), made with ``text_measurer=server.text_measurer`` so that its text
+        breaks as the page draws it. `on_session_end(info, list)` hears the page leave
+        (default: the list is closed). `session` None serves roots there again."""
+        if session is not None and not callable(session):
+            raise TypeError(f"session must be callable or None, not {type(session).__name__}")
+        if on_session_end is not None and not callable(on_session_end):
+            raise TypeError(f"on_session_end must be callable or None, not {type(on_session_end).__name__}")
+        encoded = _text(path, "path")
+        if session is None:
+            call("frond_web_server_serve_lists", self._live(), encoded, _capi.frond_web_list_session_func(),
+                 _capi.frond_web_list_session_end_func(), None, _capi.frond_destroy_func())
+            self._list_paths.pop(path, None)
+            return
+        call("frond_web_server_serve_lists", self._live(), encoded, _C_LIST_SESSION, _C_LIST_SESSION_END,
+             user_data(registry.add(self, self._own_arena())), DESTROY)
+        self._list_paths[path] = (session, on_session_end)
+
+    @property
+    def text_measurer(self) -> NativeTextMeasurer:
+        """The server's Pango measurer, for a served list's ``ListView(text_measurer=…)``
+        (thread-safe, in C)."""
+        function = _capi.frond_text_measure_func()
+        data = ctypes.c_void_p()
+        call("frond_web_server_get_text_measurer", ctypes.byref(function), ctypes.byref(data), self._live())
+        return NativeTextMeasurer(function, data.value)
+
+    def _begin_list(self, info: SessionInfo) -> ListView:
+        entry = self._list_paths.get(info.path.split("?", 1)[0])
+        if entry is None:
+            raise LookupError(f"no list session for {info.path}")
+        made = entry[0](info)
+        if not isinstance(made, ListView):
+            raise TypeError(f"a list session must return a frond.ListView, not {type(made).__name__}")
+        self._lists[address(made._live())] = (made, info.path.split("?", 1)[0])
+        return made
+
+    def _end_list(self, handle: int, info: SessionInfo) -> None:
+        entry = self._lists.pop(handle, None)
+        if entry is None:
+            return
+        made, path = entry
+        on_end = self._list_paths.get(path, (None, None))[1]
+        if on_end is not None:
+            on_end(info, made)
+        else:
+            made.close()
 
     # ---- running --------------------------------------------------------------------------
 
@@ -282,6 +370,7 @@ class WebServer(Handle):
 
     def _did_close(self) -> None:
         self._roots.clear()
+        self._lists.clear()
 
 
 def handle_count() -> int:
