@@ -11,6 +11,7 @@ import gc
 import statistics
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -109,10 +110,17 @@ DOM_VIEWS = """
       const s = child.style;
       const lines = [...child.children].filter(c => c.classList.contains('frond-line')).map(c => c.textContent);
       const text = child.querySelectorAll(':scope > .frond-line');
+      // Each line's width drawn, with its trailing space and without it (Pango counts a
+      // wrapped line's trailing space only where it fits within the width).
       const drawn = [...text].map(line => {
+        const node = line.firstChild;
+        if (!node) return [0, 0];
         const range = document.createRange();
-        range.selectNodeContents(line);
-        return range.getBoundingClientRect().width;
+        range.setStart(node, 0);
+        range.setEnd(node, node.textContent.length);
+        const full = range.getBoundingClientRect().width;
+        range.setEnd(node, node.textContent.trimEnd().length);
+        return [full, range.getBoundingClientRect().width];
       });
       const view = frond.views.get(Number(child.dataset.view));
       views.push({id: Number(child.dataset.view), type: child.dataset.type, parent,
@@ -127,6 +135,11 @@ DOM_VIEWS = """
   return views;
 })()
 """
+
+def line_gap(drawn: list[float], measured: float) -> float:
+    """How far a line's drawn width ([with, without] its trailing space) is from Pango's."""
+    return min(abs(width - measured) for width in drawn)
+
 
 def check_dom_matches(browser: Chromium, served: Served, session: int) -> list[dict[str, Any]]:
     """The page's elements are the root's views: same ids, types, parents, frames, content."""
@@ -166,7 +179,7 @@ def test_todo_in_chromium(served: Served, browser: Chromium) -> None:
     # Text is drawn as Pango measured it: each line, drawn by the page in the font file
     # Pango used, is as wide as Pango's line (within the browser's rounding of advances).
     widths = [pair for view in dom if view["type"] == "text" for pair in zip(view["drawn"], view["measured"])]
-    gaps = [abs(drawn - measured) for drawn, measured in widths]
+    gaps = [line_gap(drawn, measured) for drawn, measured in widths]
     print(f"\ntext: {len(widths)} lines, largest |drawn - measured| width {max(gaps):.2f} px")
     assert widths and max(gaps) <= 1.0
 
@@ -244,6 +257,72 @@ def test_latency_and_message_sizes(served: Served, browser: Chromium) -> None:
     assert after.messages_sent - before.messages_sent == 1
     assert after.bytes_sent - before.bytes_sent < 400
     assert served.on_server(lambda: served.roots[list_page].describe()).count(" row ") == 10_000
+
+
+def test_feed_list_in_chromium(browser: Chromium) -> None:
+    """The demo's /feed: 100,000 posts in a list of the page's own. The page's document is
+    the list's content; only what is near the window's visible part is mounted, and
+    scrolling far mounts what is there into reused views; text is drawn as Pango measured
+    it; a click on a post's Like changes that post; the page leaving frees its list."""
+    server = web_demo.serve(0)
+    thread = threading.Thread(target=lambda: server.serve_forever(poll_interval=0.05), daemon=True)
+    thread.start()
+    try:
+        browser.navigate(server.url + "feed")
+        shown = "[...frond.views.values()].filter(v => v.type === 'list-item' && !v.attributes.hidden)"
+        browser.wait_for(f"window.frond && frond.list && {shown}.length >= 3", timeout=20)
+        browser.evaluate("document.fonts.ready.then(() => true)")
+        height = browser.evaluate("parseFloat(document.getElementById('frond').style.height)")
+        assert height > 100_000 * 40  # the whole feed's length, estimates included
+        items = browser.evaluate(f"{shown}.map(v => [v.attributes.item, parseFloat(v.element.style.top),"
+                                 " parseFloat(v.element.style.height)]).sort((a, b) => a[0] - b[0])")
+        assert items[0][:2] == [0, 0]
+        for (index, top, size), following in zip(items, items[1:]):  # stacked, in order, no gaps
+            assert following[0] == index + 1 and following[1] == pytest.approx(top + size, abs=0.01)
+        dom = browser.evaluate(DOM_VIEWS)
+        gaps = [line_gap(drawn, measured) for view in dom if view["type"] == "text"
+                for drawn, measured in zip(view["drawn"], view["measured"])]
+        print(f"\nfeed text: {len(gaps)} lines, largest |drawn - measured| width {max(gaps):.2f} px")
+        assert gaps and max(gaps) <= 1.0
+        mounted_at_top = browser.evaluate("frond.views.size")
+        containers_at_top = browser.evaluate(f"{shown}.map(v => Number(v.element.dataset.view))")
+
+        # Far down: what is there is mounted, in views reused from the posts that left.
+        browser.evaluate("scrollTo(0, 300000), true")
+        browser.wait_for(f"{shown}.some(v => v.attributes.item > 1000 &&"
+                         " v.element.getBoundingClientRect().top < innerHeight &&"
+                         " v.element.getBoundingClientRect().bottom > 0)", timeout=20)
+        views = browser.evaluate("frond.views.size")
+        print(f"\nfeed: {mounted_at_top} views at the top, {views} after scrolling 300,000 px "
+              f"(of {height:,.0f} px)")
+        assert views < 1000  # (100,000 posts are some 400,000 views)
+        reused = browser.evaluate(f"{containers_at_top}.filter(id => frond.views.has(id) &&"
+                                  " frond.views.get(id).attributes.item > 1000).length")
+        assert reused > 0  # a container that showed a post at the top shows one down here
+
+        # A Like on a post in view: that post's state changes.
+        like = browser.wait_for("([...frond.views.entries()].find(([id, v]) => v.type === 'button' &&"
+                                " v.element.textContent === 'Like' && v.element.getBoundingClientRect().top > 0 &&"
+                                " v.element.getBoundingClientRect().bottom < innerHeight) || [0])[0]")
+        browser.click(*center(browser, like))
+        browser.wait_for(f"frond.views.get({like}).element.textContent === 'Liked'")
+
+        # The page leaves: its session ends and the demo closes its list.
+        browser.navigate("about:blank")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            done = threading.Event()
+            counts: list[Any] = []
+            server.call_soon(lambda: (counts.append(server.statistics), done.set()))
+            done.wait(5)
+            if counts and counts[0].connections == 0 and counts[0].served_roots == 0:
+                break
+            time.sleep(0.05)
+        assert counts and counts[0].served_roots == 0 and counts[0].sessions == 1
+    finally:
+        server.stop()
+        thread.join(10)
+        server.close()
 
 
 def test_misbehaving_browser(served: Served, browser: Chromium) -> None:

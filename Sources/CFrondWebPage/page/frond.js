@@ -333,4 +333,14 @@ function connect(delay) {
   };
 }
 
+// Leaving the page ends its session at once (a page kept for the back button would keep it
+// open); coming back to it begins a new one.
+window.addEventListener("pagehide", () => {
+  if (!socket) return;
+  socket.onclose = null;
+  socket.close();
+});
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) connect(250);
+});
 connect(250);

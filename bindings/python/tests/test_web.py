@@ -81,3 +81,27 @@ def test_badSettingsAndMisuseRaise() -> None:
     assert web.handle_count() == 0
     with pytest.raises(MisuseError, match="closed"):
         first.run(0)
+
+
+def test_listsAreServedAtAPathWithTheServersMeasurer() -> None:
+    from frond import ListView, MemoryHost, NativeTextMeasurer, Text
+    with WebServer(session) as server:
+        measurer = server.text_measurer
+        assert isinstance(measurer, NativeTextMeasurer) and measurer.user_data
+        host = MemoryHost()
+        with ListView(lambda text: Text(text), cross_size=200, host=host, text_measurer=measurer) as pango, \
+                ListView(lambda text: Text(text), cross_size=200, host=MemoryHost()) as monospace:
+            for made in (pango, monospace):
+                made.data_source.set_sections([["iiii WWWW", "a longer text that wraps onto a second line here"]])
+                made.set_viewport(0, 100)
+                made.process(wait=True)
+            widths = [view.frame.width for view in host.views.values() if view.view_type == "text"]
+            assert widths and widths[0] != 9 * 0.6 * 14  # Pango's widths, not 0.6 em a character
+            # Pango's proportional face fits the long text on fewer lines than 0.6 em a character.
+            assert pango.item_frame((0, 1)).height < monospace.item_frame((0, 1)).height
+        server.serve_lists("/feed", lambda info: ListView(lambda text: Text(text), cross_size=info.width))
+        server.serve_lists("/feed", None)  # roots again
+        with pytest.raises(InvalidArgumentError, match="path"):
+            server.serve_lists("feed", lambda info: ListView(lambda text: Text(text), cross_size=100))
+        with pytest.raises(TypeError, match="session"):
+            server.serve_lists("/feed", 5)  # type: ignore[arg-type]
