@@ -528,9 +528,11 @@ demo-tk:
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
 		$(PYTHON) examples/python/tk_demo.py $(if $(QUIT_AFTER),--quit-after $(QUIT_AFTER))
 
-# The web demo: the todo list and a 10,000-row list on http://127.0.0.1:8000 (PORT=…).
+# The web demo: the todo list, a 10,000-row list and the 100,000-post feed on
+# http://127.0.0.1:8000 (PORT=…).
 demo-web:
 	@$(ENSURE_DEPS) demo-web
 	@$(MAKE) --no-print-directory web-lib
-	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python $(PYTHON) examples/python/web_demo.py \
+	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
+		$(PYTHON) examples/python/web_demo.py \
 		--port $(or $(PORT),8000)
