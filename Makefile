@@ -475,8 +475,9 @@ gtk-lib: lib
 		-Wl,--version-script=hosts/gtk/exports.map -o $(LIB_DIR)/libfrond_gtk.so.0
 	ln -sf libfrond_gtk.so.0 $(LIB_GTK)
 
-# The GTK host's test: a window under Xvfb, a real click (xdotool), GTK's rendering against
-# Tests/Hosts/reference/gtk-counter.png; skipped, saying so, without GTK 4's files or Xvfb.
+# The GTK host's test: windows under Xvfb, real clicks (xdotool), GTK's rendering against
+# Tests/Hosts/reference/gtk-*.png; then the demo's tour (make demo-gtk without a display);
+# skipped, saying so, without GTK 4's files or Xvfb.
 test-hosts-gtk:
 	@if ! pkg-config --exists gtk4 || ! command -v xvfb-run >/dev/null || ! command -v xdotool >/dev/null; then \
 		echo "test-hosts-gtk: skipped (needs libgtk-4-dev, xvfb and xdotool: make test-hosts installs them)"; \
@@ -485,6 +486,9 @@ test-hosts-gtk:
 		$(CC) $(STRICT_C) $(GTK_C_FLAGS) -Iinclude -ITests/CAPI Tests/Hosts/gtk_test.c -lfrond_gtk $(GTK_C_LIBS) \
 			$(LINK_FROND) -o $(OUT)/bin/gtk_test && \
 		GTK_A11Y=none xvfb-run -a -s "-screen 0 640x480x24" $(OUT)/bin/gtk_test && \
+		$(CC) $(STRICT_C) $(GTK_C_FLAGS) -Iinclude examples/c/gtk_feed.c -lfrond_gtk $(GTK_C_LIBS) $(LINK_FROND) \
+			-o $(OUT)/bin/gtk_feed && mkdir -p build/gtk-demo-test && \
+		GTK_A11Y=none xvfb-run -a -s "-screen 0 640x720x24" $(OUT)/bin/gtk_feed --screenshots build/gtk-demo-test && \
 		$(PYTHON) Tests/CAPI/check_exports.py include/frond_gtk.h $(LIB_GTK) && \
 		$(PYTHON) Tests/CAPI/check_coverage.py include/frond_gtk.h Tests/Hosts/gtk_test.c; \
 	fi

@@ -9,6 +9,7 @@
  *   gtk_feed --screenshots DIR    takes a short tour, writing DIR/gtk-*.png, and quits
  *                                 (`make demo-gtk` runs this under Xvfb without a display)
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,13 +228,16 @@ static void screenshot(GtkWidget *window, const char *directory, const char *nam
     g_object_unref(paintable);
 }
 
-static void statistics(const feed *f, const char *when) {
+static frond_list_statistics statistics(const feed *f, const char *when) {
     frond_list_statistics s;
     FROND_INIT(s);
     must(frond_list_get_statistics(&s, f->list), "frond_list_get_statistics");
     printf("gtk_feed: %s: %zu posts mounted (%zu GTK views for the list), offset %.0f of %.0f\n", when, s.mounted_items,
            s.host_views, s.offset, s.content_length);
+    return s;
 }
+
+static const char *tour_failed = NULL;
 
 static void quit(GtkWindow *window, gpointer user_data) {
     (void)window;
@@ -302,14 +306,20 @@ int main(int argc, char **argv) {
     gtk_window_present(GTK_WINDOW(window));
 
     if (directory) {
+        /* The tour checks what it shows: posts mounted, the spin button's value heard by the
+         * header, the list scrolled to the post (its top within a screen of the offset). */
+        frond_rect frame;
+        frond_item_path post_500 = {0, 499};
         settle(800);
-        statistics(&f, "opened");
+        if (statistics(&f, "opened").mounted_items == 0) tour_failed = "no post was mounted";
         screenshot(window, directory, "1-feed");
         gtk_spin_button_set_value(GTK_SPIN_BUTTON(f.spin), 500); /* the header hears "choose" */
         settle(100);
+        if (f.chosen != 500) tour_failed = "the header never heard the spin button's value";
         go_to(&f, f.chosen, true);
         settle(600);
-        statistics(&f, "went to post 500");
+        must(frond_list_get_item_frame(&frame, f.list, post_500), "frond_list_get_item_frame");
+        if (fabsf(statistics(&f, "went to post 500").offset - frame.top) > 640) tour_failed = "the list is not at post 500";
         screenshot(window, directory, "2-post-500");
         gtk_window_destroy(GTK_WINDOW(window));
         settle(50);
@@ -322,5 +332,6 @@ int main(int argc, char **argv) {
     must(frond_list_free(f.list), "frond_list_free");
     g_object_unref(f.spin);
     must(frond_render_class_release(like_class), "frond_render_class_release");
-    return 0;
+    if (tour_failed) fprintf(stderr, "gtk_feed: the tour failed: %s\n", tour_failed);
+    return tour_failed ? 1 : 0;
 }
