@@ -2370,7 +2370,8 @@ typedef struct frond_list_listener {
     uint32_t struct_size;               /**< sizeof(frond_list_listener) */
     /** The content's length along the axis changed (estimates included). */
     void (*did_change_content_length)(frond_list *list, float length, void *user_data);
-    /** Real sizes above the viewport moved its offset: scroll the host there. */
+    /** Real sizes above the viewport moved its offset: scroll the host there (called after
+     *  the same commit's did_change_content_length, so the new length has room for it). */
     void (*did_adjust_offset)(frond_list *list, float offset, void *user_data);
     /** An item entered the range (built and mounted) or left it: working-range callbacks. */
     void (*did_enter_range)(frond_list *list, frond_item_path path, void *model, void *user_data);

@@ -106,12 +106,15 @@ typedef struct frond_gtk_widget_spec {
 /** A legacy component (vtable name "GtkWidget", view type "gtk-widget") showing
  *  `spec->widget`, sized by `size` (NULL: GTK's measure) and keyed by `key` (NULL: none).
  *  Rendering it again with the same widget changes nothing on screen. The widget is
- *  measured and shown on GTK's thread: put it in roots that a frond_gtk_host flushes (a
- *  flush from a thread while another owns GTK's main context fails with
+ *  measured and shown on GTK's thread (the one that made the first frond_gtk host): put it
+ *  in roots that a frond_gtk_host flushes (a flush on another thread fails with
  *  FROND_ERR_CALLBACK), not in lists, whose items are built on other threads. A NULL or
- *  non-widget `widget`, a value_property the widget lacks, or value_property without
- *  value_action is FROND_ERR_INVALID_ARGUMENT. The reference is let go on GTK's thread
- *  when the component is gone. */
+ *  non-widget `widget`, one in a container of the program's (a component shows its widget
+ *  in its own view), a value_property the widget lacks, or value_property without
+ *  value_action is FROND_ERR_INVALID_ARGUMENT; a widget the program puts in a container of
+ *  its own later is left there (its view shows nothing). The reference is let go on GTK's
+ *  thread when the component is gone (from another thread: from an idle callback of GTK's
+ *  main context). */
 frond_status frond_gtk_component_new(frond_component **out_component, const frond_gtk_widget_spec *spec,
                                      const frond_size_spec *size, const char *key);
 

@@ -175,6 +175,8 @@ static void host_destroy(void *user_data) {
 typedef struct heard {
     int entered, left, lengths, adjusts;
     float length;
+    float viewport;            /* the viewport's length, where a test keeps it fixed (else 0) */
+    int adjusts_beyond_length; /* offsets told while the length told so far had no room for them */
 } heard;
 
 static void did_change_content_length(frond_list *list, float length, void *user_data) {
@@ -184,8 +186,10 @@ static void did_change_content_length(frond_list *list, float length, void *user
     h->length = length;
 }
 static void did_adjust_offset(frond_list *list, float offset, void *user_data) {
-    (void)list; (void)offset;
-    ((heard *)user_data)->adjusts++;
+    heard *h = user_data;
+    (void)list;
+    h->adjusts++;
+    if (offset + h->viewport > h->length) h->adjusts_beyond_length++;
 }
 static void did_enter_range(frond_list *list, frond_item_path path, void *model, void *user_data) {
     (void)list;
@@ -415,6 +419,60 @@ static void test_a_text_measurer_sizes_the_items(void) {
     CHECK(live_rows == 0);
 }
 
+/* Rows far taller than estimated, the viewport at the estimated bottom: as real sizes
+ * arrive above it, the offset moves beyond the old length, and the host hears the new
+ * length first (a host clamping its scroll position to the old one would jump). */
+static frond_status tall_row(frond_component **out_component, void *model, void *user_data) {
+    frond_view_spec view;
+    frond_size_spec size;
+    (void)model;
+    (void)user_data;
+    FROND_INIT(view);
+    view.view_type = "row";
+    size = frond_size_points(100, 60);
+    return frond_component_new(out_component, &view, &size, NULL);
+}
+
+static void test_an_adjusted_offset_comes_after_its_length(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_list_config config;
+    frond_list_listener listener;
+    frond_host host;
+    frond_list_statistics statistics;
+    int step;
+    memset(&m, 0, sizeof m);
+    FROND_INIT(config);
+    config.cross_size = 100;
+    config.estimated_item_size = 10;
+    config.range_screens = 3; /* more is built above the viewport than in it */
+    config.provider = tall_row;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    FROND_INIT(listener);
+    listener.did_change_content_length = did_change_content_length;
+    listener.did_adjust_offset = did_adjust_offset;
+    memset(&h, 0, sizeof h);
+    h.viewport = 200;
+    CHECK_OK(frond_list_set_listener(list, &listener, &h, NULL));
+    load_rows(list, 300); /* estimated 3,000 points, really 18,000 */
+    for (step = 0; step < 30; step++) {
+        statistics = statistics_of(list);
+        CHECK_OK(frond_list_set_viewport(list, statistics.content_length > 200 ? statistics.content_length - 200 : 0, 200));
+        CHECK_OK(frond_list_process(NULL, list, true));
+    }
+    CHECK(h.adjusts > 0);
+    CHECK(h.adjusts_beyond_length == 0);
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     int providers, hosts;
@@ -423,6 +481,7 @@ int main(void) {
     test_a_changeset_moves_the_mounted_items();
     test_events_and_bad_input();
     test_a_text_measurer_sizes_the_items();
+    test_an_adjusted_offset_comes_after_its_length();
     providers = provider_destroyed;
     hosts = host_destroyed;
     CHECK(providers == 6 && hosts == 3);

@@ -248,6 +248,16 @@ static void test_text_measured_off_thread_agrees(void) {
         }
     }
     CHECK(m.sizes[3].height > 2 * m.sizes[0].height); /* the long one wraps */
+    {
+        /* A font size beyond the labels' bound is measured at that bound: finite, positive. */
+        frond_text_style huge;
+        frond_size size = {0, 0};
+        FROND_INIT(huge);
+        huge.font_size = 1e9f;
+        CHECK_OK(frond_gtk_measure_text("W", &huge, FROND_UNDEFINED, FROND_MEASURE_MODE_UNDEFINED, FROND_UNDEFINED,
+                                        FROND_MEASURE_MODE_UNDEFINED, &size, NULL));
+        CHECK(isfinite(size.width) && isfinite(size.height) && size.height >= 10000 && size.height < 20000);
+    }
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
                   frond_gtk_measure_text(NULL, NULL, 0, FROND_MEASURE_MODE_UNDEFINED, 0, FROND_MEASURE_MODE_UNDEFINED, NULL, NULL),
                   "required");
@@ -295,6 +305,22 @@ static frond_component *spin_screen(GtkWidget *spin) {
     frond_component_release(label);
     frond_component_release(wrapped);
     return row;
+}
+
+static GThread *finalized_on;
+static void note_finalizing_thread(gpointer data, GObject *gone) {
+    (void)data;
+    (void)gone;
+    finalized_on = g_thread_self();
+}
+
+typedef struct off_thread_release {
+    frond_component *component;
+} off_thread_release;
+
+static gpointer release_off_thread(gpointer user_data) {
+    frond_component_release(((off_thread_release *)user_data)->component);
+    return NULL;
 }
 
 typedef struct off_thread_flush {
@@ -387,6 +413,34 @@ static void test_a_wrapped_gtk_widget(void) {
     CHECK(flush.status == FROND_ERR_CALLBACK);
     CHECK_OK(frond_root_free(elsewhere));
     CHECK(gtk_widget_get_parent(spin) == parent);
+
+    /* A widget in a container of the program's is refused (the container would keep
+     * pointing at a widget taken from it). */
+    {
+        GtkWidget *frame = g_object_ref_sink(gtk_frame_new(NULL)), *inside = gtk_spin_button_new_with_range(0, 1, 1);
+        gtk_frame_set_child(GTK_FRAME(frame), inside);
+        FROND_INIT(spec);
+        spec.widget = inside;
+        CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_component_new(&component, &spec, NULL, NULL), "container");
+        CHECK(gtk_frame_get_child(GTK_FRAME(frame)) == inside);
+        g_object_unref(frame);
+    }
+
+    /* A component released on another thread lets go of its widget on GTK's thread. */
+    {
+        GtkWidget *loose = gtk_spin_button_new_with_range(0, 1, 1);
+        off_thread_release release;
+        FROND_INIT(spec);
+        spec.widget = loose; /* (floating: the component sinks it and holds the only reference) */
+        CHECK_OK(frond_gtk_component_new(&release.component, &spec, NULL, NULL));
+        g_object_weak_ref(G_OBJECT(loose), note_finalizing_thread, NULL);
+        finalized_on = NULL;
+        thread = g_thread_new("release", release_off_thread, &release);
+        g_thread_join(thread);
+        CHECK(finalized_on == NULL); /* not on the releasing thread */
+        iterate_for(20);
+        CHECK(finalized_on == g_thread_self());
+    }
 
     gtk_window_destroy(GTK_WINDOW(window));
     CHECK_OK(frond_gtk_host_free(host));

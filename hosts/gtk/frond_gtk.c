@@ -235,18 +235,11 @@ static GHashTable *wrapped_widgets; /* number → wrapped */
 static uint64_t next_wrapped = 1;
 static GQuark wrapped_quark;        /* a widget's number */
 
-/* GTK's thread: the one that made the first host (until then, whichever can own GTK's main
- * context). */
+/* GTK's thread: the one that made the first host (none before: a wrapped widget is
+ * measured only in a root that a host flushes). */
 static GThread *gtk_thread;
 
-static bool on_gtk_thread(void) {
-    GMainContext *context = g_main_context_default();
-    if (gtk_thread) return g_thread_self() == gtk_thread;
-    if (g_main_context_is_owner(context)) return true;
-    if (!g_main_context_acquire(context)) return false;
-    g_main_context_release(context);
-    return true;
-}
+static bool on_gtk_thread(void) { return gtk_thread && g_thread_self() == gtk_thread; }
 
 /* A new reference on the widget wrapped under `number`, or NULL. */
 static GtkWidget *wrapped_widget(uint64_t number) {
@@ -299,9 +292,13 @@ static void attach_foreign(FrondGtkView *view, GtkWidget *widget) {
         return;
     }
     detach_foreign(view);
-    if (view->content) return g_object_unref(widget); /* a view of a content type: not ours to replace */
-    if (parent && FROND_IS_GTK_VIEW(parent) && FROND_GTK_VIEW(parent)->content == widget) detach_foreign(FROND_GTK_VIEW(parent));
-    else if (parent) gtk_widget_unparent(widget);
+    if (view->content || (parent && !(FROND_IS_GTK_VIEW(parent) && FROND_GTK_VIEW(parent)->content == widget))) {
+        /* A view of a content type is not ours to replace; a widget the program put in a
+         * container of its own since is not ours to take (the container keeps pointing at it). */
+        g_object_unref(widget);
+        return;
+    }
+    if (parent) detach_foreign(FROND_GTK_VIEW(parent));
     gtk_widget_insert_after(widget, GTK_WIDGET(view), NULL);
     view->content = widget;
     view->foreign = true;
@@ -368,6 +365,13 @@ static gboolean unref_on_gtk_thread(gpointer widget) {
     return G_SOURCE_REMOVE;
 }
 
+/* Lets go of a GTK object on GTK's thread: at once there, else from an idle callback of GTK's
+ * main context. */
+static void release_on_gtk_thread(gpointer object) {
+    if (on_gtk_thread()) g_object_unref(object);
+    else g_idle_add(unref_on_gtk_thread, object);
+}
+
 static void widget_component_free(void *user_data) {
     widget_component *component = user_data;
     GtkWidget *unwrapped = NULL;
@@ -380,9 +384,8 @@ static void widget_component_free(void *user_data) {
         g_hash_table_remove(wrapped_widgets, &component->number);
     }
     g_mutex_unlock(&wrapped_lock);
-    /* (GTK objects are let go on GTK's thread: at once when this thread may own its context.) */
-    if (unwrapped) g_main_context_invoke(NULL, unref_on_gtk_thread, unwrapped);
-    g_main_context_invoke(NULL, unref_on_gtk_thread, component->widget);
+    if (unwrapped) release_on_gtk_thread(unwrapped);
+    release_on_gtk_thread(component->widget);
     g_free(component->value_property);
     g_free(component->value_action);
     g_free(component);
@@ -401,6 +404,11 @@ frond_status frond_gtk_component_new(frond_component **out_component, const fron
         return FROND_ERR_INVALID_ARGUMENT;
     }
     *out_component = NULL;
+    if (gtk_widget_get_parent(spec->widget) && !FROND_IS_GTK_VIEW(gtk_widget_get_parent(spec->widget))) {
+        frond_set_last_error("frond_gtk_component_new: spec->widget is in a container of the program's (take it out first: "
+                             "a component shows its widget in its own view)");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
     if (spec->value_property &&
         (!spec->value_action || !*spec->value_action ||
          !g_object_class_find_property(G_OBJECT_GET_CLASS(spec->widget), spec->value_property))) {
@@ -721,8 +729,9 @@ static void measure_layout(PangoLayout *layout, const frond_text_style *style, f
                            float height, frond_measure_mode height_mode, frond_size *out_size) {
     PangoAttrList *list;
     PangoRectangle logical;
-    float font_size = style && style->font_size > 0 ? style->font_size : 14;
-    float line_height = style && style->line_height > 0 ? style->line_height : font_size * 1.2f;
+    /* (Bounded as the labels bound them, and within what Pango's integer units can hold.) */
+    float font_size = style && style->font_size > 0 ? fminf(style->font_size, 10000) : 14;
+    float line_height = style && style->line_height > 0 ? fminf(style->line_height, 10000) : font_size * 1.2f;
     list = text_attributes(style ? style->font_family : NULL, font_size, style ? style->font_weight : 0, line_height, false,
                            (GdkRGBA){0, 0, 0, 1});
     pango_layout_set_attributes(layout, list);
@@ -854,6 +863,8 @@ static void offset_adjusted(frond_list *list, float offset, void *user_data) {
     double length = host->horizontal ? top->frame.width : top->frame.height;
     (void)list;
     host->adjusting = true;
+    /* (The list tells the new length first; the page's room is kept in any case.) */
+    length = fmax(length, offset + gtk_adjustment_get_page_size(a));
     gtk_adjustment_configure(a, offset, gtk_adjustment_get_lower(a), fmax(gtk_adjustment_get_upper(a), length),
                              gtk_adjustment_get_step_increment(a), gtk_adjustment_get_page_increment(a),
                              gtk_adjustment_get_page_size(a));

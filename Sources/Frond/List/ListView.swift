@@ -71,7 +71,8 @@ public final class ListView<Model>: @unchecked Sendable {
         /// The content's length along the axis changed.
         public var didChangeContentLength: ((Float) -> Void)?
         /// Sizes that arrived above the viewport moved its offset, to keep the first
-        /// visible item in place: scroll the host to this offset.
+        /// visible item in place: scroll the host to this offset (told after the same
+        /// commit's new content length).
         public var didAdjustOffset: ((Float) -> Void)?
         /// An item entered the range (it is built and mounted) or left it (working-range
         /// callbacks: start and cancel work such as an image download).
@@ -350,11 +351,12 @@ public final class ListView<Model>: @unchecked Sendable {
             positions.setSize(mainSize(of: item), at: flat)
         }
         positionsVersion = state.version
+        var offsetMoved = false
         if let (mount, oldStart) = anchor, let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path) {
             let newStart = positions.start(of: flat, estimate: estimate)
             if newStart != oldStart {
                 offset = max(0, offset + newStart - oldStart)
-                listener.didAdjustOffset?(Float(offset))
+                offsetMoved = true
             }
         }
         // Containers at their items' places; items new to the range announced.
@@ -371,6 +373,8 @@ public final class ListView<Model>: @unchecked Sendable {
             contentLength = length
             listener.didChangeContentLength?(Float(length))
         }
+        // (After the new length: a host scrolling there must have room to.)
+        if offsetMoved { listener.didAdjustOffset?(Float(offset)) }
         // Items a changeset brought into the range are built off the host thread too.
         // (Queued, never applied here: an asynchronous load may be queued from anywhere.)
         if !changes.changes.isEmpty { try? queueRangeLoad() }

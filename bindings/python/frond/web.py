@@ -201,7 +201,7 @@ class WebServer(Handle):
         #: List paths → (session, on_session_end); the lists served, by handle value.
         self._list_paths: dict[str, tuple[Callable[[SessionInfo], ListView],
                                           Callable[[SessionInfo, ListView], None] | None]] = {}
-        self._lists: dict[int, tuple[ListView, str]] = {}
+        self._lists: dict[int, tuple[ListView, Callable[[SessionInfo, ListView], None] | None]] = {}
         self._calls: list[Callable[[], None]] = []
         self._calls_lock = threading.Lock()
         self._stopping = False
@@ -288,15 +288,22 @@ class WebServer(Handle):
         made = entry[0](info)
         if not isinstance(made, ListView):
             raise TypeError(f"a list session must return a frond.ListView, not {type(made).__name__}")
-        self._lists[address(made._live())] = (made, info.path.split("?", 1)[0])
+        # What the server would refuse (the page closed, the list kept) is refused here, so
+        # that only lists the server serves are kept until their session ends.
+        if made.horizontal:
+            raise ValueError("a list page scrolls vertically: its list must be vertical")
+        if address(made._live()) in self._lists:
+            raise ValueError("the list shows on another page already (each page needs a list of its own)")
+        if made.statistics.host_views:
+            raise ValueError("the list has mounted items another host shows")
+        self._lists[address(made._live())] = (made, entry[1])  # (the session end of when it began)
         return made
 
     def _end_list(self, handle: int, info: SessionInfo) -> None:
         entry = self._lists.pop(handle, None)
         if entry is None:
             return
-        made, path = entry
-        on_end = self._list_paths.get(path, (None, None))[1]
+        made, on_end = entry
         if on_end is not None:
             on_end(info, made)
         else:

@@ -105,3 +105,28 @@ def test_listsAreServedAtAPathWithTheServersMeasurer() -> None:
             server.serve_lists("feed", lambda info: ListView(lambda text: Text(text), cross_size=100))
         with pytest.raises(TypeError, match="session"):
             server.serve_lists("/feed", 5)  # type: ignore[arg-type]
+
+
+def test_aListTheServerWouldRefuseIsRefusedBeforeItIsKept() -> None:
+    from frond import ListView, Text
+    from frond.web import SessionInfo
+    with WebServer(session) as server:
+        ended: list[ListView] = []
+        server.serve_lists("/side", lambda info: ListView(lambda text: Text(text), cross_size=90, horizontal=True))
+        with pytest.raises(ValueError, match="vertical"):
+            server._begin_list(SessionInfo(1, "/side", 300, 200))
+        shared = ListView(lambda text: Text(text), cross_size=90)
+        server.serve_lists("/shared", lambda info: shared, on_session_end=lambda info, made: ended.append(made))
+        assert server._begin_list(SessionInfo(2, "/shared?a", 300, 200)) is shared
+        with pytest.raises(ValueError, match="another page"):
+            server._begin_list(SessionInfo(3, "/shared", 300, 200))
+        # The session end is the one given when the page began, whatever serves the path now.
+        server.serve_lists("/shared", None)
+        server._end_list(id_of(shared), SessionInfo(2, "/shared?a", 300, 200))
+        assert ended == [shared] and not shared.closed
+        shared.close()
+
+
+def id_of(made) -> int:
+    from frond._runtime import address
+    return address(made._live())
