@@ -133,7 +133,31 @@ test-conformance: build
 		$(PYTHON) Tests/Conformance/derive_corpus.py $$variant Tests/Fixtures/yoga $(OUT)/corpora/$$variant || exit 1; \
 		$(SWIFT_BUILD)/frond conformance $(OUT)/corpora/$$variant || exit 1; \
 	done
+	@mkdir -p $(OUT)
+	@$(SWIFT_BUILD)/frond conformance $(CHROME_RANDOM) --tolerance-raw $(CHROME_RANDOM)/chrome-raw.jsonl \
+		--known-failures Tests/Fixtures/chrome-random-known-failures.txt --max-mismatches 4 > $(OUT)/chrome-random.log \
+		|| { grep -v "known:" $(OUT)/chrome-random.log; exit 1; }
+	@echo "Chromium's random CSS-mode trees ($(CHROME_RANDOM)):" && grep -E "^NOTE|^strict" $(OUT)/chrome-random.log
 	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
+
+# Chromium as the oracle (issue 31): Tests/Fixtures/chrome-random holds 300 random CSS-mode
+# trees with Chromium's layouts (../shared/conformance/chrome/chrome_corpus.py --seed 20261128
+# --count 300, checked in: CI needs no browser), run by test-conformance against its known
+# failures. `make conformance-chrome SEED=… COUNT=…` generates a fresh corpus with chromium and
+# prints the strict and tolerant counts.
+CHROME_RANDOM := Tests/Fixtures/chrome-random
+CHROME_ORACLE := ../shared/conformance/chrome/chrome_corpus.py
+SEED ?= 1
+COUNT ?= 500
+.PHONY: conformance-chrome
+conformance-chrome: build
+	@command -v chromium >/dev/null || { echo "conformance-chrome: needs chromium (apt-get install -y chromium)"; exit 2; }
+	@[ -f $(CHROME_ORACLE) ] || { echo "conformance-chrome: needs $(CHROME_ORACLE) (../shared beside the checkout)"; exit 2; }
+	rm -rf $(OUT)/chrome-corpus-$(SEED) && $(PYTHON) $(CHROME_ORACLE) $(OUT)/chrome-corpus-$(SEED) --seed $(SEED) --count $(COUNT)
+	@: > $(OUT)/no-known-failures.txt
+	@$(SWIFT_BUILD)/frond conformance $(OUT)/chrome-corpus-$(SEED) --tolerance-raw $(OUT)/chrome-corpus-$(SEED)/chrome-raw.jsonl \
+		--known-failures $(OUT)/no-known-failures.txt --max-mismatches 4 > $(OUT)/chrome-corpus-$(SEED).log; \
+		tail -2 $(OUT)/chrome-corpus-$(SEED).log; echo "(every difference: $(OUT)/chrome-corpus-$(SEED).log)"
 
 # C tests under valgrind: no invalid reads or writes and no definitely lost blocks. The
 # blocks fontconfig keeps for Pango's font caches are suppressed (Tests/CAPI/fontconfig.supp:

@@ -27,7 +27,9 @@ struct Conformance: ParsableCommand {
         direction, node path, expected and actual value); the last line reads \
         "N passed, M failed, K skipped". Cases the source disables run as expected failures and are \
         counted on their own line. The exit status is 0 only when every failing case is listed in the \
-        known-failures file.
+        known-failures file. With --tolerance-raw (a corpus's chrome-raw.jsonl), a case whose every \
+        difference is 1 px at an edge Chromium placed within 2/64 px of a rounding boundary passes \
+        as tolerated, and the summary gives the strict and the tolerant counts.
         """
     )
 
@@ -40,6 +42,9 @@ struct Conformance: ParsableCommand {
     @Option(name: .long, help: "Mismatches printed per failing case.")
     var maxMismatches = 8
 
+    @Option(name: .long, help: "Chromium's unrounded boxes (chrome-raw.jsonl) that forgive 1 px rounding differences.")
+    var toleranceRaw: String?
+
     func validate() throws {
         guard maxMismatches >= 0 else { throw ValidationError("--max-mismatches must be 0 or more") }
     }
@@ -49,10 +54,11 @@ struct Conformance: ParsableCommand {
         let knownPath = knownFailures ?? RepositoryFixtures.knownFailures
         let known = FileManager.default.fileExists(atPath: knownPath) ? try KnownFailures(path: knownPath) : KnownFailures()
 
-        var passed = 0, failed = 0, skipped = 0, disabledFailing = 0, disabledPassing = 0
+        var passed = 0, failed = 0, skipped = 0, disabledFailing = 0, disabledPassing = 0, tolerated = 0
         var unlisted: [String] = []
         var fixedKnown: [String] = []
         do {
+            let raw = try toleranceRaw.map { path throws(CorpusError) in try ChromeRawLayouts(path: path) }
             for corpus in corpora {
                 for file in try ConformanceRunner.corpusFiles(at: corpus) {
                     for result in try ConformanceRunner.run(file: file) {
@@ -66,6 +72,10 @@ struct Conformance: ParsableCommand {
                             if known.reasons[result.key] != nil { fixedKnown.append(result.key) }
                         case .skipped:
                             skipped += 1
+                        case .failed where raw?.forgives(result) == true:
+                            tolerated += 1
+                            if known.reasons[result.key] != nil { fixedKnown.append(result.key) }
+                            print("TOLERATED \(result.file): \(result.name) (1 px at Chromium's rounding boundaries)")
                         case .failed:
                             failed += 1
                             let reason = known.reasons[result.key]
@@ -89,7 +99,15 @@ struct Conformance: ParsableCommand {
             print("disabled in source (expected failures): \(disabledFailing) failing, \(disabledPassing) passing")
         }
         if !unlisted.isEmpty { print("\(unlisted.count) failing case(s) are not in \(knownPath)") }
-        print("\(passed) passed, \(failed) failed, \(skipped) skipped")
+        if toleranceRaw != nil {
+            let cases = passed + tolerated + failed
+            let percent = { (count: Int) in cases == 0 ? "-" : String(format: "%.1f%%", 100 * Double(count) / Double(cases)) }
+            print("strict: \(passed) of \(cases) (\(percent(passed))); tolerant: \(passed + tolerated) of \(cases) "
+                  + "(\(percent(passed + tolerated)))")
+            print("\(passed) passed, \(tolerated) tolerated, \(failed) failed, \(skipped) skipped")
+        } else {
+            print("\(passed) passed, \(failed) failed, \(skipped) skipped")
+        }
         if !unlisted.isEmpty { throw ExitCode(1) }
     }
 }

@@ -48,6 +48,33 @@ expect 0 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --k
 
 expect 64 "--max-mismatches must be 0 or more" "$FROND" conformance "$WORK/corpus" --max-mismatches=-1
 
+# --tolerance-raw: a 1 px difference is forgiven only where Chromium's unrounded edge lies
+# within 2/64 px of a rounding boundary (a box 20.5 high rounds to 21: Frond's 20 is
+# tolerated; one 20.75 high rounds to 21 too, but 20 is a real difference there).
+mkdir -p "$WORK/chrome"
+cat > "$WORK/chrome/Round.json" <<'JSON'
+[{"name": "edge", "config": {}, "root": {"style": {"width": 10, "height": 20}},
+  "layouts": [{"direction": "ltr", "availableWidth": null, "availableHeight": null,
+               "expected": {"left": 0, "top": 0, "width": 10, "height": 21, "children": []}}]},
+ {"name": "far", "config": {}, "root": {"style": {"width": 10, "height": 20}},
+  "layouts": [{"direction": "ltr", "availableWidth": null, "availableHeight": null,
+               "expected": {"left": 0, "top": 0, "width": 10, "height": 21, "children": []}}]}]
+JSON
+cat > "$WORK/chrome-raw.jsonl" <<'JSONL'
+{"name": "edge", "raw": [[0, 0, 10, 20.5, 0, 0, []]]}
+{"name": "far", "raw": [[0, 0, 10, 20.75, 0, 0, []]]}
+JSONL
+expect 1 "0 passed, 1 tolerated, 1 failed" "$FROND" conformance "$WORK/chrome" --known-failures "$WORK/none-known.txt" \
+  --tolerance-raw "$WORK/chrome-raw.jsonl"
+expect 1 "strict: 0 of 2 (0.0%); tolerant: 1 of 2 (50.0%)" "$FROND" conformance "$WORK/chrome" \
+  --known-failures "$WORK/none-known.txt" --tolerance-raw "$WORK/chrome-raw.jsonl"
+printf 'Round.json:far  20.75 is not at a rounding boundary\n' > "$WORK/far-known.txt"
+expect 0 "TOLERATED Round.json: edge" "$FROND" conformance "$WORK/chrome" --known-failures "$WORK/far-known.txt" \
+  --tolerance-raw "$WORK/chrome-raw.jsonl"
+printf '{"name": "edge", "raw": 5}\n' > "$WORK/bad-raw.jsonl"
+expect 2 "expected {\"name\": …, \"raw\": [ltr, rtl]}" "$FROND" conformance "$WORK/chrome" \
+  --tolerance-raw "$WORK/bad-raw.jsonl"
+
 # Malformed cases fail (even disabled ones); an empty corpus folder is an error.
 cat > "$WORK/corpus/Broken.json" <<'JSON'
 [{"name": "no-layouts", "root": {}},
