@@ -138,13 +138,16 @@ test-conformance: build
 		--known-failures Tests/Fixtures/chrome-random-known-failures.txt --max-mismatches 4 > $(OUT)/chrome-random.log \
 		|| { grep -v "known:" $(OUT)/chrome-random.log; exit 1; }
 	@echo "Chromium's random CSS-mode trees ($(CHROME_RANDOM)):" && grep -E "^NOTE|^strict" $(OUT)/chrome-random.log
+	$(SWIFT_BUILD)/frond conformance Tests/Fixtures/chrome-cases
 	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
 
 # Chromium as the oracle (issue 31): Tests/Fixtures/chrome-random holds 300 random CSS-mode
 # trees with Chromium's layouts (../shared/conformance/chrome/chrome_corpus.py --seed 20261128
 # --count 300, checked in: CI needs no browser), run by test-conformance against its known
-# failures. `make conformance-chrome SEED=… COUNT=…` generates a fresh corpus with chromium and
-# prints the strict and tolerant counts.
+# failures. Tests/Fixtures/chrome-cases holds shrunk trees that taught something, with
+# Chromium's layouts (chrome_oracle.py Tests/Conformance/chrome-cases --out …): they all pass.
+# `make conformance-chrome SEED=… COUNT=…` generates a fresh corpus with chromium and prints
+# the strict and tolerant counts.
 CHROME_RANDOM := Tests/Fixtures/chrome-random
 CHROME_ORACLE := ../shared/conformance/chrome/chrome_corpus.py
 SEED ?= 1

@@ -142,7 +142,8 @@ extension LayoutNode {
             let hasAutoCrossMargin = child.flexStartMarginIsAuto(crossAxis, direction)
                 || child.flexEndMarginIsAuto(crossAxis, direction)
 
-            if let ratio = child.resolved.aspectRatio {
+            // (An item whose cross size is set keeps it: the ratio only fills in an automatic size.)
+            if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                 childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
