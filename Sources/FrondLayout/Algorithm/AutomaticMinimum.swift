@@ -27,8 +27,8 @@ extension LayoutNode {
     /// the child has no automatic minimum, otherwise its content-based minimum size.
     /// `width`/`height` and their modes are the container's inner constraints.
     func computeAutomaticMinimum(of child: LayoutNode, mainAxis: FlexDirection, direction: LayoutDirection,
-                                 width: Float, widthMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
-                                 depth: Int, pass: LayoutPass) {
+                                 width: Float, widthMode: SizingMode, height: Float, heightMode: SizingMode,
+                                 ownerWidth: Float, ownerHeight: Float, depth: Int, pass: LayoutPass) {
         guard hasAutomaticMinimum(child, mainAxis) else {
             child.state.autoMinMainSize = .nan
             return
@@ -44,10 +44,16 @@ extension LayoutNode {
             ? child.resolvedDimension(direction, mainDimension, mainOwner, ownerWidth) : Float.nan
 
         // Content size suggestion: the min-content main size (for a box with an aspect
-        // ratio and a definite cross size, that size converted through the ratio).
+        // ratio and a definite cross size, that size converted through the ratio; a cross
+        // size stretched to a single-line container's definite one counts as definite, §9.8).
         var content: Float
         if let ratio = child.resolved.aspectRatio, child.hasDefiniteLength(crossDimension, crossOwner) {
             let cross = child.resolvedDimension(direction, crossDimension, crossOwner, ownerWidth)
+            content = isRow ? cross * ratio : cross / ratio
+        } else if let ratio = child.resolved.aspectRatio,
+                  let cross = stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction,
+                                                 crossSize: isRow ? height : width,
+                                                 crossMode: isRow ? heightMode : widthMode, ownerWidth: ownerWidth) {
             content = isRow ? cross * ratio : cross / ratio
         } else if isRow {
             content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
@@ -61,6 +67,21 @@ extension LayoutNode {
         let maximum = child.resolvedMaxDimension(direction, mainDimension, mainOwner, ownerWidth)
         if maximum.isDefined && minimum > maximum { minimum = maximum }
         child.state.autoMinMainSize = minimum.isFinite && minimum > 0 ? minimum : .nan
+    }
+
+    /// The border-box cross size `child` is stretched to when this single-line container's
+    /// inner cross size (`crossSize`, `crossMode`) is definite (CSS Flexbox §9.8: the size
+    /// then counts as definite), or nil when it is not stretched so.
+    private func stretchedCrossSize(of child: LayoutNode, mainAxis: FlexDirection, direction: LayoutDirection,
+                                    crossSize: Float, crossMode: SizingMode, ownerWidth: Float) -> Float? {
+        let crossAxis = mainAxis.crossAxis(direction)
+        guard resolved.flexWrap == .noWrap, crossSize.isDefined, crossMode == .stretchFit,
+              alignment(of: child) == .stretch, !child.flexStartMarginIsAuto(crossAxis, direction),
+              !child.flexEndMarginIsAuto(crossAxis, direction),
+              !child.hasDefiniteLength(crossAxis.dimension, crossSize) else { return nil }
+        let stretched = child.boundAxis(crossAxis, direction, crossSize - child.marginForAxis(crossAxis, ownerWidth),
+                                        crossSize, ownerWidth)
+        return stretched.isFinite && stretched >= 0 ? stretched : nil
     }
 
     /// The height `child` takes at the width the container gives it, with no height

@@ -23,13 +23,9 @@ extension LayoutNode {
                 // A child with a definite cross size is not stretched.
                 if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                     var childMainSize = child.state.measured(mainAxis.dimension)
-                    var childCrossSize: Float
-                    if let ratio = child.resolved.aspectRatio {
-                        childCrossSize = child.marginForAxis(crossAxis, availableInnerWidth)
-                            + (isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
-                    } else {
-                        childCrossSize = line.crossDim
-                    }
+                    // Stretched to the line, an aspect ratio notwithstanding (CSS: the ratio
+                    // only fills in a size nothing else gives; Yoga let it win).
+                    var childCrossSize = line.crossDim
                     childMainSize += child.marginForAxis(mainAxis, availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit

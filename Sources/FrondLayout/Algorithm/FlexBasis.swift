@@ -78,6 +78,7 @@ extension LayoutNode {
             }
             computeAutomaticMinimum(of: child, mainAxis: mainAxis, direction: direction,
                                     width: availableInnerWidth, widthMode: widthMode,
+                                    height: availableInnerHeight, heightMode: heightMode,
                                     ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
                                     depth: depth, pass: pass)
             total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, availableInnerWidth)
