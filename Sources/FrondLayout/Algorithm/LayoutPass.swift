@@ -142,8 +142,12 @@ extension LayoutNode {
         }
     }
 
-    /// Sets the position a child starts from before justification: its leading margin
-    /// plus its relative offset, on all four sides.
+    /// Sets the position a child starts from before justification: its margin on each
+    /// side, moved by its relative offset. A position counts from its own edge, so the
+    /// offset (positive toward the inline end) adds on the inline-start side and subtracts
+    /// on the inline-end side: a reversed axis, which places items from that side, moves
+    /// them the same physical way (CSS: `top: 11` moves an item down 11 in a
+    /// column-reverse container too; Yoga moved it up).
     func setInitialPosition(_ direction: LayoutDirection, ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
         guard resolved.hasMargin || resolved.hasInsets else {
             state.positionLeft = 0
@@ -161,11 +165,14 @@ extension LayoutNode {
 
         state.setPosition(inlineStartMargin(mainAxis, direction, ownerWidth) + relativeMain,
                           mainAxis.inlineStartEdge(direction))
-        state.setPosition(inlineEndMargin(mainAxis, direction, ownerWidth) + relativeMain,
+        // (A root is placed from its left and top whatever its direction: both sides keep
+        // the offset as it is.)
+        let endSign: Float = hasOwner ? -1 : 1
+        state.setPosition(inlineEndMargin(mainAxis, direction, ownerWidth) + endSign * relativeMain,
                           mainAxis.inlineEndEdge(direction))
         state.setPosition(inlineStartMargin(crossAxis, direction, ownerWidth) + relativeCross,
                           crossAxis.inlineStartEdge(direction))
-        state.setPosition(inlineEndMargin(crossAxis, direction, ownerWidth) + relativeCross,
+        state.setPosition(inlineEndMargin(crossAxis, direction, ownerWidth) + endSign * relativeCross,
                           crossAxis.inlineEndEdge(direction))
     }
 }
