@@ -145,7 +145,7 @@ extension LayoutNode {
             // An item whose cross size is set keeps it, and one stretched to the line takes
             // the line's: an aspect ratio only fills in a size nothing else gives.
             if !availableInnerCross.isNaN && !child.hasDefiniteLength(crossDimension, availableInnerCross)
-                        && sizingModeCross == .stretchFit && !(isWrap && mainAxisOverflows)
+                        && sizingModeCross == .stretchFit && !isWrap
                         && alignment == .stretch && !hasAutoCrossMargin {
                 // Stretched to the line: measured with the exact cross size.
                 childCrossSize = availableInnerCross

@@ -106,14 +106,15 @@ extension LayoutNode {
                     child.state.setPosition(currentLead + (lineHeight - outer) / 2 + marginStart + relative, crossStart)
                 case .stretch:
                     child.state.setPosition(currentLead + marginStart + relative, crossStart)
-                    // Lay the child out again at the line's cross size.
+                    // Lay the child out again at the line's cross size (the space
+                    // align-content puts between lines is not the line's: Yoga added it).
                     if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                         let childWidth = isMainAxisRow
                             ? child.state.measuredWidth + child.marginForAxis(mainAxis, availableInnerWidth)
-                            : leadPerLine + lineHeight
+                            : lineHeight
                         let childHeight = !isMainAxisRow
                             ? child.state.measuredHeight + child.marginForAxis(crossAxis, availableInnerWidth)
-                            : leadPerLine + lineHeight
+                            : lineHeight
                         if !(inexactEquals(childWidth, child.state.measuredWidth)
                              && inexactEquals(childHeight, child.state.measuredHeight)) {
                             child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
