@@ -132,6 +132,25 @@ extension LayoutNode {
             heightMode = height.isNaN ? .maxContent : .stretchFit
         }
 
+        // An aspect ratio gives a size that neither the style nor the available space gives,
+        // from the other one (Chromium: a root {height 44, aspectRatio 2} is 88 wide); a width
+        // so given is never below the content's min-content width (its automatic minimum).
+        if let ratio = resolved.aspectRatio {
+            if width.isNaN && widthMode == .maxContent && heightMode == .stretchFit && height.isDefined {
+                var inner = (height - marginForAxis(.column, ownerWidth)) * ratio
+                if minSize(.width).unit == .undefined && resolved.overflow == .visible
+                    && !config.errata.contains(.minSizeUndefinedInsteadOfAuto) {
+                    inner = max(inner, minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass))
+                }
+                width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, ownerWidth)
+                widthMode = .stretchFit
+            } else if height.isNaN && heightMode == .maxContent && widthMode == .stretchFit && width.isDefined {
+                let inner = (width - marginForAxis(.row, ownerWidth)) / ratio
+                height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, ownerWidth)
+                heightMode = .stretchFit
+            }
+        }
+
         let didWork = layoutIfNeeded(availableWidth: width, availableHeight: height, ownerDirection: ownerDirection,
                                      widthMode: widthMode, heightMode: heightMode,
                                      ownerWidth: ownerWidth, ownerHeight: ownerHeight,
