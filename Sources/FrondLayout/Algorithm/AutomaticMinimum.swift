@@ -50,7 +50,7 @@ extension LayoutNode {
         if let ratio = child.resolved.aspectRatio, child.hasDefiniteLength(crossDimension, crossOwner) {
             let cross = child.resolvedDimension(direction, crossDimension, crossOwner, ownerWidth)
             content = isRow ? cross * ratio : cross / ratio
-        } else if let ratio = child.resolved.aspectRatio,
+        } else if let ratio = child.resolved.aspectRatio, child.config.useWebDefaults,
                   let cross = stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction,
                                                  crossSize: isRow ? height : width,
                                                  crossMode: isRow ? heightMode : widthMode, ownerWidth: ownerWidth) {

@@ -23,9 +23,14 @@ extension LayoutNode {
                 // A child with a definite cross size is not stretched.
                 if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                     var childMainSize = child.state.measured(mainAxis.dimension)
-                    // Stretched to the line, an aspect ratio notwithstanding (CSS: the ratio
-                    // only fills in a size nothing else gives; Yoga let it win).
+                    // Stretched to the line; an aspect ratio wins only without web defaults
+                    // (CSS: the ratio only fills in a size nothing else gives; Yoga and
+                    // ComponentKit's ratio components keep the ratio).
                     var childCrossSize = line.crossDim
+                    if let ratio = child.resolved.aspectRatio, !child.config.useWebDefaults {
+                        childCrossSize = child.marginForAxis(crossAxis, availableInnerWidth)
+                            + (isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
+                    }
                     childMainSize += child.marginForAxis(mainAxis, availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit

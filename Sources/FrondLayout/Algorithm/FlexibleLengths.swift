@@ -142,18 +142,20 @@ extension LayoutNode {
             let hasAutoCrossMargin = child.flexStartMarginIsAuto(crossAxis, direction)
                 || child.flexEndMarginIsAuto(crossAxis, direction)
 
-            // An item whose cross size is set keeps it, and one stretched to the line takes
-            // the line's: an aspect ratio only fills in a size nothing else gives.
-            if !availableInnerCross.isNaN && !child.hasDefiniteLength(crossDimension, availableInnerCross)
-                        && sizingModeCross == .stretchFit && !isWrap
-                        && alignment == .stretch && !hasAutoCrossMargin {
-                // Stretched to the line: measured with the exact cross size.
-                childCrossSize = availableInnerCross
-                childCrossMode = .stretchFit
-            } else if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+            // An item whose cross size is set keeps it. One stretched to the line takes the
+            // line's: with web defaults (CSS) an aspect ratio only fills in a size nothing
+            // else gives; otherwise (Yoga, ComponentKit's ratio components) the ratio wins.
+            let stretches = !availableInnerCross.isNaN && !child.hasDefiniteLength(crossDimension, availableInnerCross)
+                && sizingModeCross == .stretchFit && !isWrap && alignment == .stretch && !hasAutoCrossMargin
+            if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross),
+               !(stretches && child.config.useWebDefaults) {
                 childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
+            } else if stretches {
+                // Stretched to the line: measured with the exact cross size.
+                childCrossSize = availableInnerCross
+                childCrossMode = .stretchFit
             } else if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                 childCrossSize = availableInnerCross
                 childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
