@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "like_button.h"
 #include "frond_gtk.h"
 
 typedef struct app {
@@ -145,6 +146,29 @@ static long differing(GdkTexture *a, GdkTexture *b, int tolerance) {
     g_free(pa);
     g_free(pb);
     return count;
+}
+
+/* `shot` (saved as `shot_path`) against the reference image at `reference_path`: at most
+ * `most` pixels may differ by more than 24 in a channel. FROND_RECORD_SNAPSHOTS=1 records a
+ * missing reference instead. */
+static void check_reference(GdkTexture *shot, const char *shot_path, const char *reference_path, long most) {
+    GError *error = NULL;
+    GdkTexture *reference = gdk_texture_new_from_filename(reference_path, &error);
+    if (!reference) {
+        if (getenv("FROND_RECORD_SNAPSHOTS")) {
+            gdk_texture_save_to_png(shot, reference_path);
+            printf("gtk_test: recorded %s\n", reference_path);
+        } else {
+            fprintf(stderr, "gtk_test: no reference %s (FROND_RECORD_SNAPSHOTS=1 records it)\n", reference_path);
+            CHECK(false);
+        }
+        g_clear_error(&error);
+    } else {
+        long count = differing(shot, reference, 24);
+        if (count > most) fprintf(stderr, "gtk_test: %ld pixels differ from %s (%s)\n", count, reference_path, shot_path);
+        CHECK(count <= most);
+        g_object_unref(reference);
+    }
 }
 
 static bool describes(frond_root *root, const char *text) {
@@ -453,40 +477,7 @@ static void test_a_wrapped_gtk_widget(void) {
 /* ---- a list in a scrolled window ------------------------------------------------------- */
 
 static frond_render_class *like_class;
-
-static frond_status like_initial_state(void **out_state, void *props, void *user_data) {
-    (void)props;
-    (void)user_data;
-    *out_state = calloc(1, sizeof(int));
-    return *out_state ? FROND_OK : FROND_ERR_OUT_OF_MEMORY;
-}
-
-static frond_status like_render(frond_component **out_child, frond_scope *scope, void *state, void *props, void *user_data) {
-    frond_attribute attributes[] = {frond_attribute_string("title", *(int *)state ? "Liked" : "Like"),
-                                    frond_attribute_action(FROND_EVENT_TAP, "like")};
-    frond_view_spec view = frond_view("button", attributes, 2);
-    frond_size_spec size = frond_size_points(80, 32);
-    (void)scope;
-    (void)props;
-    (void)user_data;
-    return frond_component_new(out_child, &view, &size, NULL);
-}
-
-static frond_status toggle_like(void **state, void *user_data) {
-    (void)user_data;
-    *(int *)*state = !*(int *)*state;
-    return FROND_OK;
-}
-
-static frond_status like_action(bool *out_handled, const frond_action *action, frond_scope *scope, void *state, void *props,
-                                void *user_data) {
-    (void)action;
-    (void)state;
-    (void)props;
-    (void)user_data;
-    *out_handled = true;
-    return frond_scope_update_state(scope, toggle_like, NULL, NULL);
-}
+static const frond_size like_size = {80, 32};
 
 static frond_status feed_row(frond_component **out_component, void *model, void *user_data) {
     long number = (long)(intptr_t)model;
@@ -531,7 +522,6 @@ static GtkWidget *button_labelled(GtkWidget *widget, const char *label, GtkWidge
 }
 
 static void test_a_list_in_a_scrolled_window(const char *reference_path) {
-    frond_render_class_spec spec;
     frond_list_config config;
     frond_list *list = NULL;
     frond_data_source *source = NULL;
@@ -540,18 +530,11 @@ static void test_a_list_in_a_scrolled_window(const char *reference_path) {
     frond_list_statistics statistics;
     GtkWidget *window, *scroller, *like;
     GtkAdjustment *adjustment;
-    GdkTexture *shot, *reference;
-    GError *error = NULL;
+    GdkTexture *shot;
     uint64_t commits = 0;
     long i;
 
-    FROND_INIT(spec);
-    spec.name = "Like";
-    spec.initial_state = like_initial_state;
-    spec.destroy_state = free;
-    spec.render = like_render;
-    spec.handle_action = like_action;
-    CHECK_OK(frond_render_class_new(&like_class, &spec, NULL, NULL));
+    CHECK_OK(like_class_new(&like_class, &like_size));
     FROND_INIT(config);
     config.cross_size = 300;
     config.range_screens = 1;
@@ -590,22 +573,7 @@ static void test_a_list_in_a_scrolled_window(const char *reference_path) {
     printf("gtk: a 2,000-row list in a 300×400 window: %zu rows mounted, %zu views\n", statistics.mounted_items,
            statistics.host_views);
     shot = render(window, "build/gtk-list.png");
-    reference = gdk_texture_new_from_filename(reference_path, &error);
-    if (!reference) {
-        if (getenv("FROND_RECORD_SNAPSHOTS")) {
-            gdk_texture_save_to_png(shot, reference_path);
-            printf("gtk_test: recorded %s\n", reference_path);
-        } else {
-            fprintf(stderr, "gtk_test: no reference %s (FROND_RECORD_SNAPSHOTS=1 records it)\n", reference_path);
-            CHECK(false);
-        }
-        g_clear_error(&error);
-    } else {
-        long count = differing(shot, reference, 24);
-        if (count > 300) fprintf(stderr, "gtk_test: %ld pixels differ from %s (build/gtk-list.png)\n", count, reference_path);
-        CHECK(count <= 300);
-        g_object_unref(reference);
-    }
+    check_reference(shot, "build/gtk-list.png", reference_path, 300);
     g_object_unref(shot);
 
     /* Scrolling moves the viewport; what comes into view is mounted. */
@@ -645,12 +613,11 @@ int main(int argc, char **argv) {
     app a = {NULL, 0};
     frond_gtk_host *host = NULL;
     GtkWidget *window;
-    GdkTexture *first, *second, *reference;
+    GdkTexture *first, *second;
     frond_component *component;
     uint64_t commits = 0, button = 0;
     const char *button_key[] = {"button"};
     const char *reference_path = argc > 1 ? argv[1] : "Tests/Hosts/reference/gtk-counter.png";
-    GError *error = NULL;
     if (!getenv("DISPLAY")) {
         printf("gtk_test: no DISPLAY: skipped (run it under xvfb-run)\n");
         return 0;
@@ -685,22 +652,7 @@ int main(int argc, char **argv) {
     CHECK(commits >= 1);
 
     first = render(window, "build/gtk-counter.png");
-    reference = gdk_texture_new_from_filename(reference_path, &error);
-    if (!reference) {
-        if (getenv("FROND_RECORD_SNAPSHOTS")) {
-            gdk_texture_save_to_png(first, reference_path);
-            printf("gtk_test: recorded %s\n", reference_path);
-        } else {
-            fprintf(stderr, "gtk_test: no reference %s (FROND_RECORD_SNAPSHOTS=1 records it)\n", reference_path);
-            CHECK(false);
-        }
-        g_clear_error(&error);
-    } else {
-        long count = differing(first, reference, 24);
-        if (count > 150) fprintf(stderr, "gtk_test: %ld pixels differ from %s (build/gtk-counter.png)\n", count, reference_path);
-        CHECK(count <= 150);
-        g_object_unref(reference);
-    }
+    check_reference(first, "build/gtk-counter.png", reference_path, 150);
 
     /* A real click on the button: the root counts it, the label and the swatch change. */
     CHECK_OK(frond_root_find_view(&button, a.root, button_key, 1));

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "like_button.h"
 #include "frond_web.h"
 
 /* ---- the served app: a counter, a text field, per page or shared --------------------- */
@@ -544,45 +545,12 @@ static void test_misuse(void) {
 /* ---- lists: a page whose document is a list's content ------------------------------------ */
 
 static frond_render_class *like_class;
+static const frond_size like_size = {60, 24};
 static frond_list *lists_made[8];
 static bool list_ended[8];
 static int lists_count, list_user_data_destroyed;
 static frond_text_measure_func pango_measure;
 static void *pango_measure_data;
-
-static frond_status like_initial_state(void **out_state, void *props, void *user_data) {
-    (void)props;
-    (void)user_data;
-    *out_state = calloc(1, sizeof(int));
-    return *out_state ? FROND_OK : FROND_ERR_OUT_OF_MEMORY;
-}
-
-static frond_status like_render(frond_component **out_child, frond_scope *scope, void *state, void *props, void *user_data) {
-    frond_attribute attributes[] = {frond_attribute_string("title", *(int *)state ? "Liked" : "Like"),
-                                    frond_attribute_action(FROND_EVENT_TAP, "like")};
-    frond_view_spec view = frond_view("button", attributes, 2);
-    frond_size_spec size = frond_size_points(60, 24);
-    (void)scope;
-    (void)props;
-    (void)user_data;
-    return frond_component_new(out_child, &view, &size, NULL);
-}
-
-static frond_status toggle_like(void **state, void *user_data) {
-    (void)user_data;
-    *(int *)*state = !*(int *)*state;
-    return FROND_OK;
-}
-
-static frond_status like_action(bool *out_handled, const frond_action *action, frond_scope *scope, void *state, void *props,
-                                void *user_data) {
-    (void)action;
-    (void)state;
-    (void)props;
-    (void)user_data;
-    *out_handled = true;
-    return frond_scope_update_state(scope, toggle_like, NULL, NULL);
-}
 
 static frond_status post_row(frond_component **out_component, void *model, void *user_data) {
     long number = (long)(intptr_t)model;
@@ -656,20 +624,13 @@ static void list_user_data_destroy(void *user_data) {
 }
 
 static void test_lists(void) {
-    frond_render_class_spec spec;
     frond_web_statistics statistics;
     client c, again, sideways;
     char event[160];
     uint64_t button;
     int i, refused;
 
-    FROND_INIT(spec);
-    spec.name = "Like";
-    spec.initial_state = like_initial_state;
-    spec.destroy_state = free;
-    spec.render = like_render;
-    spec.handle_action = like_action;
-    CHECK_OK(frond_render_class_new(&like_class, &spec, NULL, NULL));
+    CHECK_OK(like_class_new(&like_class, &like_size));
     CHECK_OK(frond_web_server_get_text_measurer(&pango_measure, &pango_measure_data, server));
     CHECK(pango_measure != NULL && pango_measure_data != NULL);
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_web_server_get_text_measurer(NULL, &pango_measure_data, server), "NULL");
