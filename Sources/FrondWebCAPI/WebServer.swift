@@ -86,6 +86,14 @@ final class PageConnection {
     var isOpen: Bool {
         !closed && soup_websocket_connection_get_state(socket) == SOUP_WEBSOCKET_STATE_OPEN
     }
+
+    /// The page's session as the program's functions are told it (valid during `body`).
+    func withSessionInfo<R>(_ body: (UnsafePointer<frond_web_session_info>) -> R) -> R {
+        path.withCString { cPath in
+            var info = frond_web_session_info(session: id, path: cPath, width: width, height: height)
+            return body(&info)
+        }
+    }
 }
 
 /// A root the server serves: its handle, its views as the pages have them, its pages.
@@ -601,14 +609,7 @@ final class WebServer {
             root.pages.removeAll { $0 === page }
             page.root = nil
             if let sessionEnd, root.alive {
-                var info = frond_web_session_info()
-                page.path.withCString { path in
-                    info.session = page.id
-                    info.path = path
-                    info.width = page.width
-                    info.height = page.height
-                    _ = sessionEnd(root.handle, &info, root.pages.isEmpty, owner.userData)
-                }
+                _ = page.withSessionInfo { sessionEnd(root.handle, $0, root.pages.isEmpty, owner.userData) }
             }
         }
         g_object_unref(UnsafeMutableRawPointer(page.socket))
@@ -651,15 +652,8 @@ final class WebServer {
         page.height = height
         let pathOnly = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
         if let sessions = listSessions[pathOnly] { return listHello(page, sessions) }
-        var info = frond_web_session_info()
         var handle: OpaquePointer?
-        let status = path.withCString { cPath in
-            info.session = page.id
-            info.path = cPath
-            info.width = width
-            info.height = height
-            return session(&handle, &info, owner.userData)
-        }
+        let status = page.withSessionInfo { session(&handle, $0, owner.userData) }
         guard !page.closed else { return }
         guard status == FROND_OK, let handle else {
             logLine("session \(page.id) (\(path)): the session function gave "
@@ -711,22 +705,36 @@ final class WebServer {
         if frond_root_set_size_range(root.handle, &range) != FROND_OK { logLastError("resizing a root") }
     }
 
+    /// A page's event, sent to its root (then flushed) or its list (then processed: a state
+    /// update inside an item is built off this thread, and the ready handler wakes the server).
     private func event(_ page: PageConnection, view: UInt64, name: String, value: PageMessage.Value?, sequence: UInt64) {
-        if let list = page.list { return listEvent(page, list, view: view, name: name, value: value, sequence: sequence) }
-        guard let root = page.root, root.alive else { return refuse(page, "an event before its hello") }
+        typealias Send = (inout frond_action_outcome, UnsafePointer<CChar>, UnsafePointer<frond_attribute>?) -> frond_status
+        let mirror: ViewMirror, send: Send, after: () -> Void
+        if let list = page.list {
+            guard list.alive else { return }
+            mirror = list.mirror
+            send = { frond_list_send_event(&$0, list.handle, view, $1, $2) }
+            after = { [self] in
+                if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
+            }
+        } else if let root = page.root, root.alive {
+            mirror = root.mirror
+            send = { frond_root_send_event(&$0, root.handle, view, $1, $2) }
+            after = { [self] in flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000) }
+        } else {
+            return refuse(page, "an event before its hello")
+        }
         page.lastEvent = max(page.lastEvent, sequence)
-        guard root.mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
+        guard mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
         statistics.events += 1
         var payload = frond_attribute()
         var outcome = FROND_ACTION_NO_ACTION
-        let status: frond_status = withPayload(value, &payload) { payload in
-            name.withCString { frond_root_send_event(&outcome, root.handle, view, $0, payload) }
-        }
+        let status: frond_status = withPayload(value, &payload) { payload in name.withCString { send(&outcome, $0, payload) } }
         if status != FROND_OK { logLastError("session \(page.id)'s \(name) on view \(view)") }
-        flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
+        after()
     }
 
-    func withPayload<R>(_ value: PageMessage.Value?, _ payload: inout frond_attribute,
+    private func withPayload<R>(_ value: PageMessage.Value?, _ payload: inout frond_attribute,
                                 _ body: (UnsafePointer<frond_attribute>?) -> R) -> R {
         guard let value else { return body(nil) }
         switch value {
@@ -850,15 +858,8 @@ final class WebServer {
     }
 
     private func listHello(_ page: PageConnection, _ sessions: ListSessions) {
-        var info = frond_web_session_info()
         var handle: OpaquePointer?
-        let status = page.path.withCString { cPath in
-            info.session = page.id
-            info.path = cPath
-            info.width = page.width
-            info.height = page.height
-            return sessions.session(&handle, &info, sessions.owner.userData)
-        }
+        let status = page.withSessionInfo { sessions.session(&handle, $0, sessions.owner.userData) }
         guard !page.closed else { return }
         guard status == FROND_OK, let handle else {
             logLine("session \(page.id) (\(page.path)): the list session function gave "
@@ -964,14 +965,7 @@ final class WebServer {
         let wasAlive = list.alive
         detach(list)
         guard wasAlive, let sessionEnd = list.sessions.sessionEnd else { return }
-        var info = frond_web_session_info()
-        page.path.withCString { path in
-            info.session = page.id
-            info.path = path
-            info.width = page.width
-            info.height = page.height
-            _ = sessionEnd(list.handle, &info, list.sessions.owner.userData)
-        }
+        _ = page.withSessionInfo { sessionEnd(list.handle, $0, list.sessions.owner.userData) }
     }
 
     /// libfrond let go of a list's host (the list freed, or given another host): its page closes.
@@ -989,22 +983,6 @@ final class WebServer {
     private func scroll(_ page: PageConnection, offset: Float, length: Float) {
         guard let list = page.list, list.alive else { return refuse(page, "a scroll for a page without a list") }
         if frond_list_set_viewport(list.handle, offset, length) != FROND_OK { logLastError("a list's viewport") }
-    }
-
-    private func listEvent(_ page: PageConnection, _ list: ServedList, view: UInt64, name: String, value: PageMessage.Value?,
-                           sequence: UInt64) {
-        guard list.alive else { return }
-        page.lastEvent = max(page.lastEvent, sequence)
-        guard list.mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
-        statistics.events += 1
-        var payload = frond_attribute()
-        var outcome = FROND_ACTION_NO_ACTION
-        let status: frond_status = withPayload(value, &payload) { payload in
-            name.withCString { frond_list_send_event(&outcome, list.handle, view, $0, payload) }
-        }
-        if status != FROND_OK { logLastError("session \(page.id)'s \(name) on view \(view)") }
-        // (A state update inside an item is built off this thread: the ready handler wakes the server.)
-        if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
     }
 
     /// A commit of a served list: applied to its mirror, sent to its page as one message.
