@@ -300,7 +300,10 @@ def test_feed_list_in_chromium(browser: Chromium) -> None:
                                   " frond.views.get(id).attributes.item > 1000).length")
         assert reused > 0  # a container that showed a post at the top shows one down here
 
-        # A Like on a post in view: that post's state changes.
+        # A Like on a post in view: that post's state changes. (First the page settles: the
+        # builder's items arrive and real sizes move the offset for a while after a long jump,
+        # and a click must land where the button is.)
+        settle(browser)
         like = browser.wait_for("([...frond.views.entries()].find(([id, v]) => v.type === 'button' &&"
                                 " v.element.textContent === 'Like' && v.element.getBoundingClientRect().top > 0 &&"
                                 " v.element.getBoundingClientRect().bottom < innerHeight) || [0])[0]")
@@ -323,6 +326,22 @@ def test_feed_list_in_chromium(browser: Chromium) -> None:
         server.stop()
         thread.join(10)
         server.close()
+
+
+def settle(browser: Chromium, quiet_ms: int = 300, timeout: float = 10) -> None:
+    """Waits until the page has had no commit and no scroll for `quiet_ms`."""
+    settled = browser.evaluate(f"""(async () => {{
+      const deadline = performance.now() + {timeout * 1000};
+      let commits = frond.commits, y = scrollY, since = performance.now();
+      while (performance.now() < deadline) {{
+        await new Promise(resolve => setTimeout(resolve, 20));
+        if (frond.commits !== commits || scrollY !== y) {{
+          commits = frond.commits; y = scrollY; since = performance.now();
+        }} else if (performance.now() - since >= {quiet_ms}) return true;
+      }}
+      return false;
+    }})()""")
+    assert settled, "the page never settled"
 
 
 def test_misbehaving_browser(served: Served, browser: Chromium) -> None:
