@@ -75,8 +75,8 @@ extension LayoutNode {
         let isMainAxisRow = mainAxis.isRow
         var childWidth = Float.nan
         var childHeight = Float.nan
-        let marginRow = child.marginForAxis(.row, blockWidth)
-        let marginColumn = child.marginForAxis(.column, blockWidth)
+        let marginRow = child.marginForAxis(.row, direction, blockWidth)
+        let marginColumn = child.marginForAxis(.column, direction, blockWidth)
 
         if child.hasDefiniteLength(.width, blockWidth) {
             childWidth = child.resolvedDimension(direction, .width, blockWidth, blockWidth) + marginRow
@@ -117,8 +117,8 @@ extension LayoutNode {
                                  widthMode: childWidthMode, heightMode: childHeightMode,
                                  ownerWidth: blockWidth, ownerHeight: blockHeight,
                                  performLayout: false, depth: depth, pass: pass)
-            childWidth = child.state.measuredWidth + child.marginForAxis(.row, blockWidth)
-            childHeight = child.state.measuredHeight + child.marginForAxis(.column, blockWidth)
+            childWidth = child.state.measuredWidth + child.marginForAxis(.row, direction, blockWidth)
+            childHeight = child.state.measuredHeight + child.marginForAxis(.column, direction, blockWidth)
         }
 
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
@@ -217,7 +217,7 @@ extension LayoutNode {
         if child.absoluteOffsetsIncludePadding {
             contentBoxSize -= paddings[start] + paddings[end]
         }
-        let childOuterSize = child.state.measured(axis.dimension) + child.marginForAxis(axis, blockWidth)
+        let childOuterSize = child.state.measured(axis.dimension) + child.marginForAxis(axis, direction, blockWidth)
         var position = (contentBoxSize - childOuterSize) / 2 + borders[start]
             + child.flexStartMargin(axis, direction, blockWidth)
         if child.absoluteOffsetsIncludePadding { position += paddings[start] }

@@ -79,7 +79,7 @@ extension LayoutNode {
               alignment(of: child) == .stretch, !child.flexStartMarginIsAuto(crossAxis, direction),
               !child.flexEndMarginIsAuto(crossAxis, direction),
               !child.hasDefiniteLength(crossAxis.dimension, crossSize) else { return nil }
-        let stretched = child.boundAxis(crossAxis, direction, crossSize - child.marginForAxis(crossAxis, ownerWidth),
+        let stretched = child.boundAxis(crossAxis, direction, crossSize - child.marginForAxis(crossAxis, direction, ownerWidth),
                                         crossSize, ownerWidth)
         return stretched.isFinite && stretched >= 0 ? stretched : nil
     }
@@ -91,7 +91,7 @@ extension LayoutNode {
         var childWidth = Float.nan
         var childWidthMode = SizingMode.maxContent
         if child.hasDefiniteLength(.width, ownerWidth) {
-            childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + child.marginForAxis(.row, ownerWidth)
+            childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + child.marginForAxis(.row, direction, ownerWidth)
             childWidthMode = .stretchFit
         } else if width.isDefined {
             childWidth = width
@@ -143,6 +143,6 @@ extension LayoutNode {
             width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
         }
         width = boundAxis(.row, ownDirection, width, .nan, .nan)
-        return width + marginForAxis(.row, .nan)
+        return width + marginForAxis(.row, direction, .nan)
     }
 }

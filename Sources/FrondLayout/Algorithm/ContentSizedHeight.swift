@@ -187,7 +187,7 @@ extension LayoutNode {
             guard fits && LayoutNode.isInFlow(child), !child.hasDefiniteLength(.height, availableInnerHeight) else {
                 return
             }
-            let room = inner - child.marginForAxis(.column, availableInnerWidth)
+            let room = inner - child.marginForAxis(.column, direction, availableInnerWidth)
             // (NaN, a basis measured without a content-sized height, never fits.)
             fits = child.state.flexBasisHeightBound <= room
             if !isColumn {
@@ -230,7 +230,7 @@ extension LayoutNode {
             let basis = index == single ? 0 : child.atLeastAutomaticMinimum(
                 child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
                                                mainAxisOwnerSize, ownerWidth))
-            consumed += basis + child.marginForAxis(mainAxis, availableInnerWidth) + (items == 0 ? 0 : gap)
+            consumed += basis + child.marginForAxis(mainAxis, direction, availableInnerWidth) + (items == 0 ? 0 : gap)
             items += 1
         }
         guard keeps else { return false }

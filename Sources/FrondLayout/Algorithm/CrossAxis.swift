@@ -28,10 +28,10 @@ extension LayoutNode {
                     // ComponentKit's ratio components keep the ratio).
                     var childCrossSize = line.crossDim
                     if let ratio = child.resolved.aspectRatio, !child.config.useWebDefaults {
-                        childCrossSize = child.marginForAxis(crossAxis, availableInnerWidth)
+                        childCrossSize = child.marginForAxis(crossAxis, direction, availableInnerWidth)
                             + (isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
                     }
-                    childMainSize += child.marginForAxis(mainAxis, availableInnerWidth)
+                    childMainSize += child.marginForAxis(mainAxis, direction, availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
@@ -55,7 +55,7 @@ extension LayoutNode {
                                          performLayout: true, depth: depth, pass: pass)
                 }
             } else {
-                let remainingCrossDim = containerCrossAxis - child.dimensionWithMargin(crossAxis, availableInnerWidth)
+                let remainingCrossDim = containerCrossAxis - child.dimensionWithMargin(crossAxis, direction, availableInnerWidth)
                 if startMarginIsAuto && endMarginIsAuto {
                     leadingCrossDim += maxOrDefined(0, remainingCrossDim / 2)
                 } else if endMarginIsAuto {

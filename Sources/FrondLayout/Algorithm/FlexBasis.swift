@@ -81,7 +81,7 @@ extension LayoutNode {
                                     height: availableInnerHeight, heightMode: heightMode,
                                     ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
                                     depth: depth, pass: pass)
-            total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, availableInnerWidth)
+            total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, direction, availableInnerWidth)
         }
         return total
     }
@@ -172,8 +172,8 @@ extension LayoutNode {
         var childHeight = Float.nan
         var childWidthMode = SizingMode.maxContent
         var childHeightMode = SizingMode.maxContent
-        let marginRow = child.marginForAxis(.row, ownerWidth)
-        let marginColumn = child.marginForAxis(.column, ownerWidth)
+        let marginRow = child.marginForAxis(.row, direction, ownerWidth)
+        let marginColumn = child.marginForAxis(.column, direction, ownerWidth)
 
         if isRowStyleDimDefined {
             childWidth = child.resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginRow
@@ -252,7 +252,7 @@ extension LayoutNode {
                             _ ownerWidth: Float, _ mode: inout SizingMode, _ size: inout Float) {
         guard axis.isRow ? resolved.hasMaxWidth : resolved.hasMaxHeight else { return }
         let maxSize = resolvedMaxDimension(direction, axis.dimension, ownerAxisSize, ownerWidth)
-            + marginForAxis(axis, ownerWidth)
+            + marginForAxis(axis, direction, ownerWidth)
         switch mode {
         case .stretchFit, .fitContent:
             if maxSize.isDefined && !(size < maxSize) { size = maxSize }

@@ -80,7 +80,7 @@ extension LayoutNode {
         child.state.lineIndex = lineIndex
 
         let leadingGap: Float = line.itemCount == 0 ? 0 : gap
-        let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
+        let marginMain = child.marginForAxis(mainAxis, direction, availableInnerWidth)
         let boundedBasis = child.atLeastAutomaticMinimum(
             child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
                                            mainAxisOwnerSize, ownerWidth))

@@ -131,8 +131,8 @@ extension LayoutNode {
             }
             deltaFreeSpace += mainSize - basis
 
-            let marginMain = child.marginForAxis(mainAxis, availableInnerWidth)
-            let marginCross = child.marginForAxis(crossAxis, availableInnerWidth)
+            let marginMain = child.marginForAxis(mainAxis, direction, availableInnerWidth)
+            let marginCross = child.marginForAxis(crossAxis, direction, availableInnerWidth)
             var childMainSize = mainSize + marginMain
             var childMainMode = SizingMode.stretchFit
             var childCrossSize: Float

@@ -49,8 +49,8 @@ extension LayoutNode {
             !checkOwner || (inexactEquals(entry.ownerWidth, ownerWidth) && inexactEquals(entry.ownerHeight, ownerHeight))
         }
         if isMeasured {
-            let marginRow = marginForAxis(.row, ownerWidth)
-            let marginColumn = marginForAxis(.column, ownerWidth)
+            let marginRow = marginForAxis(.row, ownerDirection, ownerWidth)
+            let marginColumn = marginForAxis(.column, ownerDirection, ownerWidth)
             if sameOwner(state.cachedLayout),
                state.cachedLayout.canAnswer(widthMode, availableWidth, heightMode, availableHeight,
                                             marginRow, marginColumn) {
@@ -69,7 +69,7 @@ extension LayoutNode {
                 && (state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode)
                     || (hasOwner && config.reusesContentSizedLayouts
                         && state.cachedLayout.answersExactContentHeight(availableWidth, widthMode,
-                                                                        availableHeight - marginForAxis(.column, ownerWidth),
+                                                                        availableHeight - marginForAxis(.column, ownerDirection, ownerWidth),
                                                                         heightMode))) {
                 hit = -1
             }

@@ -108,7 +108,7 @@ extension LayoutNode {
         var widthMode = SizingMode.maxContent
         let maxWidth = resolvedMaxDimension(direction, .width, ownerWidth, ownerWidth)
         if hasDefiniteLength(.width, ownerWidth) {
-            width = resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginForAxis(.row, ownerWidth)
+            width = resolvedDimension(direction, .width, ownerWidth, ownerWidth) + marginForAxis(.row, direction, ownerWidth)
             widthMode = .stretchFit
         } else if maxWidth.isDefined {
             width = maxWidth
@@ -122,7 +122,7 @@ extension LayoutNode {
         var heightMode = SizingMode.maxContent
         let maxHeight = resolvedMaxDimension(direction, .height, ownerHeight, ownerWidth)
         if hasDefiniteLength(.height, ownerHeight) {
-            height = resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginForAxis(.column, ownerWidth)
+            height = resolvedDimension(direction, .height, ownerHeight, ownerWidth) + marginForAxis(.column, direction, ownerWidth)
             heightMode = .stretchFit
         } else if maxHeight.isDefined {
             height = maxHeight
@@ -137,16 +137,16 @@ extension LayoutNode {
         // so given is never below the content's min-content width (its automatic minimum).
         if let ratio = resolved.aspectRatio {
             if width.isNaN && widthMode == .maxContent && heightMode == .stretchFit && height.isDefined {
-                var inner = (height - marginForAxis(.column, ownerWidth)) * ratio
+                var inner = (height - marginForAxis(.column, direction, ownerWidth)) * ratio
                 if minSize(.width).unit == .undefined && resolved.overflow == .visible
                     && !config.errata.contains(.minSizeUndefinedInsteadOfAuto) {
                     inner = max(inner, minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass))
                 }
-                width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, ownerWidth)
+                width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, direction, ownerWidth)
                 widthMode = .stretchFit
             } else if height.isNaN && heightMode == .maxContent && widthMode == .stretchFit && width.isDefined {
-                let inner = (width - marginForAxis(.row, ownerWidth)) / ratio
-                height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, ownerWidth)
+                let inner = (width - marginForAxis(.row, direction, ownerWidth)) / ratio
+                height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, direction, ownerWidth)
                 heightMode = .stretchFit
             }
         }

@@ -71,12 +71,12 @@ extension LayoutNode {
                     if child.state.lineIndex != lineIndex { break }
                     if child.isLayoutDimensionDefined(crossAxis) {
                         lineHeight = maxOrDefined(lineHeight, child.state.measured(crossDimension)
-                                                    + child.marginForAxis(crossAxis, availableInnerWidth))
+                                                    + child.marginForAxis(crossAxis, direction, availableInnerWidth))
                     }
                     if alignment(of: child) == .baseline {
                         let ascent = child.baselineOffset(pass: pass)
                             + child.flexStartMargin(.column, direction, availableInnerWidth)
-                        let descent = child.state.measuredHeight + child.marginForAxis(.column, availableInnerWidth) - ascent
+                        let descent = child.state.measuredHeight + child.marginForAxis(.column, direction, availableInnerWidth) - ascent
                         maxAscent = maxOrDefined(maxAscent, ascent)
                         maxDescent = maxOrDefined(maxDescent, descent)
                         lineHeight = maxOrDefined(lineHeight, maxAscent + maxDescent)
@@ -110,10 +110,10 @@ extension LayoutNode {
                     // align-content puts between lines is not the line's: Yoga added it).
                     if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
                         let childWidth = isMainAxisRow
-                            ? child.state.measuredWidth + child.marginForAxis(mainAxis, availableInnerWidth)
+                            ? child.state.measuredWidth + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
                         let childHeight = !isMainAxisRow
-                            ? child.state.measuredHeight + child.marginForAxis(crossAxis, availableInnerWidth)
+                            ? child.state.measuredHeight + child.marginForAxis(crossAxis, direction, availableInnerWidth)
                             : lineHeight
                         if !(inexactEquals(childWidth, child.state.measuredWidth)
                              && inexactEquals(childHeight, child.state.measuredHeight)) {

@@ -83,18 +83,18 @@ extension LayoutNode {
 
             if !performLayout && sizingModeCross == .stretchFit {
                 // The flex step was skipped: measured sizes are stale, use the basis.
-                line.mainDim += child.marginForAxis(mainAxis, availableInnerWidth) + child.state.computedFlexBasis
+                line.mainDim += child.marginForAxis(mainAxis, direction, availableInnerWidth) + child.state.computedFlexBasis
                 line.crossDim = availableInnerCross
             } else {
-                line.mainDim += child.dimensionWithMargin(mainAxis, availableInnerWidth)
+                line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)
                 if baselineLayout {
                     let ascent = child.baselineOffset(pass: pass)
                         + child.flexStartMargin(.column, direction, availableInnerWidth)
-                    let descent = child.state.measuredHeight + child.marginForAxis(.column, availableInnerWidth) - ascent
+                    let descent = child.state.measuredHeight + child.marginForAxis(.column, direction, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                 } else {
-                    line.crossDim = maxOrDefined(line.crossDim, child.dimensionWithMargin(crossAxis, availableInnerWidth))
+                    line.crossDim = maxOrDefined(line.crossDim, child.dimensionWithMargin(crossAxis, direction, availableInnerWidth))
                 }
             }
         }

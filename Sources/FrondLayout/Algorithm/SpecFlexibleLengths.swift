@@ -27,7 +27,7 @@ extension LayoutNode {
         let growing = freeSpace > 0
         children.forEachBorrowed(in: line.start..<line.end) { _, child in
             guard LayoutNode.isInFlow(child) else { return }
-            fixedSpace += child.marginForAxis(mainAxis, availableInnerWidth) + (items == 0 ? 0 : gap)
+            fixedSpace += child.marginForAxis(mainAxis, direction, availableInnerWidth) + (items == 0 ? 0 : gap)
             items += 1
             let base = child.state.computedFlexBasis
             let hypothetical = child.atLeastAutomaticMinimum(

@@ -8,22 +8,22 @@ extension LayoutNode {
 
     @inline(__always)
     func marginValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sidesStorage?._withUnsafeGuaranteedRef { $0.margin(edge, direction) } ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.margin(edge, resolveDirection(direction)) } ?? .undefined
     }
 
     @inline(__always)
     func paddingValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sidesStorage?._withUnsafeGuaranteedRef { $0.padding(edge, direction) } ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.padding(edge, resolveDirection(direction)) } ?? .undefined
     }
 
     @inline(__always)
     func borderValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sidesStorage?._withUnsafeGuaranteedRef { $0.border(edge, direction) } ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.border(edge, resolveDirection(direction)) } ?? .undefined
     }
 
     @inline(__always)
     func insetValue(_ edge: PhysicalEdge, _ direction: LayoutDirection) -> LayoutValue {
-        sidesStorage?._withUnsafeGuaranteedRef { $0.inset(edge, direction) } ?? .undefined
+        sidesStorage?._withUnsafeGuaranteedRef { $0.inset(edge, resolveDirection(direction)) } ?? .undefined
     }
 
     // MARK: Margins (percentages resolve against the containing block's width)
@@ -54,17 +54,19 @@ extension LayoutNode {
 
     /// Both margins on an axis (the sum does not depend on the direction).
     @inline(__always)
-    func marginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
-        let fixed = axis.isRow ? resolved.fixedMarginRow : resolved.fixedMarginColumn
+    func marginForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        let fixed = axis.isRow
+            ? (resolveDirection(direction) == .rtl ? resolved.fixedMarginRowRTL : resolved.fixedMarginRowLTR)
+            : resolved.fixedMarginColumn
         if !fixed.isNaN { return fixed }
-        return resolvedMarginForAxis(axis, widthSize)
+        return resolvedMarginForAxis(axis, direction, widthSize)
     }
 
     /// ``marginForAxis(_:_:)`` when a margin is a percentage (kept out of line, so that the
     /// common case above inlines into every caller).
     @inline(never)
-    private func resolvedMarginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
-        inlineStartMargin(axis, .ltr, widthSize) + inlineEndMargin(axis, .ltr, widthSize)
+    private func resolvedMarginForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        inlineStartMargin(axis, direction, widthSize) + inlineEndMargin(axis, direction, widthSize)
     }
 
     @inline(__always)
@@ -129,7 +131,7 @@ extension LayoutNode {
     @inline(__always)
     func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         let fixed = axis.isRow
-            ? (direction == .rtl ? resolved.fixedPaddingBorderRowRTL : resolved.fixedPaddingBorderRowLTR)
+            ? (resolveDirection(direction) == .rtl ? resolved.fixedPaddingBorderRowRTL : resolved.fixedPaddingBorderRowLTR)
             : resolved.fixedPaddingBorderColumn
         if !fixed.isNaN { return fixed }
         return resolvedPaddingAndBorderForAxis(axis, direction, widthSize)
@@ -263,8 +265,8 @@ extension LayoutNode {
 
     /// The measured size along `axis` plus the margins on that axis.
     @inline(__always)
-    func dimensionWithMargin(_ axis: FlexDirection, _ widthSize: Float) -> Float {
-        state.measured(axis.dimension) + marginForAxis(axis, widthSize)
+    func dimensionWithMargin(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
+        state.measured(axis.dimension) + marginForAxis(axis, direction, widthSize)
     }
 
     @inline(__always)

@@ -68,7 +68,8 @@ struct ResolvedStyle {
     var fixedPaddingBorderRowRTL: Float = 0
     var fixedPaddingBorderColumn: Float = 0
     /// Both margins of each axis when no margin is a percentage (NaN otherwise).
-    var fixedMarginRow: Float = 0
+    var fixedMarginRowLTR: Float = 0
+    var fixedMarginRowRTL: Float = 0
     var fixedMarginColumn: Float = 0
     /// The style-only conditions that let a container's height be content-sized (see
     /// ContentSizedHeight.swift), on the container's side: no min/max height or aspect
@@ -151,10 +152,12 @@ struct ResolvedStyle {
             fixedPaddingBorderColumn = .nan
         }
         if !style.margin.containsValue(where: { $0.unit == .percent }) {
-            fixedMarginRow = sides.marginLTR.left.resolvedOrZero(0) + sides.marginLTR.right.resolvedOrZero(0)
+            fixedMarginRowLTR = sides.marginLTR.left.resolvedOrZero(0) + sides.marginLTR.right.resolvedOrZero(0)
+            fixedMarginRowRTL = sides.marginRTL.left.resolvedOrZero(0) + sides.marginRTL.right.resolvedOrZero(0)
             fixedMarginColumn = sides.marginLTR.top.resolvedOrZero(0) + sides.marginLTR.bottom.resolvedOrZero(0)
         } else {
-            fixedMarginRow = .nan
+            fixedMarginRowLTR = .nan
+            fixedMarginRowRTL = .nan
             fixedMarginColumn = .nan
         }
     }
