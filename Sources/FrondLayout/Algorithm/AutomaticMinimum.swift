@@ -106,43 +106,4 @@ extension LayoutNode {
                              performLayout: false, depth: depth, pass: pass)
         return child.state.measuredHeight
     }
-
-    /// The node's min-content width as a border-box length: the narrowest it can be
-    /// without its content overflowing. Percentages are indefinite here (treated as
-    /// auto); a measured leaf is asked for at most 0 points of width and answers with
-    /// its narrowest layout (for text: the widest word).
-    func minContentWidth(ownerDirection: LayoutDirection, ownerWidth: Float, pass: LayoutPass) -> Float {
-        let direction = resolveDirection(ownerDirection)
-        let paddingAndBorder = paddingAndBorderForAxis(.row, direction, ownerWidth)
-        if isMeasured {
-            return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
-        }
-        let mainAxis = resolved.flexDirection.resolved(direction)
-        let sums = mainAxis.isRow && resolved.flexWrap == .noWrap
-        var total: Float = 0
-        var items = 0
-        for child in layoutChildren where LayoutNode.isInFlow(child) {
-            let contribution = child.minContentContribution(direction: direction, pass: pass)
-            if sums { total += contribution } else { total = max(total, contribution) }
-            items += 1
-        }
-        if sums && items > 1 { total += gapForAxis(.row, .nan) * Float(items - 1) }
-        return total + paddingAndBorder
-    }
-
-    /// The node's outer min-content width as an item of its parent: its definite width
-    /// or its min-content width, clamped by its min and max widths, plus its margins.
-    private func minContentContribution(direction: LayoutDirection, pass: LayoutPass) -> Float {
-        let ownDirection = resolveDirection(direction)
-        var width: Float
-        if hasDefiniteLength(.width, .nan) {
-            width = resolvedDimension(ownDirection, .width, .nan, .nan)
-        } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
-            width = resolvedDimension(ownDirection, .height, .nan, .nan) * ratio
-        } else {
-            width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
-        }
-        width = boundAxis(.row, ownDirection, width, .nan, .nan)
-        return width + marginForAxis(.row, direction, .nan)
-    }
 }

@@ -82,6 +82,21 @@ extension LayoutNode {
             return
         }
 
+        // CSS mode: a width that comes from the content is settled first, from the
+        // intrinsic widths; the container is then laid out at it (IntrinsicWidths.swift).
+        var availableWidth = availableWidth
+        var widthMode = widthMode
+        if widthMode != .stretchFit && usesIntrinsicWidths {
+            let innerHeight = heightMode == .stretchFit
+                ? availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
+                                          paddingAndBorderForAxis(.column, direction, ownerWidth), ownerHeight, ownerWidth)
+                : Float.nan
+            availableWidth = contentBasedWidth(direction: direction, available: availableWidth - marginAxisRow,
+                                               mode: widthMode, innerHeight: innerHeight, ownerWidth: ownerWidth,
+                                               pass: pass) + marginAxisRow
+            widthMode = .stretchFit
+        }
+
         if !performLayout && measureFixedSize(direction: direction, availableWidth: availableWidth - marginAxisRow,
                                               availableHeight: availableHeight - marginAxisColumn,
                                               widthMode: widthMode, heightMode: heightMode,

@@ -69,6 +69,22 @@ extension LayoutNode {
         return 0
     }
 
+    /// The content width of a measured leaf with no limit on either side (for text: the
+    /// width of its longest line when no line is broken).
+    func measureMaxContentWidth(pass: LayoutPass) -> Float {
+        guard isMeasured else { return 0 }
+        pass.statistics.measureCallbacks += 1
+        do {
+            let measured = try measureContent(width: .nan, widthMode: .undefined, height: .nan, heightMode: .undefined)
+            if measured.width.isFinite && measured.height.isFinite { return max(0, measured.width) }
+            pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
+                               in: "measure function")
+        } catch {
+            pass.recordFailure(of: self, error, in: "measure function")
+        }
+        return 0
+    }
+
     /// A node without children: the available size, or just its padding and border.
     func measureEmpty(direction: LayoutDirection, availableWidth: Float, availableHeight: Float,
                       widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) {

@@ -145,6 +145,11 @@ struct NodeLayoutState {
     // Flex bookkeeping.
     var computedFlexBasis: Float = .nan
     var computedFlexBasisGeneration: UInt32 = 0
+    /// The node's max-content width (border box, CSS mode only) and the pass it was
+    /// computed in (see IntrinsicWidths.swift; within a pass a node's owner direction is
+    /// fixed, so the pass is the whole key).
+    var maxContentWidth: Float = .nan
+    var maxContentWidthGeneration: UInt32 = 0
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
     var autoMinMainSize: Float = .nan
     /// The main size the specification's flexible-length loop settled on (see

@@ -1,0 +1,148 @@
+// Intrinsic widths: the min-content and max-content widths of a node and the
+// contributions its children make to them (CSS Sizing §5, CSS Flexbox §9.9).
+//
+// Percentages are indefinite here (treated as auto): a node's intrinsic width cannot
+// depend on the width it is computing. A row container's widths are sums of its items'
+// contributions, a column's (and a wrapping row's min-content width) the largest one.
+//
+// In CSS mode (web defaults, no errata) a container whose width comes from its content
+// is first given its used width, `min(max-content, max(min-content, available))`
+// (max-content when nothing is available), and then laid out at that width like a
+// container whose width is definite: its items' percentages resolve against it and
+// its lines break at it, as in a browser. Yoga instead sizes such a container by the
+// sum of its items' flex bases, which differs when a basis is not the item's content
+// size (§9.9.3: `flex-basis: 100px` on an empty item that may shrink contributes 0).
+
+extension LayoutNode {
+    /// Whether a content-sized width is resolved from intrinsic widths first (CSS mode).
+    @inline(__always)
+    var usesIntrinsicWidths: Bool { config.useWebDefaults && usesSpecFlexibleLengths }
+
+    /// The border-box width a container of children takes when its width comes from its
+    /// content: `available` is its outer available width less margins (NaN: none), `mode`
+    /// `.maxContent` or `.fitContent`; `innerHeight` its definite inner height (NaN: none),
+    /// which gives the items it stretches that have an aspect ratio their widths.
+    func contentBasedWidth(direction: LayoutDirection, available: Float, mode: SizingMode, innerHeight: Float,
+                           ownerWidth: Float, pass: LayoutPass) -> Float {
+        var width: Float
+        if innerHeight.isDefined {
+            width = intrinsicChildrenWidth(direction: direction, maxContent: true, innerHeight: innerHeight, pass: pass)
+                + paddingAndBorderForAxis(.row, direction, .nan)
+        } else {
+            width = maxContentWidth(ownerDirection: direction, pass: pass)
+        }
+        if mode == .fitContent && available.isDefined && available < width {
+            width = max(available, minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass))
+        }
+        return boundAxis(.row, direction, width, ownerWidth, ownerWidth)
+    }
+
+    /// The node's max-content width as a border-box length: as wide as its content
+    /// wants to be with no line broken. Computed once per pass.
+    func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass) -> Float {
+        let direction = resolveDirection(ownerDirection)
+        if state.maxContentWidthGeneration == pass.generation {
+            return state.maxContentWidth
+        }
+        let paddingAndBorder = paddingAndBorderForAxis(.row, direction, .nan)
+        var width: Float
+        if isMeasured {
+            width = measureMaxContentWidth(pass: pass) + paddingAndBorder
+        } else {
+            width = intrinsicChildrenWidth(direction: direction, maxContent: true, pass: pass) + paddingAndBorder
+        }
+        state.maxContentWidth = width
+        state.maxContentWidthGeneration = pass.generation
+        return width
+    }
+
+    /// The node's min-content width as a border-box length: the narrowest it can be
+    /// without its content overflowing. A measured leaf is asked for at most 0 points of
+    /// width and answers with its narrowest layout (for text: the widest word).
+    func minContentWidth(ownerDirection: LayoutDirection, ownerWidth: Float, pass: LayoutPass) -> Float {
+        let direction = resolveDirection(ownerDirection)
+        let paddingAndBorder = paddingAndBorderForAxis(.row, direction, ownerWidth)
+        if isMeasured {
+            return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
+        }
+        return intrinsicChildrenWidth(direction: direction, maxContent: false, pass: pass) + paddingAndBorder
+    }
+
+    /// The width the in-flow children need side by side (a row: the sum of their
+    /// contributions and gaps; a wrapping row at min-content and a column: the largest).
+    /// `innerHeight`: the row's definite inner height (NaN: none).
+    private func intrinsicChildrenWidth(direction: LayoutDirection, maxContent: Bool, innerHeight: Float = .nan,
+                                        pass: LayoutPass) -> Float {
+        let isRow = resolved.flexDirection.resolved(direction).isRow
+        let sums = isRow && (maxContent || resolved.flexWrap == .noWrap)
+        let stretchHeight = isRow && resolved.flexWrap == .noWrap ? innerHeight : .nan
+        var total: Float = 0
+        var items = 0
+        for child in layoutChildren where LayoutNode.isInFlow(child) {
+            var stretchedHeight = Float.nan
+            if stretchHeight.isDefined && child.resolved.aspectRatio != nil && alignment(of: child) == .stretch
+                && !child.hasDefiniteLength(.height, stretchHeight) && !child.flexStartMarginIsAuto(.column, direction)
+                && !child.flexEndMarginIsAuto(.column, direction) {
+                stretchedHeight = child.boundAxis(.column, child.resolveDirection(direction),
+                                                  stretchHeight - child.marginForAxis(.column, direction, .nan),
+                                                  stretchHeight, .nan)
+            }
+            // (A wrapping row's min-content width is its largest item's own min-content
+            // contribution, as in Chromium.)
+            let contribution = child.intrinsicContribution(direction: direction, maxContent: maxContent,
+                                                           clampsByBasis: sums && usesIntrinsicWidths,
+                                                           stretchedHeight: stretchedHeight, pass: pass)
+            if sums { total += contribution } else { total = max(total, contribution) }
+            items += 1
+        }
+        if sums && items > 1 { total += gapForAxis(.row, .nan) * Float(items - 1) }
+        if maxContent && isRow && resolved.flexWrap != .noWrap && usesIntrinsicWidths {
+            // Never narrower than its min-content width (Chromium: an item whose basis caps
+            // its contribution below its own width still gets a line of that width).
+            total = max(total, intrinsicChildrenWidth(direction: direction, maxContent: false, pass: pass))
+        }
+        return total
+    }
+
+    /// The node's outer min- or max-content width as an item of its parent: its definite
+    /// width or its intrinsic width, clamped by its min and max widths, plus its margins.
+    /// `clampsByBasis` (CSS mode, in a row): also clamped by a definite flex basis, as a
+    /// maximum when the item cannot grow and as a minimum when it cannot shrink (§9.9.3).
+    /// `stretchedHeight`: the height a row stretches it to, which its aspect ratio turns
+    /// into its width (NaN: not so stretched).
+    private func intrinsicContribution(direction: LayoutDirection, maxContent: Bool, clampsByBasis: Bool,
+                                       stretchedHeight: Float, pass: LayoutPass) -> Float {
+        let ownDirection = resolveDirection(direction)
+        let hasWidth = hasDefiniteLength(.width, .nan)
+        var width: Float
+        if hasWidth {
+            width = resolvedDimension(ownDirection, .width, .nan, .nan)
+        } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
+            width = resolvedDimension(ownDirection, .height, .nan, .nan) * ratio
+        } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
+            width = stretchedHeight * ratio
+        } else if maxContent {
+            width = maxContentWidth(ownerDirection: direction, pass: pass)
+        } else {
+            width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
+        }
+        if clampsByBasis {
+            let basis = resolveFlexBasis(ownDirection, .row, .nan, .nan)
+            if basis.isDefined {
+                let floored = max(basis, paddingAndBorderForAxis(.row, ownDirection, .nan))
+                let unclamped = width
+                if resolveFlexGrow() == 0 { width = min(width, floored) }
+                if resolveFlexShrink() == 0 { width = max(width, floored) }
+                // A size the basis lowered still respects the automatic minimum (§4.5).
+                if width < unclamped && resolved.overflow == .visible && minSize(.width).unit == .undefined {
+                    let content = maxContent || hasWidth
+                        ? minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass) : unclamped
+                    width = max(width, hasWidth ? min(content, unclamped) : content)
+                }
+            }
+        }
+        width = boundAxis(.row, ownDirection, width, .nan, .nan)
+        return width + marginForAxis(.row, direction, .nan)
+    }
+}
+
