@@ -106,6 +106,9 @@ extension LayoutNode {
         }
 
         // Still missing a size: measure the content (bounded by the block's width, as browsers do).
+        // (In CSS mode a height that comes from the content stays indefinite for the
+        // percentages inside: the child is laid out at it as fit-content.)
+        let heightFromContent = childHeight.isNaN && usesIntrinsicWidths
         if childWidth.isNaN || childHeight.isNaN {
             var childWidthMode: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
             let childHeightMode: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
@@ -122,7 +125,7 @@ extension LayoutNode {
         }
 
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
-                             widthMode: .stretchFit, heightMode: .stretchFit,
+                             widthMode: .stretchFit, heightMode: heightFromContent ? .fitContent : .stretchFit,
                              ownerWidth: blockWidth, ownerHeight: blockHeight,
                              performLayout: true, depth: depth, pass: pass)
 

@@ -84,6 +84,15 @@ extension LayoutNode {
 
         // CSS mode: a width that comes from the content is settled first, from the
         // intrinsic widths; the container is then laid out at it (IntrinsicWidths.swift).
+        // A height that is not definite is the content's height, which no available
+        // height bounds (CSS has no fit-content block size); percentages inside it are
+        // then indefinite too.
+        var availableHeight = availableHeight
+        var heightMode = heightMode
+        if heightMode == .fitContent && usesIntrinsicWidths {
+            availableHeight = .nan
+            heightMode = .maxContent
+        }
         var availableWidth = availableWidth
         var widthMode = widthMode
         if widthMode != .stretchFit && usesIntrinsicWidths {

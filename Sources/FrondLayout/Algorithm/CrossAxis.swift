@@ -21,7 +21,7 @@ extension LayoutNode {
 
             if alignItem == .stretch && !startMarginIsAuto && !endMarginIsAuto {
                 // A child with a definite cross size is not stretched.
-                if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+                if !stretchIsBlocked(child, crossDimension, availableInnerCross) {
                     var childMainSize = child.state.measured(mainAxis.dimension)
                     // Stretched to the line; an aspect ratio wins only without web defaults
                     // (CSS: the ratio only fills in a size nothing else gives; Yoga and

@@ -264,6 +264,15 @@ extension LayoutNode {
         }
     }
 
+    /// Whether `child`'s own cross size keeps it from being stretched: a definite size,
+    /// or in CSS mode any percentage (one of an indefinite size behaves as auto for
+    /// sizing, but only an `auto` cross size stretches).
+    @inline(__always)
+    func stretchIsBlocked(_ child: LayoutNode, _ dimension: Axis, _ reference: Float) -> Bool {
+        child.hasDefiniteLength(dimension, reference)
+            || (usesIntrinsicWidths && child.resolved.processed(dimension).unit == .percent)
+    }
+
     /// The alignment that applies to `child` in this container (`align-self`, else
     /// `align-items`); baseline degrades to flex-start in a column.
     @inline(__always)

@@ -145,7 +145,7 @@ extension LayoutNode {
             // An item whose cross size is set keeps it. One stretched to the line takes the
             // line's: with web defaults (CSS) an aspect ratio only fills in a size nothing
             // else gives; otherwise (Yoga, ComponentKit's ratio components) the ratio wins.
-            let stretches = !availableInnerCross.isNaN && !child.hasDefiniteLength(crossDimension, availableInnerCross)
+            let stretches = !availableInnerCross.isNaN && !stretchIsBlocked(child, crossDimension, availableInnerCross)
                 && sizingModeCross == .stretchFit && !isWrap && alignment == .stretch && !hasAutoCrossMargin
             if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross),
                !(stretches && child.config.useWebDefaults) {
@@ -173,7 +173,7 @@ extension LayoutNode {
                                      &childCrossMode, &childCrossSize)
 
             // A child that will be stretched later is only measured now.
-            let requiresStretchLayout = !child.hasDefiniteLength(crossDimension, availableInnerCross)
+            let requiresStretchLayout = !stretchIsBlocked(child, crossDimension, availableInnerCross)
                 && alignment == .stretch && !hasAutoCrossMargin
             let isLayoutPass = performLayout && !requiresStretchLayout
             child.layoutIfNeeded(availableWidth: isMainAxisRow ? childMainSize : childCrossSize,

@@ -108,7 +108,7 @@ extension LayoutNode {
                     child.state.setPosition(currentLead + marginStart + relative, crossStart)
                     // Lay the child out again at the line's cross size (the space
                     // align-content puts between lines is not the line's: Yoga added it).
-                    if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+                    if !stretchIsBlocked(child, crossDimension, availableInnerCross) {
                         let childWidth = isMainAxisRow
                             ? child.state.measuredWidth + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
