@@ -99,9 +99,9 @@ extension LayoutNode {
         // With exactly one size known, the aspect ratio gives the other.
         if childWidth.isNaN != childHeight.isNaN, let ratio = child.resolved.aspectRatio {
             if childWidth.isNaN {
-                childWidth = marginRow + (childHeight - marginColumn) * ratio
+                childWidth = marginRow + child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, blockWidth)
             } else {
-                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                childHeight = marginColumn + child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, blockWidth)
             }
         }
 

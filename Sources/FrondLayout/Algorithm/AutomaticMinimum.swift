@@ -49,12 +49,16 @@ extension LayoutNode {
         var content: Float
         if let ratio = child.resolved.aspectRatio, child.hasDefiniteLength(crossDimension, crossOwner) {
             let cross = child.resolvedDimension(direction, crossDimension, crossOwner, ownerWidth)
-            content = isRow ? cross * ratio : cross / ratio
+            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth),
+                                                    of: mainDimension, other: cross, direction: direction,
+                                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if let ratio = child.resolved.aspectRatio, child.config.useWebDefaults,
                   let cross = stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction,
                                                  crossSize: isRow ? height : width,
                                                  crossMode: isRow ? heightMode : widthMode, ownerWidth: ownerWidth) {
-            content = isRow ? cross * ratio : cross / ratio
+            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth),
+                                                    of: mainDimension, other: cross, direction: direction,
+                                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if isRow {
             content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
         } else {

@@ -29,7 +29,7 @@ extension LayoutNode {
                     var childCrossSize = line.crossDim
                     if let ratio = child.resolved.aspectRatio, !child.config.useWebDefaults {
                         childCrossSize = child.marginForAxis(crossAxis, direction, availableInnerWidth)
-                            + (isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
+                            + child.sizeFromRatio(childMainSize, of: mainAxis.dimension, ratio, direction, availableInnerWidth)
                     }
                     childMainSize += child.marginForAxis(mainAxis, direction, availableInnerWidth)
 

@@ -201,10 +201,16 @@ extension LayoutNode {
 
         if let ratio = child.resolved.aspectRatio {
             if !isMainAxisRow && childWidthMode == .stretchFit {
-                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                let inner = childWidth - marginRow
+                childHeight = marginColumn + child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(inner, of: .width, ratio, direction, ownerWidth), of: .height, other: inner,
+                    direction: direction, ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
                 childHeightMode = .stretchFit
             } else if isMainAxisRow && childHeightMode == .stretchFit {
-                childWidth = marginRow + (childHeight - marginColumn) * ratio
+                childWidth = marginRow + child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth),
+                    of: .width, other: childHeight - marginColumn, direction: direction,
+                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
                 childWidthMode = .stretchFit
             }
         }
@@ -217,7 +223,7 @@ extension LayoutNode {
             childWidth = width
             childWidthMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
-                childHeight = (childWidth - marginRow) / ratio
+                childHeight = child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, ownerWidth)
                 childHeightMode = .stretchFit
             }
         }
@@ -227,7 +233,10 @@ extension LayoutNode {
             childHeight = height
             childHeightMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
-                childWidth = (childHeight - marginColumn) * ratio
+                childWidth = child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth),
+                    of: .width, other: childHeight - marginColumn, direction: direction,
+                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
                 childWidthMode = .stretchFit
             }
         }

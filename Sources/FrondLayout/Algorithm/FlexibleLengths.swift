@@ -149,7 +149,11 @@ extension LayoutNode {
                 && sizingModeCross == .stretchFit && !isWrap && alignment == .stretch && !hasAutoCrossMargin
             if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross),
                !(stretches && child.config.useWebDefaults) {
-                childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
+                childCrossSize = child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(childMainSize - marginMain, of: mainAxis.dimension, ratio, direction,
+                                        availableInnerWidth),
+                    of: crossDimension, other: childMainSize - marginMain, direction: direction,
+                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight, depth: depth, pass: pass)
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
             } else if stretches {

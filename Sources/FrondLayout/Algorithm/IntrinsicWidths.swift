@@ -118,9 +118,13 @@ extension LayoutNode {
         if hasWidth {
             width = resolvedDimension(ownDirection, .width, .nan, .nan)
         } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
-            width = resolvedDimension(ownDirection, .height, .nan, .nan) * ratio
+            width = ratioSizeAtLeastContent(
+                sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
+                of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
-            width = stretchedHeight * ratio
+            width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
+                                            of: .width, other: .nan, direction: direction, ownerWidth: .nan,
+                                            ownerHeight: .nan, depth: 0, pass: pass)
         } else if maxContent {
             width = maxContentWidth(ownerDirection: direction, pass: pass)
         } else {
@@ -144,5 +148,25 @@ extension LayoutNode {
         width = boundAxis(.row, ownDirection, width, .nan, .nan)
         return width + marginForAxis(.row, direction, .nan)
     }
-}
 
+    /// A border-box size the aspect ratio gives along `dimension` (from `other`, the
+    /// border-box size along the other dimension), raised in CSS mode to the content's
+    /// size there: the automatic minimum size in a ratio-dependent axis is the min-content
+    /// size (CSS Sizing 4 §5.1), unless the box clips or sets a min size on that axis.
+    func ratioSizeAtLeastContent(_ size: Float, of dimension: Axis, other: Float, direction: LayoutDirection,
+                                 ownerWidth: Float, ownerHeight: Float, depth: Int, pass: LayoutPass) -> Float {
+        guard usesIntrinsicWidths, resolved.overflow == .visible, minSize(dimension).unit == .undefined,
+              size.isDefined else { return size }
+        let content: Float
+        if dimension == .width {
+            content = minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
+        } else {
+            guard other.isDefined else { return size }
+            layoutIfNeeded(availableWidth: other + marginForAxis(.row, direction, ownerWidth), availableHeight: .nan,
+                           ownerDirection: direction, widthMode: .stretchFit, heightMode: .maxContent,
+                           ownerWidth: ownerWidth, ownerHeight: ownerHeight, performLayout: false, depth: depth, pass: pass)
+            content = state.measuredHeight
+        }
+        return content.isFinite ? max(size, content) : size
+    }
+}

@@ -137,7 +137,8 @@ extension LayoutNode {
         // so given is never below the content's min-content width (its automatic minimum).
         if let ratio = resolved.aspectRatio {
             if width.isNaN && widthMode == .maxContent && heightMode == .stretchFit && height.isDefined {
-                var inner = (height - marginForAxis(.column, direction, ownerWidth)) * ratio
+                var inner = sizeFromRatio(height - marginForAxis(.column, direction, ownerWidth), of: .height, ratio,
+                                          direction, ownerWidth)
                 if minSize(.width).unit == .undefined && resolved.overflow == .visible
                     && !config.errata.contains(.minSizeUndefinedInsteadOfAuto) {
                     inner = max(inner, minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass))
@@ -145,7 +146,10 @@ extension LayoutNode {
                 width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, direction, ownerWidth)
                 widthMode = .stretchFit
             } else if height.isNaN && heightMode == .maxContent && widthMode == .stretchFit && width.isDefined {
-                let inner = (width - marginForAxis(.row, direction, ownerWidth)) / ratio
+                let innerWidth = width - marginForAxis(.row, direction, ownerWidth)
+                let inner = ratioSizeAtLeastContent(sizeFromRatio(innerWidth, of: .width, ratio, direction, ownerWidth),
+                                                    of: .height, other: innerWidth, direction: ownerDirection,
+                                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: 0, pass: pass)
                 height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, direction, ownerWidth)
                 heightMode = .stretchFit
             }

@@ -317,6 +317,21 @@ extension LayoutNode {
         contentBoxAdjusted(processedFlexBasis().resolve(reference), direction, flexDirection.dimension, ownerWidth)
     }
 
+    // MARK: Aspect ratio
+
+    /// The border-box size along the other dimension that the aspect ratio gives for a
+    /// border-box `size` along `dimension`. The ratio relates the boxes `box-sizing`
+    /// names: with `content-box`, the content boxes (CSS Box Sizing §5.1).
+    @inline(__always)
+    func sizeFromRatio(_ size: Float, of dimension: Axis, _ ratio: Float, _ direction: LayoutDirection,
+                       _ ownerWidth: Float) -> Float {
+        guard resolved.boxSizing == .contentBox else { return dimension == .width ? size / ratio : size * ratio }
+        let other: Axis = dimension == .width ? .height : .width
+        let content = max(0, size - paddingAndBorderForDimension(dimension, direction, ownerWidth))
+        return (dimension == .width ? content / ratio : content * ratio)
+            + paddingAndBorderForDimension(other, direction, ownerWidth)
+    }
+
     // MARK: Direction
 
     @inline(__always)
