@@ -317,7 +317,8 @@ extension LayoutNode {
                 guard child.resolved.positionType != .absolute && child.resolved.display != .none else { return }
                 let marginStart = child.flexStartMargin(crossAxis, direction, availableInnerWidth)
                 let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
-                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference)
+                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference,
+                                                      containerDirection: direction)
                 let placed = child.state.position(crossStart) - relative
                 child.state.setPosition(far - placed + marginStart - marginEnd - child.state.measured(crossDimension)
                                             + relative, crossStart)

@@ -61,7 +61,8 @@ extension LayoutNode {
                 return
             }
             if performLayout {
-                child.setInitialPosition(child.resolveDirection(direction), ownerWidth: availableInnerWidth,
+                child.setInitialPosition(child.resolveDirection(direction), ownerDirection: direction,
+                                         ownerWidth: availableInnerWidth,
                                          ownerHeight: availableInnerHeight, pass: pass)
             }
             if child.resolved.positionType == .absolute { return }

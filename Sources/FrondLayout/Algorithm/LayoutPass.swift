@@ -160,7 +160,8 @@ extension LayoutNode {
                                      ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                                      performLayout: true, depth: 0, pass: pass)
         if didWork {
-            setInitialPosition(state.direction, ownerWidth: ownerWidth, ownerHeight: ownerHeight, pass: pass)
+            setInitialPosition(state.direction, ownerDirection: ownerDirection, ownerWidth: ownerWidth,
+                               ownerHeight: ownerHeight, pass: pass)
             roundToPixelGrid(absoluteLeft: 0, absoluteTop: 0, pass: pass)
         }
     }
@@ -171,7 +172,8 @@ extension LayoutNode {
     /// on the inline-end side: a reversed axis, which places items from that side, moves
     /// them the same physical way (CSS: `top: 11` moves an item down 11 in a
     /// column-reverse container too; Yoga moved it up).
-    func setInitialPosition(_ direction: LayoutDirection, ownerWidth: Float, ownerHeight: Float, pass: LayoutPass) {
+    func setInitialPosition(_ direction: LayoutDirection, ownerDirection: LayoutDirection, ownerWidth: Float,
+                            ownerHeight: Float, pass: LayoutPass) {
         guard resolved.hasMargin || resolved.hasInsets else {
             state.positionLeft = 0
             state.positionTop = 0
@@ -183,8 +185,14 @@ extension LayoutNode {
         let rootSafeDirection: LayoutDirection = hasOwner ? direction : .ltr
         let mainAxis = resolved.flexDirection.resolved(rootSafeDirection)
         let crossAxis = mainAxis.crossAxis(rootSafeDirection)
-        let relativeMain = relativePosition(mainAxis, rootSafeDirection, mainAxis.isRow ? ownerWidth : ownerHeight)
-        let relativeCross = relativePosition(crossAxis, rootSafeDirection, mainAxis.isRow ? ownerHeight : ownerWidth)
+        // (Offsets come in the frame of the direction whose start side wins; a row offset
+        // turns around when that is the container's and it differs from the node's own.)
+        let containerDirection = hasOwner ? ownerDirection : .ltr
+        let flipsRow: Float = usesIntrinsicWidths && containerDirection != rootSafeDirection ? -1 : 1
+        let relativeMain = relativePosition(mainAxis, rootSafeDirection, mainAxis.isRow ? ownerWidth : ownerHeight,
+                                            containerDirection: containerDirection) * (mainAxis.isRow ? flipsRow : 1)
+        let relativeCross = relativePosition(crossAxis, rootSafeDirection, mainAxis.isRow ? ownerHeight : ownerWidth,
+                                             containerDirection: containerDirection) * (crossAxis.isRow ? flipsRow : 1)
 
         state.setPosition(inlineStartMargin(mainAxis, direction, ownerWidth) + relativeMain,
                           mainAxis.inlineStartEdge(direction))

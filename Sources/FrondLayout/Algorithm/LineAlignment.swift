@@ -94,7 +94,8 @@ extension LayoutNode {
                 // and centers the border box without the margins.)
                 let marginStart = child.flexStartMargin(crossAxis, direction, availableInnerWidth)
                 let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
-                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference)
+                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference,
+                                                      containerDirection: direction)
                 switch alignment(of: child) {
                 case .flexStart:
                     child.state.setPosition(currentLead + marginStart + relative, crossStart)

@@ -206,12 +206,22 @@ extension LayoutNode {
     }
 
     /// The offset a relatively positioned node is moved by along `axis` (0 for static nodes).
-    func relativePosition(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float) -> Float {
+    /// `direction` is the node's own; when both sides are set, the start side wins. In CSS
+    /// mode the start side is the containing block's (`containerDirection`: CSS 2 §9.4.3,
+    /// `left` wins in a left-to-right container whatever the node's own direction), and a
+    /// percentage of an indefinite size is `auto`.
+    func relativePosition(_ axis: FlexDirection, _ direction: LayoutDirection, _ axisSize: Float,
+                          containerDirection: LayoutDirection) -> Float {
         if !resolved.hasInsets || resolved.positionType == .static { return 0 }
-        if isInlineStartInsetDefined(axis, direction) {
-            return inlineStartInset(axis, direction, axisSize)
+        let css = usesIntrinsicWidths
+        let sideDirection = css ? containerDirection : direction
+        let start = insetValue(axis.inlineStartEdge(sideDirection), direction)
+        if start.isDefined && !(css && start.resolve(axisSize).isNaN) {
+            return start.resolvedOrZero(axisSize)
         }
-        return -inlineEndInset(axis, direction, axisSize)
+        let end = insetValue(axis.inlineEndEdge(sideDirection), direction)
+        if css && end.resolve(axisSize).isNaN { return 0 }
+        return -end.resolvedOrZero(axisSize)
     }
 
     // MARK: Sizes
