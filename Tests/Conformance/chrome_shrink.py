@@ -6,8 +6,8 @@
 CORPUS_DIR is a corpus with Chromium's layouts and its chrome-raw.jsonl (chrome_corpus.py's output).
 The cases Frond fails there (strictly: a difference that --tolerance-raw forgives is not a
 failure) are shrunk together, a round at a time: every case proposes every one-step reduction
-(keep one layout pass only, drop a subtree, put a child in its parent's place, drop a style key,
-drop an available size, make a number round), Chromium lays out all the proposals of the round
+(keep one layout pass only, drop a subtree, put a child in its parent's place; once none of
+those keeps failing: also drop a style key, drop an available size, make a number round), Chromium lays out all the proposals of the round
 in one oracle run, Frond runs them, and each case moves to its smallest proposal that Frond still
 fails. A case stops when no proposal fails any more. The shrunk cases are written to --out as one
 corpus file with Chromium's layouts (the oracle's output, as it came) and printed one per line.
@@ -56,8 +56,8 @@ def rounder(v):
     return None if v == round(v) else round(v)
 
 
-def proposals(case):
-    """One-step reductions of a case, largest first."""
+def proposals(case, coarse=False):
+    """One-step reductions of a case; `coarse`: only whole layouts and subtrees."""
     out = []
     if len(case["layouts"]) > 1:
         for k in range(len(case["layouts"])):
@@ -74,6 +74,8 @@ def proposals(case):
             c = copy.deepcopy(case)
             at(c["root"], path[:-1])["children"][path[-1]] = copy.deepcopy(node["children"][k])
             out.append(c)
+    if coarse:
+        return out
     for k, l in enumerate(case["layouts"]):
         for key in ("availableWidth", "availableHeight"):
             if l.get(key) is not None:
@@ -128,7 +130,7 @@ def oracle(cases, workdir):
     return kept, raw_lines
 
 
-def run_round(frond, cases):
+def run_round(frond, cases, passing=None):
     """Oracle + Frond on cases; returns (the cases with Chromium's layouts, names Frond fails)."""
     with tempfile.TemporaryDirectory(prefix="chrome-shrink-") as d:
         kept, raw_lines = oracle(cases, d)
@@ -136,7 +138,10 @@ def run_round(frond, cases):
             json.dump(kept, f)
         with open(os.path.join(d, "chrome-raw.jsonl"), "w") as f:
             f.write("\n".join(raw_lines) + "\n")
-        return {c["name"]: c for c in kept}, frond_failures(frond, d)
+        fails = frond_failures(frond, d)
+        if passing:
+            fails -= frond_failures(passing, d)
+        return {c["name"]: c for c in kept}, fails
 
 
 def main():
@@ -147,6 +152,7 @@ def main():
     ap.add_argument("--out", default="build/debug/chrome-shrunk.json")
     ap.add_argument("--frond", default=os.path.join(REPO, ".build", "debug", "frond"))
     ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--passing", help="another frond that must pass the shrunk case (to shrink a regression)")
     a = ap.parse_args()
 
     failing = a.case or sorted(frond_failures(a.frond, a.corpus))
@@ -159,16 +165,21 @@ def main():
     current = {n: cases[n] for n in names}
     print(f"shrinking {len(current)} of {len(failing)} failing cases", file=sys.stderr)
     active = set(current)
+    fine = set()  # cases whose coarse reductions are used up
     for rnd in range(a.rounds):
         batch, owner = [], {}
         for n in sorted(active):
-            for k, p in enumerate(sorted(proposals(current[n]), key=size)):
+            props = proposals(current[n], coarse=n not in fine)
+            if not props and n not in fine:
+                fine.add(n)
+                props = proposals(current[n])
+            for k, p in enumerate(sorted(props, key=size)):
                 p["name"] = f"{n}~{rnd}~{k}"
                 owner[p["name"]] = n
                 batch.append(p)
         if not batch:
             break
-        laid, fails = run_round(a.frond, batch)
+        laid, fails = run_round(a.frond, batch, a.passing)
         moved = set()
         for name in sorted(fails, key=lambda s: (owner.get(s, ""), size(laid[s]) if s in laid else 0)):
             n = owner.get(name)
@@ -176,8 +187,11 @@ def main():
                 continue
             current[n] = laid[name]
             moved.add(n)
-        active = moved
-        print(f"round {rnd + 1}: {len(batch)} proposals, {len(moved)} cases still shrinking", file=sys.stderr)
+        # A case that no coarse reduction kept failing tries the fine ones next.
+        stalled = {n for n in active if n not in moved and n not in fine}
+        fine |= stalled
+        active = moved | stalled
+        print(f"round {rnd + 1}: {len(batch)} proposals, {len(active)} cases still shrinking", file=sys.stderr)
         if not active:
             break
     out = []

@@ -95,7 +95,9 @@ extension LayoutNode {
         }
         var availableWidth = availableWidth
         var widthMode = widthMode
-        if widthMode != .stretchFit && usesIntrinsicWidths {
+        // (A wrapping column at a definite height is as wide as its lines: the flex steps
+        // find that width.)
+        if widthMode != .stretchFit && usesIntrinsicWidths && !(isColumnWrap && heightMode == .stretchFit) {
             let innerHeight = heightMode == .stretchFit
                 ? availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
                                           paddingAndBorderForAxis(.column, direction, ownerWidth), ownerHeight, ownerWidth)

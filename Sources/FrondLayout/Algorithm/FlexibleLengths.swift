@@ -135,6 +135,13 @@ extension LayoutNode {
             let marginCross = child.marginForAxis(crossAxis, direction, availableInnerWidth)
             var childMainSize = mainSize + marginMain
             var childMainMode = SizingMode.stretchFit
+            // CSS mode: an item of a column whose height is indefinite, laid out at the height
+            // its content gave it, keeps that height indefinite (percentages inside it are
+            // auto, as in a browser).
+            if !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
+                && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid {
+                childMainMode = .fitContent
+            }
             var childCrossSize: Float
             var childCrossMode: SizingMode
             let crossDimension = crossAxis.dimension

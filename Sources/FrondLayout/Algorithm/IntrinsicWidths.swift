@@ -48,6 +48,9 @@ extension LayoutNode {
         var width: Float
         if isMeasured {
             width = measureMaxContentWidth(pass: pass) + paddingAndBorder
+        } else if isColumnWrap && hasDefiniteLength(.height, .nan) {
+            width = columnWrapWidth(atHeight: resolvedDimension(direction, .height, .nan, .nan),
+                                    ownerDirection: ownerDirection, pass: pass)
         } else {
             width = intrinsicChildrenWidth(direction: direction, maxContent: true, pass: pass) + paddingAndBorder
         }
@@ -80,7 +83,8 @@ extension LayoutNode {
         var items = 0
         for child in layoutChildren where LayoutNode.isInFlow(child) {
             var stretchedHeight = Float.nan
-            if stretchHeight.isDefined && child.resolved.aspectRatio != nil && alignment(of: child) == .stretch
+            if stretchHeight.isDefined && (child.resolved.aspectRatio != nil || child.isColumnWrap)
+                && alignment(of: child) == .stretch
                 && !child.hasDefiniteLength(.height, stretchHeight) && !child.flexStartMarginIsAuto(.column, direction)
                 && !child.flexEndMarginIsAuto(.column, direction) {
                 stretchedHeight = child.boundAxis(.column, child.resolveDirection(direction),
@@ -121,6 +125,8 @@ extension LayoutNode {
             width = ratioSizeAtLeastContent(
                 sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
                 of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)
+        } else if isColumnWrap && stretchedHeight.isDefined {
+            width = columnWrapWidth(atHeight: stretchedHeight, ownerDirection: direction, pass: pass)
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
             width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
                                             of: .width, other: .nan, direction: direction, ownerWidth: .nan,
@@ -168,5 +174,17 @@ extension LayoutNode {
             content = state.measuredHeight
         }
         return content.isFinite ? max(size, content) : size
+    }
+
+    /// Whether the node is a wrapping column, whose width is the sum of its lines' and so
+    /// comes from a layout at its height.
+    var isColumnWrap: Bool { resolved.flexDirection.isColumn && resolved.flexWrap != .noWrap && !isMeasured }
+
+    /// The border-box width a wrapping column takes at a definite border-box height.
+    func columnWrapWidth(atHeight height: Float, ownerDirection: LayoutDirection, pass: LayoutPass) -> Float {
+        layoutIfNeeded(availableWidth: .nan, availableHeight: height + marginForAxis(.column, ownerDirection, .nan),
+                       ownerDirection: ownerDirection, widthMode: .maxContent, heightMode: .stretchFit,
+                       ownerWidth: .nan, ownerHeight: .nan, performLayout: false, depth: 0, pass: pass)
+        return state.measuredWidth
     }
 }

@@ -87,7 +87,9 @@ extension LayoutNode {
                 line.crossDim = availableInnerCross
             } else {
                 line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)
-                if baselineLayout {
+                // (In CSS mode only the items aligned on the baseline share it; Yoga puts
+                // every item of a baseline layout on it.)
+                if baselineLayout && (!usesIntrinsicWidths || alignment(of: child) == .baseline) {
                     let ascent = child.baselineOffset(pass: pass)
                         + child.flexStartMargin(.column, direction, availableInnerWidth)
                     let descent = child.state.measuredHeight + child.marginForAxis(.column, direction, availableInnerWidth) - ascent
@@ -100,7 +102,7 @@ extension LayoutNode {
         }
         line.mainDim += trailingPaddingAndBorderMain
         if baselineLayout {
-            line.crossDim = maxAscent + maxDescent
+            line.crossDim = usesIntrinsicWidths ? maxOrDefined(line.crossDim, maxAscent + maxDescent) : maxAscent + maxDescent
         }
     }
 }
