@@ -11,6 +11,8 @@ extension LayoutNode {
         let isMainAxisRow = mainAxis.isRow
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
+        let baselineGroup = columnBaselineGroup(line, children, crossAxis: crossAxis, direction: direction,
+                                                availableInnerWidth: availableInnerWidth)
 
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
             guard LayoutNode.isInFlow(child) else { return }
@@ -71,6 +73,44 @@ extension LayoutNode {
                 }
             }
             child.state.setPosition(child.state.position(crossStart) + totalLineCrossDim + leadingCrossDim, crossStart)
+            if let group = baselineGroup, isColumnBaselineItem(child, crossAxis: crossAxis, direction: direction) {
+                // Line-left edges coincide; the group sits at the line's start.
+                let width = child.state.measuredWidth
+                let offset = crossStart == .left ? group.ascent : group.descent - width
+                let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), availableInnerWidth,
+                                                      containerDirection: direction)
+                child.state.setPosition(leadingPaddingAndBorderCross + totalLineCrossDim + offset + relative, crossStart)
+            }
         }
+    }
+
+    /// CSS mode, a column: items aligned on the baseline share a vertical baseline that
+    /// Chromium synthesizes from each box's line-left edge, so their left border edges
+    /// line up and the group is placed at the line's cross start. Returns the group's
+    /// largest margin before that edge (ascent) and largest width plus margin after it
+    /// (descent), or nil when no item is so aligned.
+    private func columnBaselineGroup(_ line: FlexLine, _ children: [LayoutNode], crossAxis: FlexDirection,
+                                     direction: LayoutDirection,
+                                     availableInnerWidth: Float) -> (ascent: Float, descent: Float)? {
+        guard usesIntrinsicWidths, resolved.flexDirection.isColumn else { return nil }
+        var ascent = -Float.infinity
+        var descent = -Float.infinity
+        children.forEachBorrowed(in: line.start..<line.end) { _, child in
+            guard isColumnBaselineItem(child, crossAxis: crossAxis, direction: direction) else { return }
+            let left = crossAxis.flexStartEdge == .left
+                ? child.flexStartMargin(crossAxis, direction, availableInnerWidth)
+                : child.flexEndMargin(crossAxis, direction, availableInnerWidth)
+            let right = child.marginForAxis(crossAxis, direction, availableInnerWidth) - left
+            ascent = max(ascent, left)
+            descent = max(descent, child.state.measuredWidth + right)
+        }
+        return ascent.isFinite && descent.isFinite ? (ascent, descent) : nil
+    }
+
+    private func isColumnBaselineItem(_ child: LayoutNode, crossAxis: FlexDirection, direction: LayoutDirection) -> Bool {
+        guard LayoutNode.isInFlow(child) else { return false }
+        let align = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
+        return align == .baseline && !child.flexStartMarginIsAuto(crossAxis, direction)
+            && !child.flexEndMarginIsAuto(crossAxis, direction)
     }
 }

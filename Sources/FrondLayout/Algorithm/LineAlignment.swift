@@ -27,7 +27,8 @@ extension LayoutNode {
             - paddingAndBorderCross
         let remaining = innerCrossDim - totalLineCrossDim
 
-        var alignContent = resolved.alignContent
+        let singleLine = usesIntrinsicWidths && resolved.flexWrap == .noWrap && innerCrossDim.isFinite
+        var alignContent = singleLine ? .flexStart : resolved.alignContent
         if !(remaining >= 0) {
             switch alignContent {
             case .spaceBetween, .stretch, .spaceAround, .spaceEvenly: alignContent = .flexStart
@@ -59,7 +60,7 @@ extension LayoutNode {
             var index = lineStart
             // The line's cross size, and its baseline from the items aligned on it.
             var lineHeight: Float = 0
-            var maxAscent: Float = 0
+            var maxAscent: Float = usesIntrinsicWidths ? -.infinity : 0
             var maxDescent: Float = 0
             while index < children.count {
                 let child = children[index]
@@ -87,6 +88,9 @@ extension LayoutNode {
             lineEnd = index
             currentLead += lineIndex != 0 ? crossAxisGap : 0
             lineHeight += extraSpacePerLine
+            // CSS mode: a single-line container's line is the container's whole cross size
+            // (align-content does not apply to it).
+            if singleLine { lineHeight = innerCrossDim }
 
             for child in children[lineStart..<lineEnd] where LayoutNode.isInFlow(child) {
                 // Each item's margin box is placed in the line, then moved by its relative

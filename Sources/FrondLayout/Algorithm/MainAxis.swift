@@ -61,7 +61,8 @@ extension LayoutNode {
 
         line.mainDim = leadingPaddingAndBorderMain + leadingMain
         line.crossDim = 0
-        var maxAscent: Float = 0
+        // (In CSS mode a baseline above the line's top, from a negative margin, counts.)
+        var maxAscent: Float = usesIntrinsicWidths ? -.infinity : 0
         var maxDescent: Float = 0
         let mainStart = mainAxis.flexStartEdge
         let autoMarginShare = line.remainingFreeSpace > 0 ? line.remainingFreeSpace / Float(line.autoMarginCount) : 0
