@@ -219,6 +219,7 @@ extension LayoutNode {
         // A stretched child without a cross size is measured with the exact inner cross size.
         let alignment = alignment(of: child)
         let hasExactWidth = width.isDefined && widthMode == .stretchFit
+            && !(usesIntrinsicWidths && resolved.flexWrap != .noWrap)
         let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
         if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
             childWidth = width
@@ -228,7 +229,10 @@ extension LayoutNode {
                 childHeightMode = .stretchFit
             }
         }
+        // (CSS mode: a wrapping container's lines are not sized yet, so the stretch is not
+        // known when the basis is: §9.8 makes only a single line's stretch definite.)
         let hasExactHeight = height.isDefined && heightMode == .stretchFit
+            && !(usesIntrinsicWidths && resolved.flexWrap != .noWrap)
         let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
         if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
             childHeight = height
