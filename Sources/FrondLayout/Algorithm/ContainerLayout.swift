@@ -142,6 +142,9 @@ extension LayoutNode {
         let availableInnerHeight = availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
                                                            paddingAndBorderColumn, ownerHeight, ownerWidth)
         var availableInnerMain = isMainAxisRow ? availableInnerWidth : availableInnerHeight
+        // What the items' min/max main sizes resolve percentages against: the container's
+        // inner size in CSS mode; Yoga clamps bases with percentages of the container's owner.
+        let itemMainReference = usesIntrinsicWidths ? availableInnerMain : mainAxisOwnerSize
         let availableInnerCross = isMainAxisRow ? availableInnerHeight : availableInnerWidth
 
         // STEP 3: flex bases (sum of bases, margins and gaps).
@@ -172,7 +175,7 @@ extension LayoutNode {
         var overflowBeforeFlex = false
         while lineStart < children.count {
             var line = collectFlexLine(children, from: lineStart, lineIndex: lineCount, ownerDirection: ownerDirection,
-                                       ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
+                                       ownerWidth: ownerWidth, mainAxisOwnerSize: itemMainReference,
                                        availableInnerWidth: availableInnerWidth, availableInnerMain: availableInnerMain)
             lineStart = line.end
 
@@ -214,7 +217,7 @@ extension LayoutNode {
             overflowBeforeFlex = overflowBeforeFlex || freeSpaceBeforeFlex < 0
             if !canSkipFlex {
                 resolveFlexibleLengths(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
-                                       ownerWidth: ownerWidth, mainAxisOwnerSize: mainAxisOwnerSize,
+                                       ownerWidth: ownerWidth, mainAxisOwnerSize: itemMainReference,
                                        availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
                                        availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
                                        mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
