@@ -232,7 +232,8 @@ extension LayoutNode {
             // STEP 6: main-axis positions and the line's cross size.
             justifyMainAxis(&line, children, mainAxis: mainAxis, crossAxis: crossAxis, direction: direction,
                             sizingModeMain: sizingModeMain, sizingModeCross: sizingModeCross,
-                            mainAxisOwnerSize: mainAxisOwnerSize, ownerWidth: ownerWidth,
+                            mainAxisOwnerSize: mainAxisOwnerSize, itemMainReference: itemMainReference,
+                            ownerWidth: ownerWidth,
                             availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
                             availableInnerWidth: availableInnerWidth, performLayout: performLayout,
                             baselineLayout: baselineLayout, pass: pass)

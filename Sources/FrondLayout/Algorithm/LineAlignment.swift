@@ -117,8 +117,10 @@ extension LayoutNode {
                         let childWidth = isMainAxisRow
                             ? child.state.measuredWidth + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
+                        // (The main size keeps the margins of the main axis; Yoga added the
+                        // cross axis's to a column item's height.)
                         let childHeight = !isMainAxisRow
-                            ? child.state.measuredHeight + child.marginForAxis(crossAxis, direction, availableInnerWidth)
+                            ? child.state.measuredHeight + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
                         if !(inexactEquals(childWidth, child.state.measuredWidth)
                              && inexactEquals(childHeight, child.state.measuredHeight)) {

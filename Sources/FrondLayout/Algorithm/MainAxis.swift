@@ -5,7 +5,8 @@
 extension LayoutNode {
     func justifyMainAxis(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                          crossAxis: FlexDirection, direction: LayoutDirection, sizingModeMain: SizingMode,
-                         sizingModeCross: SizingMode, mainAxisOwnerSize: Float, ownerWidth: Float,
+                         sizingModeCross: SizingMode, mainAxisOwnerSize: Float, itemMainReference: Float,
+                         ownerWidth: Float,
                          availableInnerMain: Float, availableInnerCross: Float, availableInnerWidth: Float,
                          performLayout: Bool, baselineLayout: Bool, pass: LayoutPass) {
         let leadingPaddingAndBorderMain = flexStartPaddingAndBorder(mainAxis, direction, ownerWidth)
@@ -83,8 +84,12 @@ extension LayoutNode {
             }
 
             if !performLayout && sizingModeCross == .stretchFit {
-                // The flex step was skipped: measured sizes are stale, use the basis.
-                line.mainDim += child.marginForAxis(mainAxis, direction, availableInnerWidth) + child.state.computedFlexBasis
+                // The flex step was skipped: measured sizes are stale, use the hypothetical
+                // size (the basis within min/max, as the line added it up; Yoga adds the bare
+                // basis, so a column measured to the sum of its items' unclamped heights).
+                line.mainDim += child.marginForAxis(mainAxis, direction, availableInnerWidth)
+                    + child.atLeastAutomaticMinimum(child.boundAxisWithinMinAndMax(
+                        direction, mainAxis, child.state.computedFlexBasis, itemMainReference, ownerWidth))
                 line.crossDim = availableInnerCross
             } else {
                 line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)
