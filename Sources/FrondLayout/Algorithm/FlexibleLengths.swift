@@ -139,7 +139,8 @@ extension LayoutNode {
             // its content gave it, keeps that height indefinite (percentages inside it are
             // auto, as in a browser).
             if !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
-                && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid {
+                && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid
+                && child.resolved.aspectRatio == nil && !child.resolved.hasMinMaxHeight {
                 childMainMode = .fitContent
             }
             var childCrossSize: Float

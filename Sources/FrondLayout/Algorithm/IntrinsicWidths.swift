@@ -54,6 +54,7 @@ extension LayoutNode {
         } else {
             width = intrinsicChildrenWidth(direction: direction, maxContent: true, pass: pass) + paddingAndBorder
         }
+        width = widthWithinTransferredLimits(width, direction: direction)
         state.maxContentWidth = width
         state.maxContentWidthGeneration = pass.generation
         return width
@@ -68,7 +69,29 @@ extension LayoutNode {
         if isMeasured {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
-        return intrinsicChildrenWidth(direction: direction, maxContent: false, pass: pass) + paddingAndBorder
+        return widthWithinTransferredLimits(
+            intrinsicChildrenWidth(direction: direction, maxContent: false, pass: pass) + paddingAndBorder,
+            direction: direction)
+    }
+
+    /// CSS mode, a box with an aspect ratio whose width and height are both automatic: its
+    /// intrinsic width is also bounded by its min and max heights (and the height its
+    /// padding and border take) carried through the ratio (CSS Sizing 4 §5.1; Chromium:
+    /// `{min-height: 100px; aspect-ratio: 0.5}` is 50 wide, `{padding: 14px 0;
+    /// aspect-ratio: 1}` 28).
+    private func widthWithinTransferredLimits(_ width: Float, direction: LayoutDirection) -> Float {
+        guard usesIntrinsicWidths, let ratio = resolved.aspectRatio, !hasDefiniteLength(.width, .nan),
+              !hasDefiniteLength(.height, .nan) else { return width }
+        var result = width
+        let minHeight = max(maxOrDefined(resolvedMinDimension(direction, .height, .nan, .nan), 0),
+                            paddingAndBorderForAxis(.column, direction, .nan))
+        result = max(result, sizeFromRatio(minHeight, of: .height, ratio, direction, .nan))
+        let maxHeight = resolvedMaxDimension(direction, .height, .nan, .nan)
+        if maxHeight.isDefined {
+            result = min(result, max(sizeFromRatio(maxHeight, of: .height, ratio, direction, .nan),
+                                     paddingAndBorderForAxis(.row, direction, .nan)))
+        }
+        return result
     }
 
     /// The width the in-flow children need side by side (a row: the sum of their
