@@ -9,7 +9,7 @@ extension TreeNode {
     /// A tree node's size in bytes: the mount step reads from its start (the reference
     /// count) to its end (its view and flush marks). A constant, so that asking costs no
     /// lazy initialization; `PrefetchTests` checks it against where the last field ends.
-    static let prefetchedBytes = 488
+    static let prefetchedBytes = 496
     /// How much of a component the mount step reads first (its view configuration).
     static let prefetchedComponentBytes = 128
 

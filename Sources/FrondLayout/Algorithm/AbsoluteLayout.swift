@@ -108,7 +108,8 @@ extension LayoutNode {
         // Still missing a size: measure the content (bounded by the block's width, as browsers do).
         // (In CSS mode a height that comes from the content stays indefinite for the
         // percentages inside: the child is laid out at it as fit-content.)
-        let heightFromContent = childHeight.isNaN && usesIntrinsicWidths
+        var heightFromContent = childHeight.isNaN && usesIntrinsicWidths
+        let bothAutomatic = childWidth.isNaN && childHeight.isNaN
         if childWidth.isNaN || childHeight.isNaN {
             var childWidthMode: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
             let childHeightMode: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
@@ -122,6 +123,16 @@ extension LayoutNode {
                                  performLayout: false, depth: depth, pass: pass)
             childWidth = child.state.measuredWidth + child.marginForAxis(.row, direction, blockWidth)
             childHeight = child.state.measuredHeight + child.marginForAxis(.column, direction, blockWidth)
+            // CSS mode: with both sizes automatic, the ratio gives the height from the width
+            // the content gave (never below the content's height).
+            if bothAutomatic && usesIntrinsicWidths, let ratio = child.resolved.aspectRatio {
+                let fromRatio = child.sizeFromRatio(child.state.measuredWidth, of: .width, ratio, direction, blockWidth)
+                if fromRatio > child.state.measuredHeight {
+                    childHeight = child.boundAxis(.column, direction, fromRatio, blockHeight, blockWidth)
+                        + child.marginForAxis(.column, direction, blockWidth)
+                    heightFromContent = false
+                }
+            }
         }
 
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,

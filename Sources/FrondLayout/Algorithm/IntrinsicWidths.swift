@@ -24,13 +24,8 @@ extension LayoutNode {
     /// which gives the items it stretches that have an aspect ratio their widths.
     func contentBasedWidth(direction: LayoutDirection, available: Float, mode: SizingMode, innerHeight: Float,
                            ownerWidth: Float, pass: LayoutPass) -> Float {
-        var width: Float
-        if innerHeight.isDefined {
-            width = intrinsicChildrenWidth(direction: direction, maxContent: true, innerHeight: innerHeight, pass: pass)
-                + paddingAndBorderForAxis(.row, direction, .nan)
-        } else {
-            width = maxContentWidth(ownerDirection: direction, pass: pass)
-        }
+        var width = maxContentWidth(ownerDirection: direction, pass: pass,
+                                    height: innerHeight + paddingAndBorderForAxis(.column, direction, .nan))
         if mode == .fitContent && available.isDefined && available < width {
             width = max(available, minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass))
         }
@@ -38,25 +33,32 @@ extension LayoutNode {
     }
 
     /// The node's max-content width as a border-box length: as wide as its content
-    /// wants to be with no line broken. Computed once per pass.
-    func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass) -> Float {
+    /// wants to be with no line broken. `height`: a definite border-box height it is given
+    /// (stretched to, or laid out at; NaN: none), which its own definite height overrides;
+    /// the items it stretches to it take it into account. Computed once per pass and height.
+    func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass, height: Float = .nan) -> Float {
         let direction = resolveDirection(ownerDirection)
-        if state.maxContentWidthGeneration == pass.generation {
+        var height = height
+        if hasDefiniteLength(.height, .nan) { height = resolvedDimension(direction, .height, .nan, .nan) }
+        if state.maxContentWidthGeneration == pass.generation
+            && (state.maxContentWidthHeight == height || (height.isNaN && state.maxContentWidthHeight.isNaN)) {
             return state.maxContentWidth
         }
         let paddingAndBorder = paddingAndBorderForAxis(.row, direction, .nan)
         var width: Float
         if isMeasured {
             width = measureMaxContentWidth(pass: pass) + paddingAndBorder
-        } else if isColumnWrap && hasDefiniteLength(.height, .nan) {
-            width = columnWrapWidth(atHeight: resolvedDimension(direction, .height, .nan, .nan),
-                                    ownerDirection: ownerDirection, pass: pass)
+        } else if isColumnWrap && height.isDefined {
+            width = columnWrapWidth(atHeight: height, ownerDirection: ownerDirection, pass: pass)
         } else {
-            width = intrinsicChildrenWidth(direction: direction, maxContent: true, pass: pass) + paddingAndBorder
+            let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
+            width = intrinsicChildrenWidth(direction: direction, maxContent: true, innerHeight: innerHeight, pass: pass)
+                + paddingAndBorder
         }
         width = widthWithinTransferredLimits(width, direction: direction)
         state.maxContentWidth = width
         state.maxContentWidthGeneration = pass.generation
+        state.maxContentWidthHeight = height
         return width
     }
 
@@ -106,8 +108,7 @@ extension LayoutNode {
         var items = 0
         for child in layoutChildren where LayoutNode.isInFlow(child) {
             var stretchedHeight = Float.nan
-            if stretchHeight.isDefined && (child.resolved.aspectRatio != nil || child.isColumnWrap)
-                && alignment(of: child) == .stretch
+            if stretchHeight.isDefined && alignment(of: child) == .stretch
                 && !child.hasDefiniteLength(.height, stretchHeight) && !child.flexStartMarginIsAuto(.column, direction)
                 && !child.flexEndMarginIsAuto(.column, direction) {
                 stretchedHeight = child.boundAxis(.column, child.resolveDirection(direction),
@@ -155,7 +156,7 @@ extension LayoutNode {
                                             of: .width, other: .nan, direction: direction, ownerWidth: .nan,
                                             ownerHeight: .nan, depth: 0, pass: pass)
         } else if maxContent {
-            width = maxContentWidth(ownerDirection: direction, pass: pass)
+            width = maxContentWidth(ownerDirection: direction, pass: pass, height: stretchedHeight)
         } else {
             width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
         }

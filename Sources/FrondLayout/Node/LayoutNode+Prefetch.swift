@@ -21,7 +21,7 @@ extension LayoutNode {
     /// How many bytes from its start a pass reads of a node: through the end of its
     /// layout state. A constant, so that asking costs no lazy initialization;
     /// `PrefetchTests` checks it against where the state really ends.
-    @usableFromInline static let prefetchedBytes = 376
+    @usableFromInline static let prefetchedBytes = 384
 
     /// How many siblings ahead a walk asks for.
     package static let prefetchDistance = 2

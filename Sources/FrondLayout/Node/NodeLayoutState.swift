@@ -150,6 +150,8 @@ struct NodeLayoutState {
     /// fixed, so the pass is the whole key).
     var maxContentWidth: Float = .nan
     var maxContentWidthGeneration: UInt32 = 0
+    /// The definite border-box height it was computed at (NaN: none).
+    var maxContentWidthHeight: Float = .nan
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
     var autoMinMainSize: Float = .nan
     /// The main size the specification's flexible-length loop settled on (see
