@@ -37,7 +37,10 @@ extension LayoutNode {
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
-                    child.constrainToMaxSize(direction, mainAxis, availableInnerMain, availableInnerWidth,
+                    // (CSS mode: percentages of the container's definite inner size only.)
+                    let mainReference = usesIntrinsicWidths
+                        ? (isMainAxisRow ? availableInnerWidth : availableInnerHeight) : availableInnerMain
+                    child.constrainToMaxSize(direction, mainAxis, mainReference, availableInnerWidth,
                                              &childMainMode, &childMainSize)
                     child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
                                              &childCrossMode, &childCrossSize)

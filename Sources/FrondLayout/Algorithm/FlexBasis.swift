@@ -111,8 +111,11 @@ extension LayoutNode {
         }
 
         let resolvedBasis = child.resolveFlexBasis(direction, mainAxis, mainAxisOwnerSize, ownerWidth)
-        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
-        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
+        // CSS mode: a percentage basis of an indefinite size is `content` (Chromium), so the
+        // item's main size does not stand in for it.
+        let contentBasis = usesIntrinsicWidths && resolvedBasis.isNaN && child.resolved.flexBasis.unit == .percent
+        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth) && !(contentBasis && isMainAxisRow)
+        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight) && !(contentBasis && !isMainAxisRow)
 
         // An explicit basis needs a definite main size to be used, except that with the
         // fixFlexBasisFitContent feature (or no errata at all) a positive basis is used
@@ -146,7 +149,8 @@ extension LayoutNode {
             child.state.computedFlexBasis = measuredMainSize(of: child, width: width, widthMode: widthMode,
                                                              height: height, heightMode: heightMode,
                                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                                                             direction: direction, fuse: fuse, depth: depth, pass: pass)
+                                                             direction: direction, ignoresMainSize: contentBasis,
+                                                             fuse: fuse && !contentBasis, depth: depth, pass: pass)
             child.state.flexBasisHeightBound = child.state.resultFlags.contains(.contentSizedHeight)
                 ? child.state.measuredHeight : .nan
             child.state.flexBasisKey = key
@@ -164,11 +168,12 @@ extension LayoutNode {
     /// laid out instead (a stretched child only when its width is already the exact one).
     func measuredMainSize(of child: LayoutNode, width: Float, widthMode: SizingMode, height: Float,
                           heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float,
-                          direction: LayoutDirection, fuse: Bool = false, depth: Int, pass: LayoutPass) -> Float {
+                          direction: LayoutDirection, ignoresMainSize: Bool = false, fuse: Bool = false,
+                          depth: Int, pass: LayoutPass) -> Float {
         let mainAxis = resolved.flexDirection.resolved(direction)
         let isMainAxisRow = mainAxis.isRow
-        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth)
-        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight)
+        let isRowStyleDimDefined = child.hasDefiniteLength(.width, ownerWidth) && !(ignoresMainSize && isMainAxisRow)
+        let isColumnStyleDimDefined = child.hasDefiniteLength(.height, ownerHeight) && !(ignoresMainSize && !isMainAxisRow)
         var childWidth = Float.nan
         var childHeight = Float.nan
         var childWidthMode = SizingMode.maxContent

@@ -57,7 +57,8 @@ extension LayoutNode {
                 if shrinkScaledFactor.isDefined && shrinkScaledFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * shrinkScaledFactor
                     let boundSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, baseSize, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                        availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexShrinkScaledFactors -= -child.resolveFlexShrink() * child.state.computedFlexBasis
@@ -68,7 +69,8 @@ extension LayoutNode {
                 if growFactor.isDefined && growFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor
                     let boundSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, baseSize, availableInnerMain, availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, baseSize, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                        availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexGrowFactors -= growFactor
@@ -118,7 +120,8 @@ extension LayoutNode {
                         size = basis + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * shrinkScaledFactor
                     }
                     mainSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, size, availableInnerMain, availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, size, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                        availableInnerWidth))
                 }
             } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace > 0 {
                 let growFactor = child.resolveFlexGrow()
@@ -126,7 +129,8 @@ extension LayoutNode {
                     mainSize = child.atLeastAutomaticMinimum(
                         child.boundAxis(mainAxis, direction,
                                         basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor,
-                                        availableInnerMain, availableInnerWidth))
+                                        usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                        availableInnerWidth))
                 }
             }
             deltaFreeSpace += mainSize - basis
@@ -179,7 +183,8 @@ extension LayoutNode {
                 childCrossMode = childCrossSize.isNaN || isLoosePercentage ? .maxContent : .stretchFit
             }
 
-            child.constrainToMaxSize(direction, mainAxis, availableInnerMain, availableInnerWidth,
+            child.constrainToMaxSize(direction, mainAxis, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                     availableInnerWidth,
                                      &childMainMode, &childMainSize)
             child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
                                      &childCrossMode, &childCrossSize)

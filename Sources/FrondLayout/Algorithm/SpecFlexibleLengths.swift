@@ -84,7 +84,8 @@ extension LayoutNode {
                     }
                 }
                 let clamped = child.atLeastAutomaticMinimum(
-                    child.boundAxis(mainAxis, direction, target, availableInnerMain, availableInnerWidth))
+                    child.boundAxis(mainAxis, direction, target, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
+                                        availableInnerWidth))
                 child.state.flexTarget = clamped
                 child.state.flexViolation = clamped - target
                 totalViolation += clamped - target
