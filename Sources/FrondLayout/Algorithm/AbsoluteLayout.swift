@@ -113,7 +113,9 @@ extension LayoutNode {
         if childWidth.isNaN || childHeight.isNaN {
             var childWidthMode: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
             let childHeightMode: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
-            if !isMainAxisRow && childWidth.isNaN && widthMode != .maxContent && blockWidth.isDefined && blockWidth > 0 {
+            // (CSS mode: an automatic width is always fit-content within the containing block.)
+            if childWidth.isNaN && blockWidth.isDefined
+                && (usesIntrinsicWidths ? blockWidth >= 0 : !isMainAxisRow && widthMode != .maxContent && blockWidth > 0) {
                 childWidth = blockWidth
                 childWidthMode = .fitContent
             }

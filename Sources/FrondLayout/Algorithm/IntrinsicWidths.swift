@@ -26,6 +26,9 @@ extension LayoutNode {
                            ownerWidth: Float, pass: LayoutPass) -> Float {
         var width = maxContentWidth(ownerDirection: direction, pass: pass,
                                     height: innerHeight + paddingAndBorderForAxis(.column, direction, .nan))
+        // (Intrinsic widths count percentage paddings as 0; the box's own resolve against
+        // its containing block, which is known here.)
+        width += paddingAndBorderForAxis(.row, direction, ownerWidth) - paddingAndBorderForAxis(.row, direction, .nan)
         if mode == .fitContent && available.isDefined && available < width {
             width = max(available, minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass))
         }
