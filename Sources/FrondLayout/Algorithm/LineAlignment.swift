@@ -100,7 +100,15 @@ extension LayoutNode {
                 let marginEnd = child.flexEndMargin(crossAxis, direction, availableInnerWidth)
                 let relative = child.relativePosition(crossAxis, child.resolveDirection(direction), crossReference,
                                                       containerDirection: direction)
-                switch alignment(of: child) {
+                // Auto margins in the cross axis take the line's free space before any
+                // alignment does (§8.1): both center the item, one pushes it to the other side.
+                var align = alignment(of: child)
+                let startIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
+                let endIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)
+                if usesIntrinsicWidths && (startIsAuto || endIsAuto) {
+                    align = startIsAuto && endIsAuto ? .center : startIsAuto ? .flexEnd : .flexStart
+                }
+                switch align {
                 case .flexStart:
                     child.state.setPosition(currentLead + marginStart + relative, crossStart)
                 case .flexEnd:
