@@ -110,8 +110,12 @@ extension LayoutNode {
         var total: Float = 0
         var items = 0
         for child in layoutChildren where LayoutNode.isInFlow(child) {
+            // The child's definite height: its own (a percentage of a definite inner height
+            // included) or the one a single-line row stretches it to.
             var stretchedHeight = Float.nan
-            if stretchHeight.isDefined && alignment(of: child) == .stretch
+            if usesIntrinsicWidths && child.hasDefiniteLength(.height, innerHeight) {
+                stretchedHeight = child.resolvedDimension(child.resolveDirection(direction), .height, innerHeight, .nan)
+            } else if stretchHeight.isDefined && alignment(of: child) == .stretch
                 && !child.hasDefiniteLength(.height, stretchHeight) && !child.flexStartMarginIsAuto(.column, direction)
                 && !child.flexEndMarginIsAuto(.column, direction) {
                 stretchedHeight = child.boundAxis(.column, child.resolveDirection(direction),
@@ -139,25 +143,28 @@ extension LayoutNode {
     /// width or its intrinsic width, clamped by its min and max widths, plus its margins.
     /// `clampsByBasis` (CSS mode, in a row): also clamped by a definite flex basis, as a
     /// maximum when the item cannot grow and as a minimum when it cannot shrink (§9.9.3).
-    /// `stretchedHeight`: the height a row stretches it to, which its aspect ratio turns
-    /// into its width (NaN: not so stretched).
+    /// `stretchedHeight`: its definite border-box height (its own, or the one a row stretches
+    /// it to), which its aspect ratio turns into its width (NaN: none).
     private func intrinsicContribution(direction: LayoutDirection, maxContent: Bool, clampsByBasis: Bool,
                                        stretchedHeight: Float, pass: LayoutPass) -> Float {
         let ownDirection = resolveDirection(direction)
         let hasWidth = hasDefiniteLength(.width, .nan)
         var width: Float
+        var widthFromRatio = false
         if hasWidth {
             width = resolvedDimension(ownDirection, .width, .nan, .nan)
         } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
             width = ratioSizeAtLeastContent(
                 sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
                 of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)
+            widthFromRatio = true
         } else if isColumnWrap && stretchedHeight.isDefined {
             width = columnWrapWidth(atHeight: stretchedHeight, ownerDirection: direction, pass: pass)
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
             width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
                                             of: .width, other: .nan, direction: direction, ownerWidth: .nan,
                                             ownerHeight: .nan, depth: 0, pass: pass)
+            widthFromRatio = true
         } else if maxContent {
             width = maxContentWidth(ownerDirection: direction, pass: pass, height: stretchedHeight)
         } else {
@@ -172,7 +179,9 @@ extension LayoutNode {
                 if resolveFlexShrink() == 0 { width = max(width, floored) }
                 // A size the basis lowered still respects the automatic minimum (§4.5).
                 if width < unclamped && resolved.overflow == .visible && minSize(.width).unit == .undefined {
-                    let content = maxContent || hasWidth
+                    // (A width the ratio gives from a definite height is the min-content
+                    // width too: the transferred size, at least the content's.)
+                    let content = (maxContent || hasWidth) && !widthFromRatio
                         ? minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass) : unclamped
                     width = max(width, hasWidth ? min(content, unclamped) : content)
                 }
