@@ -1,9 +1,12 @@
 // Intrinsic widths: the min-content and max-content widths of a node and the
 // contributions its children make to them (CSS Sizing §5, CSS Flexbox §9.9).
 //
-// Percentages are indefinite here (treated as auto): a node's intrinsic width cannot
-// depend on the width it is computing. A row container's widths are sums of its items'
-// contributions, a column's (and a wrapping row's min-content width) the largest one.
+// Percentage widths and paddings are indefinite here (treated as auto and 0): a node's
+// intrinsic width cannot depend on the width it is computing. Heights can be definite
+// (a node's own, one a single-line row stretches it to, or a percentage of one), and
+// then aspect ratios and wrapping columns turn them into widths. A row container's widths
+// are sums of its items' contributions, a column's (and a wrapping row's min-content
+// width) the largest one.
 //
 // In CSS mode (web defaults, no errata) a container whose width comes from its content
 // is first given its used width, `min(max-content, max(min-content, available))`
@@ -21,7 +24,7 @@ extension LayoutNode {
     /// The border-box width a container of children takes when its width comes from its
     /// content: `available` is its outer available width less margins (NaN: none), `mode`
     /// `.maxContent` or `.fitContent`; `innerHeight` its definite inner height (NaN: none),
-    /// which gives the items it stretches that have an aspect ratio their widths.
+    /// which the items it stretches (and their percentage heights) take into account.
     func contentBasedWidth(direction: LayoutDirection, available: Float, mode: SizingMode, innerHeight: Float,
                            ownerWidth: Float, pass: LayoutPass) -> Float {
         var width = maxContentWidth(ownerDirection: direction, pass: pass,
