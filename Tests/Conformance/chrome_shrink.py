@@ -114,7 +114,7 @@ def frond_failures(frond, corpus_dir):
     return set(re.findall(r"^FAIL [^:]+: (\S+)", p.stdout + p.stderr, re.M))
 
 
-def oracle(cases, workdir):
+def oracle(cases):
     """Chromium's layouts for cases (in place); returns the raw lines for chrome-raw.jsonl."""
     res = chrome_oracle.run_oracle(cases, "yoga", log=open(os.devnull, "w"))
     raw_lines, kept = [], []
@@ -133,7 +133,7 @@ def oracle(cases, workdir):
 def run_round(frond, cases, passing=None):
     """Oracle + Frond on cases; returns (the cases with Chromium's layouts, names Frond fails)."""
     with tempfile.TemporaryDirectory(prefix="chrome-shrink-") as d:
-        kept, raw_lines = oracle(cases, d)
+        kept, raw_lines = oracle(cases)
         with open(os.path.join(d, "shrink.json"), "w") as f:
             json.dump(kept, f)
         with open(os.path.join(d, "chrome-raw.jsonl"), "w") as f:

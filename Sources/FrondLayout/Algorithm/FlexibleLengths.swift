@@ -37,12 +37,23 @@ extension LayoutNode {
         line.remainingFreeSpace = originalFreeSpace - distributed
     }
 
+    /// What the percentages of an item's min/max main size resolve against once the item
+    /// is flexed: the container's inner main size (Yoga: even the content-based size
+    /// the free space was computed from); in CSS mode only a definite one, which the
+    /// container passes as `mainAxisOwnerSize` there (ContainerLayout.swift).
+    @inline(__always)
+    func flexedSizeReference(mainAxisOwnerSize: Float, availableInnerMain: Float) -> Float {
+        usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain
+    }
+
     /// First pass: items whose flexed size is clamped by min/max keep the clamped size;
     /// their factors and the space they take are removed from the line's totals.
     private func freezeClampedItems(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                                     direction: LayoutDirection, ownerWidth: Float, mainAxisOwnerSize: Float,
                                     availableInnerMain: Float, availableInnerWidth: Float) {
         var deltaFreeSpace: Float = 0
+        let flexedReference = flexedSizeReference(mainAxisOwnerSize: mainAxisOwnerSize,
+                                                  availableInnerMain: availableInnerMain)
         let originalGrowFactors = line.totalFlexGrowFactors
         let originalShrinkFactors = line.totalFlexShrinkScaledFactors
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
@@ -57,8 +68,7 @@ extension LayoutNode {
                 if shrinkScaledFactor.isDefined && shrinkScaledFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * shrinkScaledFactor
                     let boundSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, baseSize, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                        availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, baseSize, flexedReference, availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexShrinkScaledFactors -= -child.resolveFlexShrink() * child.state.computedFlexBasis
@@ -69,8 +79,7 @@ extension LayoutNode {
                 if growFactor.isDefined && growFactor != 0 {
                     let baseSize = basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor
                     let boundSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, baseSize, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                        availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, baseSize, flexedReference, availableInnerWidth))
                     if baseSize.isDefined && boundSize.isDefined && baseSize != boundSize {
                         deltaFreeSpace += boundSize - basis
                         line.totalFlexGrowFactors -= growFactor
@@ -96,6 +105,8 @@ extension LayoutNode {
                                      mainAxisOverflows: Bool, sizingModeCross: SizingMode, useTargets: Bool,
                                      performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
         var deltaFreeSpace: Float = 0
+        let flexedReference = flexedSizeReference(mainAxisOwnerSize: mainAxisOwnerSize,
+                                                  availableInnerMain: availableInnerMain)
         let isMainAxisRow = mainAxis.isRow
         let isWrap = resolved.flexWrap != .noWrap
 
@@ -120,8 +131,7 @@ extension LayoutNode {
                         size = basis + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * shrinkScaledFactor
                     }
                     mainSize = child.atLeastAutomaticMinimum(
-                        child.boundAxis(mainAxis, direction, size, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                        availableInnerWidth))
+                        child.boundAxis(mainAxis, direction, size, flexedReference, availableInnerWidth))
                 }
             } else if line.remainingFreeSpace.isDefined && line.remainingFreeSpace > 0 {
                 let growFactor = child.resolveFlexGrow()
@@ -129,8 +139,7 @@ extension LayoutNode {
                     mainSize = child.atLeastAutomaticMinimum(
                         child.boundAxis(mainAxis, direction,
                                         basis + line.remainingFreeSpace / line.totalFlexGrowFactors * growFactor,
-                                        usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                        availableInnerWidth))
+                                        flexedReference, availableInnerWidth))
                 }
             }
             deltaFreeSpace += mainSize - basis
@@ -183,8 +192,7 @@ extension LayoutNode {
                 childCrossMode = childCrossSize.isNaN || isLoosePercentage ? .maxContent : .stretchFit
             }
 
-            child.constrainToMaxSize(direction, mainAxis, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                     availableInnerWidth,
+            child.constrainToMaxSize(direction, mainAxis, flexedReference, availableInnerWidth,
                                      &childMainMode, &childMainSize)
             child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
                                      &childCrossMode, &childCrossSize)

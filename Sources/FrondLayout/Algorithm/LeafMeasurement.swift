@@ -56,26 +56,22 @@ extension LayoutNode {
     /// The content width of a measured leaf laid out as narrow as it can be: the measure
     /// function is asked for at most 0 points of width, with no height limit.
     func measureMinContentWidth(direction: LayoutDirection, pass: LayoutPass) -> Float {
-        guard isMeasured else { return 0 }
-        pass.statistics.measureCallbacks += 1
-        do {
-            let measured = try measureContent(width: 0, widthMode: .atMost, height: .nan, heightMode: .undefined)
-            if measured.width.isFinite && measured.height.isFinite { return max(0, measured.width) }
-            pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
-                               in: "measure function")
-        } catch {
-            pass.recordFailure(of: self, error, in: "measure function")
-        }
-        return 0
+        measureContentWidth(width: 0, widthMode: .atMost, pass: pass)
     }
 
     /// The content width of a measured leaf with no limit on either side (for text: the
     /// width of its longest line when no line is broken).
     func measureMaxContentWidth(pass: LayoutPass) -> Float {
+        measureContentWidth(width: .nan, widthMode: .undefined, pass: pass)
+    }
+
+    /// The width the measure function answers for a width constraint and no height limit
+    /// (0 for a node without one, or when it fails: the failure is recorded in `pass`).
+    private func measureContentWidth(width: Float, widthMode: MeasureMode, pass: LayoutPass) -> Float {
         guard isMeasured else { return 0 }
         pass.statistics.measureCallbacks += 1
         do {
-            let measured = try measureContent(width: .nan, widthMode: .undefined, height: .nan, heightMode: .undefined)
+            let measured = try measureContent(width: width, widthMode: widthMode, height: .nan, heightMode: .undefined)
             if measured.width.isFinite && measured.height.isFinite { return max(0, measured.width) }
             pass.recordFailure(of: self, LayoutError(.callbackFailed, "returned \(measured.width)×\(measured.height)"),
                                in: "measure function")

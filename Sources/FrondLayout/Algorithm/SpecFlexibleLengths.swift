@@ -24,6 +24,8 @@ extension LayoutNode {
         var items = 0
         let gap = gapForAxis(mainAxis, availableInnerMain)
         let freeSpace = line.remainingFreeSpace
+        let flexedReference = flexedSizeReference(mainAxisOwnerSize: mainAxisOwnerSize,
+                                                  availableInnerMain: availableInnerMain)
         let growing = freeSpace > 0
         children.forEachBorrowed(in: line.start..<line.end) { _, child in
             guard LayoutNode.isInFlow(child) else { return }
@@ -84,8 +86,7 @@ extension LayoutNode {
                     }
                 }
                 let clamped = child.atLeastAutomaticMinimum(
-                    child.boundAxis(mainAxis, direction, target, usesIntrinsicWidths ? mainAxisOwnerSize : availableInnerMain,
-                                        availableInnerWidth))
+                    child.boundAxis(mainAxis, direction, target, flexedReference, availableInnerWidth))
                 child.state.flexTarget = clamped
                 child.state.flexViolation = clamped - target
                 totalViolation += clamped - target

@@ -52,7 +52,8 @@ extension LayoutNode {
         return marginValue(axis.inlineEndEdge(direction), direction).resolvedOrZero(widthSize)
     }
 
-    /// Both margins on an axis (the sum does not depend on the direction).
+    /// Both margins on an axis. A row's sum depends on the direction when the style mixes
+    /// physical and logical sides (in RTL `end` is the left side and wins over `left`).
     @inline(__always)
     func marginForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
         let fixed = axis.isRow
@@ -62,7 +63,7 @@ extension LayoutNode {
         return resolvedMarginForAxis(axis, direction, widthSize)
     }
 
-    /// ``marginForAxis(_:_:)`` when a margin is a percentage (kept out of line, so that the
+    /// ``marginForAxis(_:_:_:)`` when a margin is a percentage (kept out of line, so that the
     /// common case above inlines into every caller).
     @inline(never)
     private func resolvedMarginForAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ widthSize: Float) -> Float {
