@@ -89,7 +89,8 @@ extension LayoutNode {
         }
         if child.hasDefiniteLength(.height, blockHeight) {
             childHeight = child.resolvedDimension(direction, .height, blockHeight, blockWidth) + marginColumn
-        } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction) {
+        } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
+                    && !child.alignsBetweenVerticalInsets {
             childHeight = containingNode.state.measuredHeight
                 - (containingNode.flexStartBorder(.column, direction) + containingNode.flexEndBorder(.column, direction))
                 - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))
@@ -156,7 +157,12 @@ extension LayoutNode {
         let blockSize = axis.isRow ? blockWidth : blockHeight
         let flexStart = axis.flexStartEdge
         let startIsFlexStart = axis.inlineStartEdge(direction) == flexStart
-        if child.isInlineStartInsetDefined(axis, direction) {
+        if !axis.isRow && child.alignsBetweenVerticalInsets
+            && child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction) {
+            let fromTop = child.topAlignedBetweenInsets(containingNode, direction, blockWidth, blockHeight)
+            child.state.setPosition(startIsFlexStart ? fromTop
+                                        : oppositeEdgePosition(fromTop, axis, containingNode, child), flexStart)
+        } else if child.isInlineStartInsetDefined(axis, direction) {
             let fromInlineStart = child.inlineStartInset(axis, direction, blockSize)
                 + containingNode.border(axis.inlineStartEdge(direction), direction)
                 + child.inlineStartMargin(axis, direction, blockSize)
@@ -196,6 +202,44 @@ extension LayoutNode {
                 placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
             }
         }
+    }
+
+    /// CSS mode: an absolutely positioned box with both vertical insets and an `align-self`
+    /// other than auto/stretch is sized by its content and aligned between the insets
+    /// (CSS Position 3 §4.1, Box Alignment 3 §6.1: `align-self` is the block axis of the
+    /// containing block whatever the flex direction; flex-start is the top, baseline falls
+    /// back to it).
+    var alignsBetweenVerticalInsets: Bool {
+        guard usesIntrinsicWidths else { return false }
+        switch resolved.alignSelf {
+        case .flexStart, .flexEnd, .center, .baseline: return true
+        default: return false
+        }
+    }
+
+    /// The top of the border box of a box aligned between its vertical insets inside the
+    /// padding box of `containingNode`. A margin box that does not fit between the insets is
+    /// kept inside the containing block where the insets do not already reach past it
+    /// (CSS Position 3 §4.4, the default overflow alignment), else at the start.
+    func topAlignedBetweenInsets(_ containingNode: LayoutNode, _ direction: LayoutDirection,
+                                 _ blockWidth: Float, _ blockHeight: Float) -> Float {
+        let blockStart = containingNode.border(.top, direction)
+        let blockEnd = containingNode.state.measuredHeight - containingNode.border(.bottom, direction)
+        let insetStart = blockStart + flexStartInset(.column, direction, blockHeight)
+        let insetEnd = blockEnd - flexEndInset(.column, direction, blockHeight)
+        let marginTop = flexStartMargin(.column, direction, blockWidth)
+        let outer = state.measuredHeight + marginTop + flexEndMargin(.column, direction, blockWidth)
+        let free = insetEnd - insetStart - outer
+        var top = insetStart
+        switch resolved.alignSelf {
+        case .flexEnd: top += free
+        case .center: top += free / 2
+        default: break
+        }
+        if free < 0 {
+            top = max(min(top, max(blockEnd, insetEnd) - outer), min(blockStart, insetStart))
+        }
+        return top + marginTop
     }
 
     /// The position of the near edge given the distance of the far edge from the far side.
