@@ -95,9 +95,19 @@ extension LayoutNode {
         }
         var availableWidth = availableWidth
         var widthMode = widthMode
-        // (A wrapping column at a definite height is as wide as its lines: the flex steps
-        // find that width.)
-        if widthMode != .stretchFit && usesIntrinsicWidths && !(isColumnWrap && heightMode == .stretchFit) {
+        // (A wrapping column at a definite height, or at an indefinite one with a max height
+        // to break its lines at, is as wide as its lines: the flex steps find that width,
+        // with a percentage gap between the lines as 0. Laid out, it is then laid out at
+        // that width, against which the gap resolves.)
+        let linesGiveWidth = isColumnWrap && (heightMode == .stretchFit || breaksLinesAtMaxHeight(ownerHeight))
+        if widthMode != .stretchFit && usesIntrinsicWidths && linesGiveWidth
+            && performLayout && resolved.columnGap.unit == .percent {
+            _ = layoutIfNeeded(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
+                           widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                           performLayout: false, depth: depth, pass: pass)
+            availableWidth = state.measuredWidth + marginAxisRow
+            widthMode = .stretchFit
+        } else if widthMode != .stretchFit && usesIntrinsicWidths && !linesGiveWidth {
             let innerHeight = heightMode == .stretchFit
                 ? availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
                                           paddingAndBorderForAxis(.column, direction, ownerWidth), ownerHeight, ownerWidth)
@@ -145,6 +155,16 @@ extension LayoutNode {
         // What the items' min/max main sizes resolve percentages against: the container's
         // inner size in CSS mode; Yoga clamps bases with percentages of the container's owner.
         let itemMainReference = usesIntrinsicWidths ? availableInnerMain : mainAxisOwnerSize
+        // What a percentage gap resolves against: in CSS mode the definite inner size only
+        // (a percentage of a size the content gives is 0, as in Chromium); Yoga uses the
+        // space left to each line.
+        let initialInnerMain = availableInnerMain
+        // Where a wrapping container breaks its lines: in CSS mode the definite inner main
+        // size, else the max main size (css-flexbox §9.2 step 2); Yoga uses the space left
+        // to each line.
+        let cssLineLimit = initialInnerMain.isDefined || !isWrap ? initialInnerMain
+            : resolvedMaxDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
+                - (isMainAxisRow ? paddingAndBorderRow : paddingAndBorderColumn)
         let availableInnerCross = isMainAxisRow ? availableInnerHeight : availableInnerWidth
 
         // STEP 3: flex bases (sum of bases, margins and gaps).
@@ -166,7 +186,8 @@ extension LayoutNode {
         var lineStart = 0
         var lineCount = 0
         var totalLineCrossDim: Float = 0
-        let crossAxisGap = gapForAxis(crossAxis, availableInnerCross)
+        let crossAxisGap = gapForAxis(crossAxis, usesIntrinsicWidths && sizingModeCross != .stretchFit
+                                      ? .nan : availableInnerCross)
         var maxLineMainDim: Float = 0
         // What the content-sized height check needs to know of the first line, and whether
         // the flex step left every item at its basis (see ContentSizedHeight.swift).
@@ -176,7 +197,9 @@ extension LayoutNode {
         while lineStart < children.count {
             var line = collectFlexLine(children, from: lineStart, lineIndex: lineCount, ownerDirection: ownerDirection,
                                        ownerWidth: ownerWidth, mainAxisOwnerSize: itemMainReference,
-                                       availableInnerWidth: availableInnerWidth, availableInnerMain: availableInnerMain)
+                                       availableInnerWidth: availableInnerWidth,
+                                       availableInnerMain: usesIntrinsicWidths ? cssLineLimit : availableInnerMain,
+                                       gapReference: usesIntrinsicWidths ? initialInnerMain : availableInnerMain)
             lineStart = line.end
 
             // Measuring with a definite cross size: the flex step cannot change the answer.

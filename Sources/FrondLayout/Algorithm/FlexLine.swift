@@ -22,6 +22,8 @@ struct FlexLine {
     var mainDim: Float = 0
     /// Cross size of the line.
     var crossDim: Float = 0
+    /// The gap between its items.
+    var gap: Float = 0
 }
 
 extension LayoutNode {
@@ -35,12 +37,13 @@ extension LayoutNode {
     /// a single-line container, otherwise as many as fit in the available main size.
     func collectFlexLine(_ children: [LayoutNode], from start: Int, lineIndex: Int, ownerDirection: LayoutDirection,
                          ownerWidth: Float, mainAxisOwnerSize: Float,
-                         availableInnerWidth: Float, availableInnerMain: Float) -> FlexLine {
+                         availableInnerWidth: Float, availableInnerMain: Float, gapReference: Float) -> FlexLine {
         var line = FlexLine(start: start, end: start)
         let direction = resolveDirection(ownerDirection)
         let mainAxis = resolved.flexDirection.resolved(direction)
         let isWrap = resolved.flexWrap != .noWrap
-        let gap = gapForAxis(mainAxis, availableInnerMain)
+        let gap = gapForAxis(mainAxis, gapReference)
+        line.gap = gap
         var sizeConsumedIncludingMin: Float = 0
 
         var index = start

@@ -153,7 +153,7 @@ extension LayoutNode {
             // auto, as in a browser).
             if !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
                 && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid
-                && child.resolved.aspectRatio == nil && !child.resolved.hasMinMaxHeight {
+                && child.resolved.aspectRatio == nil {
                 childMainMode = .fitContent
             }
             var childCrossSize: Float

@@ -56,6 +56,11 @@ extension LayoutNode {
             width = measureMaxContentWidth(pass: pass) + paddingAndBorder
         } else if isColumnWrap && height.isDefined {
             width = columnWrapWidth(atHeight: height, ownerDirection: ownerDirection, pass: pass)
+        } else if isColumnWrap && breaksLinesAtMaxHeight(.nan) {
+            layoutIfNeeded(availableWidth: .nan, availableHeight: .nan, ownerDirection: ownerDirection,
+                           widthMode: .maxContent, heightMode: .maxContent,
+                           ownerWidth: .nan, ownerHeight: .nan, performLayout: false, depth: 0, pass: pass)
+            width = state.measuredWidth
         } else {
             let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
             width = intrinsicChildrenWidth(direction: direction, maxContent: true, innerHeight: innerHeight, pass: pass)
@@ -218,6 +223,12 @@ extension LayoutNode {
     /// Whether the node is a wrapping column, whose width is the sum of its lines' and so
     /// comes from a layout at its height.
     var isColumnWrap: Bool { resolved.flexDirection.isColumn && resolved.flexWrap != .noWrap && !isMeasured }
+
+    /// Whether a wrapping column whose height is indefinite breaks its lines at its max
+    /// height (which then gives its width, as a definite height does).
+    func breaksLinesAtMaxHeight(_ ownerHeight: Float) -> Bool {
+        isColumnWrap && maxSize(.height).resolve(ownerHeight).isDefined
+    }
 
     /// The border-box width a wrapping column takes at a definite border-box height.
     func columnWrapWidth(atHeight height: Float, ownerDirection: LayoutDirection, pass: LayoutPass) -> Float {

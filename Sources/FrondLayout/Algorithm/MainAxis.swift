@@ -11,7 +11,7 @@ extension LayoutNode {
                          performLayout: Bool, baselineLayout: Bool, pass: LayoutPass) {
         let leadingPaddingAndBorderMain = flexStartPaddingAndBorder(mainAxis, direction, ownerWidth)
         let trailingPaddingAndBorderMain = flexEndPaddingAndBorder(mainAxis, direction, ownerWidth)
-        let gap = gapForAxis(mainAxis, availableInnerMain)
+        let gap = usesIntrinsicWidths ? line.gap : gapForAxis(mainAxis, availableInnerMain)
 
         // A fit-content container only has free space to distribute up to its min size.
         if sizingModeMain == .fitContent && line.remainingFreeSpace > 0 {

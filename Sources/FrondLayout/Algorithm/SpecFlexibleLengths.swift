@@ -22,7 +22,7 @@ extension LayoutNode {
                                 availableInnerMain: Float, availableInnerWidth: Float) {
         var fixedSpace: Float = 0         // margins and gaps
         var items = 0
-        let gap = gapForAxis(mainAxis, availableInnerMain)
+        let gap = usesIntrinsicWidths ? line.gap : gapForAxis(mainAxis, availableInnerMain)
         let freeSpace = line.remainingFreeSpace
         let flexedReference = flexedSizeReference(mainAxisOwnerSize: mainAxisOwnerSize,
                                                   availableInnerMain: availableInnerMain)
