@@ -16,8 +16,13 @@ extension LayoutNode {
     @inline(never)
     private func clampedToMinAndMax(_ direction: LayoutDirection, _ dimension: Axis, _ value: Float,
                                     _ axisSize: Float, _ widthSize: Float) -> Float {
+        var value = value
         let maximum = resolvedMaxDimension(direction, dimension, axisSize, widthSize)
-        if maximum >= 0 && value > maximum { return maximum }
+        if maximum >= 0 && value > maximum {
+            // (CSS: a min size above the max size wins, CSS 2 §10.4; Yoga keeps the max.)
+            guard usesIntrinsicWidths else { return maximum }
+            value = maximum
+        }
         let minimum = resolvedMinDimension(direction, dimension, axisSize, widthSize)
         if minimum >= 0 && value < minimum { return minimum }
         return value
