@@ -27,15 +27,23 @@ extension LayoutNode {
 
         var leadingMain: Float = 0
         var betweenMain = gap
-        // Negative free space falls back to flex-start for the distributed alignments.
+        // Negative free space falls back to flex-start for the distributed alignments. (In
+        // CSS mode space-around and space-evenly fall back to `safe center`, which puts an
+        // overflowing line at the start of the writing mode: the flex-end of a reversed
+        // direction. Box Alignment 3 §4.3.)
         var justify = resolved.justifyContent
-        if !(line.remainingFreeSpace >= 0) {
+        let overflows = !(line.remainingFreeSpace >= 0)
+        if overflows {
             switch justify {
-            case .spaceBetween, .spaceAround, .spaceEvenly: justify = .flexStart
+            case .spaceAround, .spaceEvenly:
+                justify = usesIntrinsicWidths && resolved.flexDirection.isReverse ? .flexEnd : .flexStart
+            case .spaceBetween: justify = .flexStart
             default: break
             }
         }
-        if line.autoMarginCount == 0 {
+        // Auto margins take positive free space; with none (CSS mode) they are 0 and the line
+        // is justified (css-flexbox §9.5). Yoga ignores justify-content beside auto margins.
+        if line.autoMarginCount == 0 || (overflows && usesIntrinsicWidths) {
             switch justify {
             case .center:
                 leadingMain = line.remainingFreeSpace / 2
