@@ -31,7 +31,10 @@ extension LayoutNode {
         var alignContent = singleLine ? .flexStart : resolved.alignContent
         if !(remaining >= 0) {
             switch alignContent {
-            case .spaceBetween, .stretch, .spaceAround, .spaceEvenly: alignContent = .flexStart
+            case .spaceAround, .spaceEvenly:
+                // (CSS mode: `safe center`, the start of the writing mode; see MainAxis.swift.)
+                alignContent = usesIntrinsicWidths && resolved.flexWrap == .wrapReverse ? .flexEnd : .flexStart
+            case .spaceBetween, .stretch: alignContent = .flexStart
             default: break
             }
         }
