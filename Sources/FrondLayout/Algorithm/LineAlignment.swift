@@ -142,8 +142,9 @@ extension LayoutNode {
                         }
                     }
                 case .baseline:
+                    // (CSS mode: moved by its relative offset, either side; Yoga by its top inset.)
                     child.state.positionTop = currentLead + maxAscent - child.baselineOffset(pass: pass)
-                        + child.flexStartInset(.column, direction, availableInnerCross)
+                        + (usesIntrinsicWidths ? relative : child.flexStartInset(.column, direction, availableInnerCross))
                 case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
                     break
                 }
