@@ -336,6 +336,13 @@ extension LayoutNode {
     @inline(__always)
     func sizeFromRatio(_ size: Float, of dimension: Axis, _ ratio: Float, _ direction: LayoutDirection,
                        _ ownerWidth: Float) -> Float {
+        var size = size
+        // (CSS mode: the size transferred is the used one, within its min and max sizes;
+        // percentages of heights are not known here.)
+        if usesIntrinsicWidths && (dimension == .width ? resolved.hasMinMaxWidth : resolved.hasMinMaxHeight) {
+            size = boundAxisWithinMinAndMax(direction, dimension == .width ? .row : .column, size,
+                                            dimension == .width ? ownerWidth : .nan, ownerWidth)
+        }
         guard resolved.boxSizing == .contentBox else { return dimension == .width ? size / ratio : size * ratio }
         let other: Axis = dimension == .width ? .height : .width
         let content = max(0, size - paddingAndBorderForDimension(dimension, direction, ownerWidth))
