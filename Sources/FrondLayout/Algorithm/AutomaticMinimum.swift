@@ -60,7 +60,12 @@ extension LayoutNode {
                                                     of: mainDimension, other: cross, direction: direction,
                                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if isRow {
-            content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
+            // (A height a single-line row stretches the item to is definite for its items.)
+            let stretched = child.config.useWebDefaults
+                ? stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction, crossSize: height,
+                                     crossMode: heightMode, ownerWidth: ownerWidth) : nil
+            content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass,
+                                            height: stretched ?? .nan)
         } else {
             content = contentHeight(of: child, width: width, widthMode: widthMode, direction: direction,
                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)

@@ -33,7 +33,8 @@ extension LayoutNode {
         // its containing block, which is known here.)
         width += paddingAndBorderForAxis(.row, direction, ownerWidth) - paddingAndBorderForAxis(.row, direction, .nan)
         if mode == .fitContent && available.isDefined && available < width {
-            width = max(available, minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass))
+            width = max(available, minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass,
+                                                   height: innerHeight + paddingAndBorderForAxis(.column, direction, .nan)))
         }
         return boundAxis(.row, direction, width, ownerWidth, ownerWidth)
     }
@@ -76,14 +77,19 @@ extension LayoutNode {
     /// The node's min-content width as a border-box length: the narrowest it can be
     /// without its content overflowing. A measured leaf is asked for at most 0 points of
     /// width and answers with its narrowest layout (for text: the widest word).
-    func minContentWidth(ownerDirection: LayoutDirection, ownerWidth: Float, pass: LayoutPass) -> Float {
+    func minContentWidth(ownerDirection: LayoutDirection, ownerWidth: Float, pass: LayoutPass,
+                         height: Float = .nan) -> Float {
         let direction = resolveDirection(ownerDirection)
         let paddingAndBorder = paddingAndBorderForAxis(.row, direction, ownerWidth)
         if isMeasured {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
+        var height = height
+        if hasDefiniteLength(.height, .nan) { height = resolvedDimension(direction, .height, .nan, .nan) }
+        let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
         return widthWithinTransferredLimits(
-            intrinsicChildrenWidth(direction: direction, maxContent: false, pass: pass) + paddingAndBorder,
+            intrinsicChildrenWidth(direction: direction, maxContent: false, innerHeight: innerHeight, pass: pass)
+                + paddingAndBorder,
             direction: direction)
     }
 
@@ -166,7 +172,8 @@ extension LayoutNode {
                 sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
                 of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)
             widthFromRatio = true
-        } else if isColumnWrap && stretchedHeight.isDefined {
+        } else if isColumnWrap && stretchedHeight.isDefined && maxContent {
+            // (Its min-content width is its widest item's, whatever its lines: Chromium.)
             width = columnWrapWidth(atHeight: stretchedHeight, ownerDirection: direction, pass: pass)
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
             width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
@@ -176,7 +183,7 @@ extension LayoutNode {
         } else if maxContent {
             width = maxContentWidth(ownerDirection: direction, pass: pass, height: stretchedHeight)
         } else {
-            width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass)
+            width = minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass, height: stretchedHeight)
         }
         if clampsByBasis {
             let basis = resolveFlexBasis(ownDirection, .row, .nan, .nan)
@@ -190,7 +197,8 @@ extension LayoutNode {
                     // (A width the ratio gives from a definite height is the min-content
                     // width too: the transferred size, at least the content's.)
                     let content = (maxContent || hasWidth) && !widthFromRatio
-                        ? minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass) : unclamped
+                        ? minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass,
+                                          height: stretchedHeight) : unclamped
                     width = max(width, hasWidth ? min(content, unclamped) : content)
                 }
             }
