@@ -174,7 +174,8 @@ extension LayoutNode {
                     child.sizeFromRatio(childMainSize - marginMain, of: mainAxis.dimension, ratio, direction,
                                         availableInnerWidth),
                     of: crossDimension, other: childMainSize - marginMain, direction: direction,
-                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight, depth: depth, pass: pass)
+                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight, depth: depth, pass: pass,
+                    ownMinimum: true)
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
             } else if stretches {

@@ -211,8 +211,11 @@ extension LayoutNode {
     /// border-box size along the other dimension), raised in CSS mode to the content's
     /// size there: the automatic minimum size in a ratio-dependent axis is the min-content
     /// size (CSS Sizing 4 §5.1), unless the box clips or sets a min size on that axis.
+    /// `ownMinimum`: the box's own `min-height: auto` (not a column's automatic minimum of
+    /// its item, §4.5), whose content is measured at the ratio's height.
     func ratioSizeAtLeastContent(_ size: Float, of dimension: Axis, other: Float, direction: LayoutDirection,
-                                 ownerWidth: Float, ownerHeight: Float, depth: Int, pass: LayoutPass) -> Float {
+                                 ownerWidth: Float, ownerHeight: Float, depth: Int, pass: LayoutPass,
+                                 ownMinimum: Bool = false) -> Float {
         guard usesIntrinsicWidths, resolved.overflow == .visible, minSize(dimension).unit == .undefined,
               size.isDefined else { return size }
         let content: Float
@@ -223,9 +226,32 @@ extension LayoutNode {
             layoutIfNeeded(availableWidth: other + marginForAxis(.row, direction, ownerWidth), availableHeight: .nan,
                            ownerDirection: direction, widthMode: .stretchFit, heightMode: .maxContent,
                            ownerWidth: ownerWidth, ownerHeight: ownerHeight, performLayout: false, depth: depth, pass: pass)
-            content = state.measuredHeight
+            content = ownMinimum ? heightBesideStretchedItems(direction: direction, ownerWidth: ownerWidth)
+                : state.measuredHeight
         }
         return content.isFinite ? max(size, content) : size
+    }
+
+    /// The content height of a box just measured without a height, as it is at the height
+    /// its ratio gives: the items a single-line row stretches to that height take no more
+    /// than their minimum there (Chromium: a ratio box whose only item is stretched is not
+    /// raised to that item's content).
+    private func heightBesideStretchedItems(direction: LayoutDirection, ownerWidth: Float) -> Float {
+        let ownDirection = resolveDirection(direction)
+        guard !isMeasured, resolved.flexWrap == .noWrap, resolved.flexDirection.resolved(ownDirection).isRow
+        else { return state.measuredHeight }
+        var extent: Float = 0
+        let innerWidth = state.measuredWidth - paddingAndBorderForAxis(.row, ownDirection, ownerWidth)
+        for child in layoutChildren where LayoutNode.isInFlow(child) {
+            let childDirection = child.resolveDirection(ownDirection)
+            let stretches = alignment(of: child) == .stretch && !child.hasDefiniteLength(.height, .nan)
+                && !child.flexStartMarginIsAuto(.column, ownDirection) && !child.flexEndMarginIsAuto(.column, ownDirection)
+            let height = stretches ? child.boundAxis(.column, childDirection, 0, .nan, innerWidth)
+                : child.state.measuredHeight
+            extent = max(extent, height + child.marginForAxis(.column, ownDirection, innerWidth))
+        }
+        return boundAxis(.column, ownDirection, extent + paddingAndBorderForAxis(.column, ownDirection, ownerWidth),
+                         .nan, ownerWidth)
     }
 
     /// Whether the node is a wrapping column, whose width is the sum of its lines' and so

@@ -149,7 +149,8 @@ extension LayoutNode {
                 let innerWidth = width - marginForAxis(.row, direction, ownerWidth)
                 let inner = ratioSizeAtLeastContent(sizeFromRatio(innerWidth, of: .width, ratio, direction, ownerWidth),
                                                     of: .height, other: innerWidth, direction: ownerDirection,
-                                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: 0, pass: pass)
+                                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: 0, pass: pass,
+                                                    ownMinimum: true)
                 height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, direction, ownerWidth)
                 heightMode = .stretchFit
             }
