@@ -78,19 +78,28 @@ extension LayoutNode {
         let marginRow = child.marginForAxis(.row, direction, blockWidth)
         let marginColumn = child.marginForAxis(.column, direction, blockWidth)
 
+        // CSS mode: with an aspect ratio the insets of an axis do not stretch the box when the
+        // ratio gives its size there: from a definite height (the width), or from a width
+        // the style or the horizontal insets give (the height). Chromium.
+        let ratio = usesIntrinsicWidths ? child.resolved.aspectRatio : nil
+        let heightIsDefinite = child.hasDefiniteLength(.height, blockHeight)
         if child.hasDefiniteLength(.width, blockWidth) {
             childWidth = child.resolvedDimension(direction, .width, blockWidth, blockWidth) + marginRow
-        } else if child.isFlexStartInsetDefined(.row, direction) && child.isFlexEndInsetDefined(.row, direction) {
+        } else if child.isFlexStartInsetDefined(.row, direction) && child.isFlexEndInsetDefined(.row, direction)
+                    && !(ratio != nil && heightIsDefinite) {
             // Both horizontal insets: the width is what they leave of the containing block.
             childWidth = containingNode.state.measuredWidth
                 - (containingNode.flexStartBorder(.row, direction) + containingNode.flexEndBorder(.row, direction))
                 - (child.flexStartInset(.row, direction, blockWidth) + child.flexEndInset(.row, direction, blockWidth))
             childWidth = child.boundAxis(.row, direction, childWidth, blockWidth, blockWidth)
+            if ratio != nil {
+                childWidth = child.widthWithinTransferredLimits(childWidth - marginRow, direction: direction) + marginRow
+            }
         }
-        if child.hasDefiniteLength(.height, blockHeight) {
+        if heightIsDefinite {
             childHeight = child.resolvedDimension(direction, .height, blockHeight, blockWidth) + marginColumn
         } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
-                    && !child.alignsBetweenVerticalInsets {
+                    && !child.alignsBetweenVerticalInsets && !(ratio != nil && childWidth.isDefined) {
             childHeight = containingNode.state.measuredHeight
                 - (containingNode.flexStartBorder(.column, direction) + containingNode.flexEndBorder(.column, direction))
                 - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))

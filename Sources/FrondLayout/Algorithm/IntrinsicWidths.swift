@@ -98,7 +98,7 @@ extension LayoutNode {
     /// padding and border take) carried through the ratio (CSS Sizing 4 §5.1; Chromium:
     /// `{min-height: 100px; aspect-ratio: 0.5}` is 50 wide, `{padding: 14px 0;
     /// aspect-ratio: 1}` 28).
-    private func widthWithinTransferredLimits(_ width: Float, direction: LayoutDirection) -> Float {
+    func widthWithinTransferredLimits(_ width: Float, direction: LayoutDirection) -> Float {
         guard usesIntrinsicWidths, let ratio = resolved.aspectRatio, !hasDefiniteLength(.width, .nan),
               !hasDefiniteLength(.height, .nan) else { return width }
         var result = width
