@@ -19,9 +19,9 @@ extension LayoutNode {
             if child.resolved.positionType == .absolute {
                 let againstInner = config.errata.contains(.absolutePercentAgainstInnerSize)
                 let blockWidth = againstInner ? containingInnerWidth
-                    : containingNode.state.measuredWidth - containingNode.borderForAxis(.row)
+                    : containingNode.state.measuredWidth - containingNode.borderForAxis(.row, containingNode.state.direction)
                 let blockHeight = againstInner ? containingInnerHeight
-                    : containingNode.state.measuredHeight - containingNode.borderForAxis(.column)
+                    : containingNode.state.measuredHeight - containingNode.borderForAxis(.column, containingNode.state.direction)
                 layoutAbsoluteChild(child, containingNode: containingNode, blockWidth: blockWidth,
                                     blockHeight: blockHeight, widthMode: widthMode, direction: direction,
                                     depth: depth, pass: pass)
@@ -89,7 +89,7 @@ extension LayoutNode {
                     && !(ratio != nil && heightIsDefinite) {
             // Both horizontal insets: the width is what they leave of the containing block.
             childWidth = containingNode.state.measuredWidth
-                - (containingNode.flexStartBorder(.row, direction) + containingNode.flexEndBorder(.row, direction))
+                - containingNode.borderForAxis(.row, containingNode.state.direction)
                 - (child.flexStartInset(.row, direction, blockWidth) + child.flexEndInset(.row, direction, blockWidth))
             childWidth = child.boundAxis(.row, direction, childWidth, blockWidth, blockWidth)
             if ratio != nil {
@@ -101,7 +101,7 @@ extension LayoutNode {
         } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
                     && !child.alignsBetweenVerticalInsets && !(ratio != nil && childWidth.isDefined) {
             childHeight = containingNode.state.measuredHeight
-                - (containingNode.flexStartBorder(.column, direction) + containingNode.flexEndBorder(.column, direction))
+                - containingNode.borderForAxis(.column, containingNode.state.direction)
                 - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))
             childHeight = child.boundAxis(.column, direction, childHeight, blockHeight, blockWidth)
         }
@@ -166,20 +166,22 @@ extension LayoutNode {
         let blockSize = axis.isRow ? blockWidth : blockHeight
         let flexStart = axis.flexStartEdge
         let startIsFlexStart = axis.inlineStartEdge(direction) == flexStart
-        if !axis.isRow && child.alignsBetweenVerticalInsets
-            && child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction) {
+        if !axis.isRow && child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
+            && (child.alignsBetweenVerticalInsets || (usesIntrinsicWidths && child.resolved.alignSelf == .stretch
+                                                      && child.hasDefiniteLength(.height, blockHeight)
+                                                      && !child.hasAutoVerticalMargin(direction))) {
             let fromTop = child.topAlignedBetweenInsets(containingNode, direction, blockWidth, blockHeight)
             child.state.setPosition(startIsFlexStart ? fromTop
                                         : oppositeEdgePosition(fromTop, axis, containingNode, child), flexStart)
         } else if child.isInlineStartInsetDefined(axis, direction) {
             let fromInlineStart = child.inlineStartInset(axis, direction, blockSize)
-                + containingNode.border(axis.inlineStartEdge(direction), direction)
+                + containingNode.border(axis.inlineStartEdge(direction), containingNode.state.direction)
                 + child.inlineStartMargin(axis, direction, blockSize)
             child.state.setPosition(startIsFlexStart ? fromInlineStart
                                         : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
         } else if child.isInlineEndInsetDefined(axis, direction) {
             let fromInlineStart = containingNode.state.measured(axis.dimension) - child.state.measured(axis.dimension)
-                - containingNode.border(axis.inlineEndEdge(direction), direction)
+                - containingNode.border(axis.inlineEndEdge(direction), containingNode.state.direction)
                 - child.inlineEndMargin(axis, direction, blockSize)
                 - child.inlineEndInset(axis, direction, blockSize)
             child.state.setPosition(startIsFlexStart ? fromInlineStart
@@ -219,21 +221,27 @@ extension LayoutNode {
     /// containing block whatever the flex direction; flex-start is the top, baseline falls
     /// back to it).
     var alignsBetweenVerticalInsets: Bool {
-        guard usesIntrinsicWidths else { return false }
+        guard usesIntrinsicWidths && !hasAutoVerticalMargin(.ltr) else { return false }
         switch resolved.alignSelf {
         case .flexStart, .flexEnd, .center, .baseline: return true
         default: return false
         }
     }
 
+    /// Whether a vertical margin is `auto` (auto margins, not alignment, then take the room).
+    func hasAutoVerticalMargin(_ direction: LayoutDirection) -> Bool {
+        flexStartMarginIsAuto(.column, direction) || flexEndMarginIsAuto(.column, direction)
+    }
+
     /// The top of the border box of a box aligned between its vertical insets inside the
-    /// padding box of `containingNode`. A margin box that does not fit between the insets is
+    /// padding box of `containingNode` (an explicit `stretch` that does not stretch, the
+    /// height being set, aligns as flex-start). A margin box that does not fit between the insets is
     /// kept inside the containing block where the insets do not already reach past it
     /// (CSS Position 3 §4.4, the default overflow alignment), else at the start.
     func topAlignedBetweenInsets(_ containingNode: LayoutNode, _ direction: LayoutDirection,
                                  _ blockWidth: Float, _ blockHeight: Float) -> Float {
-        let blockStart = containingNode.border(.top, direction)
-        let blockEnd = containingNode.state.measuredHeight - containingNode.border(.bottom, direction)
+        let blockStart = containingNode.border(.top, containingNode.state.direction)
+        let blockEnd = containingNode.state.measuredHeight - containingNode.border(.bottom, containingNode.state.direction)
         let insetStart = blockStart + flexStartInset(.column, direction, blockHeight)
         let insetEnd = blockEnd - flexEndInset(.column, direction, blockHeight)
         let marginTop = flexStartMargin(.column, direction, blockWidth)

@@ -154,8 +154,8 @@ extension LayoutNode {
 
     /// Border on both sides of an axis.
     @inline(__always)
-    func borderForAxis(_ axis: FlexDirection) -> Float {
-        border(axis.inlineStartEdge(.ltr), .ltr) + border(axis.inlineEndEdge(.ltr), .ltr)
+    func borderForAxis(_ axis: FlexDirection, _ direction: LayoutDirection) -> Float {
+        border(axis.inlineStartEdge(.ltr), direction) + border(axis.inlineEndEdge(.ltr), direction)
     }
 
     /// The gap between items along `axis` (column gap for rows), resolved against `ownerSize`.
