@@ -176,13 +176,13 @@ extension LayoutNode {
         } else if child.isInlineStartInsetDefined(axis, direction) {
             let fromInlineStart = child.inlineStartInset(axis, direction, blockSize)
                 + containingNode.border(axis.inlineStartEdge(direction), containingNode.state.direction)
-                + child.inlineStartMargin(axis, direction, blockSize)
+                + child.inlineStartMargin(axis, direction, blockWidth)
             child.state.setPosition(startIsFlexStart ? fromInlineStart
                                         : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
         } else if child.isInlineEndInsetDefined(axis, direction) {
             let fromInlineStart = containingNode.state.measured(axis.dimension) - child.state.measured(axis.dimension)
                 - containingNode.border(axis.inlineEndEdge(direction), containingNode.state.direction)
-                - child.inlineEndMargin(axis, direction, blockSize)
+                - child.inlineEndMargin(axis, direction, blockWidth)
                 - child.inlineEndInset(axis, direction, blockSize)
             child.state.setPosition(startIsFlexStart ? fromInlineStart
                                         : oppositeEdgePosition(fromInlineStart, axis, containingNode, child), flexStart)
