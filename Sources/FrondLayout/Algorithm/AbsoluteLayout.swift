@@ -166,7 +166,11 @@ extension LayoutNode {
         let blockSize = axis.isRow ? blockWidth : blockHeight
         let flexStart = axis.flexStartEdge
         let startIsFlexStart = axis.inlineStartEdge(direction) == flexStart
-        if !axis.isRow && child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
+        if usesIntrinsicWidths && child.resolved.hasAutoMargin,
+           let fromNear = child.nearEdgeWithAutoMargins(axis, containingNode, direction, blockWidth, blockSize) {
+            child.state.setPosition(axis.flexStartEdge == (axis.isRow ? .left : .top) ? fromNear
+                                        : oppositeEdgePosition(fromNear, axis, containingNode, child), flexStart)
+        } else if !axis.isRow && child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
             && (child.alignsBetweenVerticalInsets || (usesIntrinsicWidths && child.resolved.alignSelf == .stretch
                                                       && child.hasDefiniteLength(.height, blockHeight)
                                                       && !child.hasAutoVerticalMargin(direction))) {
@@ -228,6 +232,46 @@ extension LayoutNode {
         }
     }
 
+    /// CSS mode, a box with both insets of `axis` and an auto margin there: the position of
+    /// its near (left or top) edge, with the auto margins taking what the insets leave
+    /// (CSS 2 §10.3.7 and §10.6.4: one auto margin takes it all, negative too; two share
+    /// it, except that a negative remainder on a row goes to the margin at the containing
+    /// block's end). Insets that leave less than nothing leave an empty box at the inset
+    /// on the containing block's start side (CSS Position 3 §4.1). Nil when the rule does
+    /// not apply.
+    func nearEdgeWithAutoMargins(_ axis: FlexDirection, _ containingNode: LayoutNode, _ direction: LayoutDirection,
+                                 _ blockWidth: Float, _ blockSize: Float) -> Float? {
+        let (near, far): (PhysicalEdge, PhysicalEdge) = axis.isRow ? (.left, .right) : (.top, .bottom)
+        let nearMargin = marginValue(near, direction)
+        let farMargin = marginValue(far, direction)
+        let nearIsAuto = nearMargin.unit == .auto
+        let farIsAuto = farMargin.unit == .auto
+        let nearInset = insetValue(near, direction)
+        let farInset = insetValue(far, direction)
+        guard nearIsAuto || farIsAuto, nearInset.isDefined, farInset.isDefined else { return nil }
+        let blockDirection = containingNode.state.direction
+        let blockStart = containingNode.border(near, blockDirection)
+        let blockEnd = containingNode.state.measured(axis.dimension) - containingNode.border(far, blockDirection)
+        var insetStart = blockStart + nearInset.resolvedOrZero(blockSize)
+        var insetEnd = blockEnd - farInset.resolvedOrZero(blockSize)
+        if insetEnd < insetStart {
+            // (Empty at the start of the containing block's direction: the right in RTL.)
+            if axis.isRow && blockDirection == .rtl { insetStart = insetEnd } else { insetEnd = insetStart }
+        }
+        let fixedMargins = (nearIsAuto ? 0 : nearMargin.resolvedOrZero(blockWidth))
+            + (farIsAuto ? 0 : farMargin.resolvedOrZero(blockWidth))
+        let free = insetEnd - insetStart - state.measured(axis.dimension) - fixedMargins
+        let nearMarginUsed: Float
+        if nearIsAuto && farIsAuto {
+            nearMarginUsed = axis.isRow && free < 0 ? (blockDirection == .rtl ? free : 0) : free / 2
+        } else if nearIsAuto {
+            nearMarginUsed = free
+        } else {
+            nearMarginUsed = nearMargin.resolvedOrZero(blockWidth)
+        }
+        return insetStart + nearMarginUsed
+    }
+
     /// Whether a vertical margin is `auto` (auto margins, not alignment, then take the room).
     func hasAutoVerticalMargin(_ direction: LayoutDirection) -> Bool {
         flexStartMarginIsAuto(.column, direction) || flexEndMarginIsAuto(.column, direction)
@@ -243,7 +287,7 @@ extension LayoutNode {
         let blockStart = containingNode.border(.top, containingNode.state.direction)
         let blockEnd = containingNode.state.measuredHeight - containingNode.border(.bottom, containingNode.state.direction)
         let insetStart = blockStart + flexStartInset(.column, direction, blockHeight)
-        let insetEnd = blockEnd - flexEndInset(.column, direction, blockHeight)
+        let insetEnd = max(insetStart, blockEnd - flexEndInset(.column, direction, blockHeight))
         let marginTop = flexStartMargin(.column, direction, blockWidth)
         let outer = state.measuredHeight + marginTop + flexEndMargin(.column, direction, blockWidth)
         let free = insetEnd - insetStart - outer
