@@ -106,12 +106,20 @@ extension LayoutNode {
             childHeight = child.boundAxis(.column, direction, childHeight, blockHeight, blockWidth)
         }
 
-        // With exactly one size known, the aspect ratio gives the other.
+        // With exactly one size known, the aspect ratio gives the other (in CSS mode never
+        // below the content's size there).
         if childWidth.isNaN != childHeight.isNaN, let ratio = child.resolved.aspectRatio {
             if childWidth.isNaN {
-                childWidth = marginRow + child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, blockWidth)
+                let height = childHeight - marginColumn
+                childWidth = marginRow + child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(height, of: .height, ratio, direction, blockWidth), of: .width, other: height,
+                    direction: direction, ownerWidth: blockWidth, ownerHeight: blockHeight, depth: depth, pass: pass)
             } else {
-                childHeight = marginColumn + child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, blockWidth)
+                let width = childWidth - marginRow
+                childHeight = marginColumn + child.ratioSizeAtLeastContent(
+                    child.sizeFromRatio(width, of: .width, ratio, direction, blockWidth), of: .height, other: width,
+                    direction: direction, ownerWidth: blockWidth, ownerHeight: blockHeight, depth: depth, pass: pass,
+                    ownMinimum: true)
             }
         }
 

@@ -93,14 +93,15 @@ extension LayoutNode {
             direction: direction)
     }
 
-    /// CSS mode, a box with an aspect ratio whose width and height are both automatic: its
-    /// intrinsic width is also bounded by its min and max heights (and the height its
+    /// CSS mode, a box with an aspect ratio whose height is automatic: its content-based
+    /// width (the intrinsic one; for a box whose width is set, its min-content width as a
+    /// flex item's automatic minimum) is also bounded by its min and max heights (and the height its
     /// padding and border take) carried through the ratio (CSS Sizing 4 §5.1; Chromium:
     /// `{min-height: 100px; aspect-ratio: 0.5}` is 50 wide, `{padding: 14px 0;
     /// aspect-ratio: 1}` 28).
     func widthWithinTransferredLimits(_ width: Float, direction: LayoutDirection) -> Float {
-        guard usesIntrinsicWidths, let ratio = resolved.aspectRatio, !hasDefiniteLength(.width, .nan),
-              !hasDefiniteLength(.height, .nan) else { return width }
+        guard usesIntrinsicWidths, let ratio = resolved.aspectRatio, !hasDefiniteLength(.height, .nan)
+        else { return width }
         var result = width
         let minHeight = max(maxOrDefined(resolvedMinDimension(direction, .height, .nan, .nan), 0),
                             paddingAndBorderForAxis(.column, direction, .nan))
