@@ -50,6 +50,8 @@ extension LayoutNode {
                     // In a wrapping container whose lines do not stretch, the item is
                     // stretched only later, by the line alignment step.
                     let crossAxisDoesNotGrow = resolved.alignContent != .stretch && isWrap
+                    // (CSS mode: an item whose ratio gave its cross size keeps it until then.)
+                    if crossAxisDoesNotGrow && usesIntrinsicWidths && child.resolved.aspectRatio != nil { return }
                     let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)

@@ -133,8 +133,10 @@ extension LayoutNode {
                         let childHeight = !isMainAxisRow
                             ? child.state.measuredHeight + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
-                        if !(inexactEquals(childWidth, child.state.measuredWidth)
-                             && inexactEquals(childHeight, child.state.measuredHeight)) {
+                        // (CSS mode: always, the stretched size being definite for the item's
+                        // percentages, and a negative margin making it larger than the line.)
+                        if usesIntrinsicWidths || !(inexactEquals(childWidth, child.state.measuredWidth)
+                                                    && inexactEquals(childHeight, child.state.measuredHeight)) {
                             child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
                                                  ownerDirection: direction, widthMode: .stretchFit, heightMode: .stretchFit,
                                                  ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
