@@ -35,7 +35,10 @@ extension LayoutNode {
                     }
                     childMainSize += child.marginForAxis(mainAxis, direction, availableInnerWidth)
 
-                    var childMainMode = SizingMode.stretchFit
+                    var childMainMode = keepsIndefiniteHeight(child, mainSize: child.state.measured(mainAxis.dimension),
+                                                              isMainAxisRow: isMainAxisRow,
+                                                              availableInnerHeight: availableInnerHeight)
+                        ? SizingMode.fitContent : .stretchFit
                     var childCrossMode = SizingMode.stretchFit
                     // (CSS mode: percentages of the container's definite inner size only.)
                     let mainReference = usesIntrinsicWidths
@@ -55,7 +58,7 @@ extension LayoutNode {
                     let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
-                        ? .maxContent : .stretchFit
+                        ? .maxContent : !isMainAxisRow && childMainMode == .fitContent ? .fitContent : .stretchFit
                     child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
                                          ownerDirection: direction, widthMode: childWidthMode, heightMode: childHeightMode,
                                          ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,

@@ -10,6 +10,17 @@
 // they match browsers on the conformance corpus and cost a known amount of work.
 
 extension LayoutNode {
+    /// CSS mode: whether an item of a column whose height is indefinite, laid out at the
+    /// height its content gave it (`mainSize`), keeps that height indefinite (percentages
+    /// inside it are auto, as in a browser), when flexed and when stretched.
+    @inline(__always)
+    func keepsIndefiniteHeight(_ child: LayoutNode, mainSize: Float, isMainAxisRow: Bool,
+                               availableInnerHeight: Float) -> Bool {
+        !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
+            && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid
+            && child.resolved.aspectRatio == nil
+    }
+
     func resolveFlexibleLengths(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                                 crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
                                 mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
@@ -148,12 +159,8 @@ extension LayoutNode {
             let marginCross = child.marginForAxis(crossAxis, direction, availableInnerWidth)
             var childMainSize = mainSize + marginMain
             var childMainMode = SizingMode.stretchFit
-            // CSS mode: an item of a column whose height is indefinite, laid out at the height
-            // its content gave it, keeps that height indefinite (percentages inside it are
-            // auto, as in a browser).
-            if !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
-                && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid
-                && child.resolved.aspectRatio == nil {
+            if keepsIndefiniteHeight(child, mainSize: mainSize, isMainAxisRow: isMainAxisRow,
+                                     availableInnerHeight: availableInnerHeight) {
                 childMainMode = .fitContent
             }
             var childCrossSize: Float

@@ -137,8 +137,11 @@ extension LayoutNode {
                         // percentages, and a negative margin making it larger than the line.)
                         if usesIntrinsicWidths || !(inexactEquals(childWidth, child.state.measuredWidth)
                                                     && inexactEquals(childHeight, child.state.measuredHeight)) {
+                            let heightMode: SizingMode = keepsIndefiniteHeight(
+                                child, mainSize: child.state.measuredHeight, isMainAxisRow: isMainAxisRow,
+                                availableInnerHeight: availableInnerHeight) ? .fitContent : .stretchFit
                             child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
-                                                 ownerDirection: direction, widthMode: .stretchFit, heightMode: .stretchFit,
+                                                 ownerDirection: direction, widthMode: .stretchFit, heightMode: heightMode,
                                                  ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
                                                  performLayout: true, depth: depth, pass: pass)
                         }
