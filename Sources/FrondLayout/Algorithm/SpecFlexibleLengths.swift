@@ -73,17 +73,21 @@ extension LayoutNode {
             }
 
             var totalViolation: Float = 0
+            // Shares are whole 64ths of a point (Chromium's layout units), handed out in order,
+            // each from what the items before left: together they are the free space exactly.
+            var shareLeft = growing ? remaining : abs(remaining)
+            var weightLeft = growing ? factors : scaledShrinkFactors
             children.forEachBorrowed(in: line.start..<line.end) { _, child in
                 guard LayoutNode.isInFlow(child), !child.state.flexFrozen else { return }
                 let base = child.state.computedFlexBasis
                 var target = base
-                if remaining != 0 {
-                    if growing {
-                        target = base + remaining * (child.resolveFlexGrow() / factors)
-                    } else if scaledShrinkFactors > 0 {
-                        let scaled = child.resolveFlexShrink() * innerBase(child, base, mainAxis, direction, availableInnerWidth)
-                        target = base - abs(remaining) * (scaled / scaledShrinkFactors)
-                    }
+                if remaining != 0 && weightLeft > 0 {
+                    let weight = growing ? child.resolveFlexGrow()
+                        : child.resolveFlexShrink() * innerBase(child, base, mainAxis, direction, availableInnerWidth)
+                    let share = roundedToLayoutUnit(shareLeft * min(1, weight / weightLeft))
+                    shareLeft -= share
+                    weightLeft -= weight
+                    target = growing ? base + share : base - share
                 }
                 let clamped = child.atLeastAutomaticMinimum(
                     child.boundAxis(mainAxis, direction, target, flexedReference, availableInnerWidth))

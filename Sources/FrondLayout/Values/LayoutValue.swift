@@ -63,7 +63,8 @@ public struct LayoutValue: Hashable, Sendable, CustomStringConvertible {
     func resolve(_ reference: Float) -> Float {
         switch unit {
         case .point: return value
-        case .percent: return value * reference * 0.01
+        // (Whole 64ths of a point, as Chromium computes a percentage.)
+        case .percent: return truncatedToLayoutUnit(value * reference * 0.01)
         default: return .nan
         }
     }
@@ -91,4 +92,21 @@ public struct LayoutValue: Hashable, Sendable, CustomStringConvertible {
     func isApproximatelyEqual(to other: LayoutValue) -> Bool {
         unit == other.unit && (unit != .point && unit != .percent || abs(value - other.value) < 0.0001)
     }
+}
+
+/// `value` rounded to the nearest 64th of a point: the grid of Chromium's layout units,
+/// on which it keeps every position and size (so that edges it computes as exact halves
+/// round the same way here). Values too large to scale pass through.
+@inline(__always)
+func roundedToLayoutUnit(_ value: Float) -> Float {
+    let scaled = value * 64
+    return scaled.isFinite ? scaled.rounded() / 64 : value
+}
+
+/// `value` truncated toward zero to a 64th of a point, as Chromium converts a computed
+/// length (a percentage of a size) to its layout units.
+@inline(__always)
+func truncatedToLayoutUnit(_ value: Float) -> Float {
+    let scaled = value * 64
+    return scaled.isFinite ? scaled.rounded(.towardZero) / 64 : value
 }
