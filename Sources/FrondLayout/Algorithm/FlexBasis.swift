@@ -230,7 +230,9 @@ extension LayoutNode {
             childWidth = width
             childWidthMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
-                childHeight = child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, ownerWidth)
+                // (An outer size, margins included; Yoga leaves them out.)
+                childHeight = (usesIntrinsicWidths ? marginColumn : 0)
+                    + child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, ownerWidth)
                 childHeightMode = .stretchFit
             }
         }
@@ -243,7 +245,7 @@ extension LayoutNode {
             childHeight = height
             childHeightMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
-                childWidth = child.ratioSizeAtLeastContent(
+                childWidth = (usesIntrinsicWidths ? marginRow : 0) + child.ratioSizeAtLeastContent(
                     child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth),
                     of: .width, other: childHeight - marginColumn, direction: direction,
                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)

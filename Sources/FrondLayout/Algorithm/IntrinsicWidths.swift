@@ -46,7 +46,9 @@ extension LayoutNode {
     func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass, height: Float = .nan) -> Float {
         let direction = resolveDirection(ownerDirection)
         var height = height
-        if hasDefiniteLength(.height, .nan) { height = resolvedDimension(direction, .height, .nan, .nan) }
+        if hasDefiniteLength(.height, .nan) {
+            height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
+        }
         if state.maxContentWidthGeneration == pass.generation
             && (state.maxContentWidthHeight == height || (height.isNaN && state.maxContentWidthHeight.isNaN)) {
             return state.maxContentWidth
@@ -85,7 +87,9 @@ extension LayoutNode {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
         var height = height
-        if hasDefiniteLength(.height, .nan) { height = resolvedDimension(direction, .height, .nan, .nan) }
+        if hasDefiniteLength(.height, .nan) {
+            height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
+        }
         let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
         return widthWithinTransferredLimits(
             intrinsicChildrenWidth(direction: direction, maxContent: false, innerHeight: innerHeight, pass: pass)
@@ -173,14 +177,14 @@ extension LayoutNode {
                 sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
                 of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)
             widthFromRatio = true
-        } else if isColumnWrap && stretchedHeight.isDefined && maxContent {
-            // (Its min-content width is its widest item's, whatever its lines: Chromium.)
-            width = columnWrapWidth(atHeight: stretchedHeight, ownerDirection: direction, pass: pass)
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
             width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
                                             of: .width, other: .nan, direction: direction, ownerWidth: .nan,
                                             ownerHeight: .nan, depth: 0, pass: pass)
             widthFromRatio = true
+        } else if isColumnWrap && stretchedHeight.isDefined && maxContent {
+            // (Its min-content width is its widest item's, whatever its lines: Chromium.)
+            width = columnWrapWidth(atHeight: stretchedHeight, ownerDirection: direction, pass: pass)
         } else if maxContent {
             width = maxContentWidth(ownerDirection: direction, pass: pass, height: stretchedHeight)
         } else {
