@@ -214,7 +214,8 @@ extension LayoutNode {
                 childHeightMode = .stretchFit
             } else if isMainAxisRow && childHeightMode == .stretchFit {
                 childWidth = marginRow + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth),
+                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth,
+                                        ownerHeight: ownerHeight),
                     of: .width, other: childHeight - marginColumn, direction: direction,
                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
                 childWidthMode = .stretchFit
@@ -246,7 +247,8 @@ extension LayoutNode {
             childHeightMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
                 childWidth = (usesIntrinsicWidths ? marginRow : 0) + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth),
+                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth,
+                                        ownerHeight: ownerHeight),
                     of: .width, other: childHeight - marginColumn, direction: direction,
                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
                 childWidthMode = .stretchFit

@@ -133,7 +133,9 @@ extension LayoutNode {
             // included) or the one a single-line row stretches it to.
             var stretchedHeight = Float.nan
             if usesIntrinsicWidths && child.hasDefiniteLength(.height, innerHeight) {
-                stretchedHeight = child.resolvedDimension(child.resolveDirection(direction), .height, innerHeight, .nan)
+                stretchedHeight = child.boundAxis(
+                    .column, child.resolveDirection(direction),
+                    child.resolvedDimension(child.resolveDirection(direction), .height, innerHeight, .nan), innerHeight, .nan)
             } else if stretchHeight.isDefined && alignment(of: child) == .stretch
                 && !child.hasDefiniteLength(.height, stretchHeight) && !child.flexStartMarginIsAuto(.column, direction)
                 && !child.flexEndMarginIsAuto(.column, direction) {
@@ -172,7 +174,7 @@ extension LayoutNode {
         var widthFromRatio = false
         if hasWidth {
             width = resolvedDimension(ownDirection, .width, .nan, .nan)
-        } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
+        } else if let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan), stretchedHeight.isNaN {
             width = ratioSizeAtLeastContent(
                 sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio, ownDirection, .nan),
                 of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan, depth: 0, pass: pass)

@@ -86,7 +86,9 @@ extension LayoutNode {
                       widthMode: SizingMode, heightMode: SizingMode, ownerWidth: Float, ownerHeight: Float) {
         var width = availableWidth
         if widthMode == .maxContent || widthMode == .fitContent {
-            width = paddings.left + paddings.right + borders.left + borders.right
+            // (CSS mode: at least what its min height gives through an aspect ratio.)
+            width = widthWithinTransferredLimits(paddings.left + paddings.right + borders.left + borders.right,
+                                                 direction: direction)
         }
         state.measuredWidth = boundAxis(.row, direction, width, ownerWidth, ownerWidth)
         var height = availableHeight

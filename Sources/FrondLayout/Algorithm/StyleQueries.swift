@@ -335,13 +335,12 @@ extension LayoutNode {
     /// names: with `content-box`, the content boxes (CSS Box Sizing §5.1).
     @inline(__always)
     func sizeFromRatio(_ size: Float, of dimension: Axis, _ ratio: Float, _ direction: LayoutDirection,
-                       _ ownerWidth: Float) -> Float {
+                       _ ownerWidth: Float, ownerHeight: Float = .nan) -> Float {
         var size = size
-        // (CSS mode: the size transferred is the used one, within its min and max sizes;
-        // percentages of heights are not known here.)
+        // (CSS mode: the size transferred is the used one, within its min and max sizes.)
         if usesIntrinsicWidths && (dimension == .width ? resolved.hasMinMaxWidth : resolved.hasMinMaxHeight) {
             size = boundAxisWithinMinAndMax(direction, dimension == .width ? .row : .column, size,
-                                            dimension == .width ? ownerWidth : .nan, ownerWidth)
+                                            dimension == .width ? ownerWidth : ownerHeight, ownerWidth)
         }
         guard resolved.boxSizing == .contentBox else { return dimension == .width ? size / ratio : size * ratio }
         let other: Axis = dimension == .width ? .height : .width
