@@ -209,6 +209,16 @@ extension LayoutNode {
             }
         } else {
             var align = alignment(of: child)
+            if align == .baseline && usesIntrinsicWidths {
+                // (CSS mode: an absolute box has no baseline to share; it takes the start of
+                // the writing mode, whatever the wrap: the flex-start of a column's cross
+                // axis (in the direction), the top of a row's.)
+                placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
+                if axis.flexStartEdge != (axis.isRow ? axis.inlineStartEdge(direction) : .top) {
+                    placeAbsoluteAtFlexEnd(child, direction, axis, blockWidth)
+                }
+                return
+            }
             if resolved.flexWrap == .wrapReverse {
                 if align == .flexEnd {
                     align = .flexStart

@@ -226,7 +226,11 @@ extension LayoutNode {
         let alignment = alignment(of: child)
         let hasExactWidth = width.isDefined && widthMode == .stretchFit
             && !(usesIntrinsicWidths && resolved.flexWrap != .noWrap)
-        let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
+        // (CSS mode: an auto margin in the cross axis keeps the item from being stretched.)
+        let crossAxisForChild = mainAxis.crossAxis(direction)
+        let blockedByAutoMargin = usesIntrinsicWidths && (child.flexStartMarginIsAuto(crossAxisForChild, direction)
+                                                          || child.flexEndMarginIsAuto(crossAxisForChild, direction))
+        let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit && !blockedByAutoMargin
         if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
             childWidth = width
             childWidthMode = .stretchFit
@@ -241,7 +245,7 @@ extension LayoutNode {
         // known when the basis is: §9.8 makes only a single line's stretch definite.)
         let hasExactHeight = height.isDefined && heightMode == .stretchFit
             && !(usesIntrinsicWidths && resolved.flexWrap != .noWrap)
-        let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
+        let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit && !blockedByAutoMargin
         if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
             childHeight = height
             childHeightMode = .stretchFit
