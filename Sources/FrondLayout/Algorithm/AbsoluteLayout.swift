@@ -209,7 +209,8 @@ extension LayoutNode {
             }
         } else {
             var align = alignment(of: child)
-            if align == .baseline && usesIntrinsicWidths {
+            let ownAlign = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
+            if ownAlign == .baseline && usesIntrinsicWidths {
                 // (CSS mode: an absolute box has no baseline to share; it takes the start of
                 // the writing mode, whatever the wrap: the flex-start of a column's cross
                 // axis (in the direction), the top of a row's.)
