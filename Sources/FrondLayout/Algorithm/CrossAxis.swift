@@ -75,7 +75,7 @@ extension LayoutNode {
                 } else if alignItem == .flexStart {
                     // Already at the start.
                 } else if alignItem == .center {
-                    leadingCrossDim += remainingCrossDim / 2
+                    leadingCrossDim += truncatedToLayoutUnit(remainingCrossDim / 2)  // (as Chromium, in 64ths)
                 } else {
                     leadingCrossDim += remainingCrossDim
                 }

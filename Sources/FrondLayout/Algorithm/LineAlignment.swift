@@ -46,8 +46,9 @@ extension LayoutNode {
         case .stretch:
             extraSpacePerLine = remaining / Float(lineCount)
         case .spaceAround:
-            currentLead += remaining / (2 * Float(lineCount))
-            leadPerLine = remaining / Float(lineCount)
+            // (Whole 64ths of a point, as Chromium divides its layout units.)
+            currentLead += truncatedToLayoutUnit(remaining / (2 * Float(lineCount)))
+            leadPerLine = truncatedToLayoutUnit(remaining / Float(lineCount))
         case .spaceEvenly:
             currentLead += remaining / Float(lineCount + 1)
             leadPerLine = remaining / Float(lineCount + 1)

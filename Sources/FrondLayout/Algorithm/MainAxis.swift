@@ -46,7 +46,8 @@ extension LayoutNode {
         if line.autoMarginCount == 0 || (overflows && usesIntrinsicWidths) {
             switch justify {
             case .center:
-                leadingMain = line.remainingFreeSpace / 2
+                // (Whole 64ths of a point, as Chromium halves its layout units.)
+                leadingMain = truncatedToLayoutUnit(line.remainingFreeSpace / 2)
             case .flexEnd:
                 leadingMain = line.remainingFreeSpace
             case .spaceBetween:
