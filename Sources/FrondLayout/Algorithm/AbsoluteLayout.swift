@@ -147,11 +147,10 @@ extension LayoutNode {
             // the content gave (never below the content's height).
             if bothAutomatic && usesIntrinsicWidths, let ratio = child.resolved.aspectRatio {
                 let fromRatio = child.sizeFromRatio(child.state.measuredWidth, of: .width, ratio, direction, blockWidth)
-                if fromRatio > child.state.measuredHeight {
-                    childHeight = child.boundAxis(.column, direction, fromRatio, blockHeight, blockWidth)
-                        + child.marginForAxis(.column, direction, blockWidth)
-                    heightFromContent = false
-                }
+                childHeight = child.boundAxis(.column, direction, max(fromRatio, child.state.measuredHeight),
+                                              blockHeight, blockWidth)
+                    + child.marginForAxis(.column, direction, blockWidth)
+                heightFromContent = false
             }
         }
 

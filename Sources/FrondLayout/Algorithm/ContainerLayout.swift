@@ -116,6 +116,17 @@ extension LayoutNode {
                                                mode: widthMode, innerHeight: innerHeight, ownerWidth: ownerWidth,
                                                pass: pass) + marginAxisRow
             widthMode = .stretchFit
+            // A ratio box whose height is indefinite takes it from that width (never below
+            // its content's height, and within its min and max heights).
+            if heightMode != .stretchFit, let ratio = resolved.aspectRatio {
+                let innerWidth = availableWidth - marginAxisRow
+                availableHeight = boundAxis(.column, direction, ratioSizeAtLeastContent(
+                    sizeFromRatio(innerWidth, of: .width, ratio, direction, ownerWidth, ownerHeight: ownerHeight),
+                    of: .height, other: innerWidth, direction: ownerDirection, ownerWidth: ownerWidth,
+                    ownerHeight: ownerHeight, depth: depth, pass: pass, ownMinimum: true), ownerHeight, ownerWidth)
+                    + marginAxisColumn
+                heightMode = .stretchFit
+            }
         }
 
         if !performLayout && measureFixedSize(direction: direction, availableWidth: availableWidth - marginAxisRow,

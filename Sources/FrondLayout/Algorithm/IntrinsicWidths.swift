@@ -203,9 +203,18 @@ extension LayoutNode {
                 if width < unclamped && resolved.overflow == .visible && minSize(.width).unit == .undefined {
                     // (A width the ratio gives from a definite height is the min-content
                     // width too: the transferred size, at least the content's.)
-                    let content = (maxContent || hasWidth) && !widthFromRatio
+                    var content = (maxContent || hasWidth) && !widthFromRatio
                         ? minContentWidth(ownerDirection: direction, ownerWidth: .nan, pass: pass,
                                           height: stretchedHeight) : unclamped
+                    // (With a width set, a ratio and a definite height: the content size
+                    // suggestion is the size transferred from that height, §4.5.)
+                    if hasWidth, let ratio = resolved.aspectRatio, hasDefiniteLength(.height, .nan) {
+                        content = ratioSizeAtLeastContent(
+                            sizeFromRatio(resolvedDimension(ownDirection, .height, .nan, .nan), of: .height, ratio,
+                                          ownDirection, .nan),
+                            of: .width, other: .nan, direction: direction, ownerWidth: .nan, ownerHeight: .nan,
+                            depth: 0, pass: pass)
+                    }
                     width = max(width, hasWidth ? min(content, unclamped) : content)
                 }
             }
