@@ -208,16 +208,13 @@ extension LayoutNode {
         if let ratio = child.resolved.aspectRatio {
             if !isMainAxisRow && childWidthMode == .stretchFit {
                 let inner = childWidth - marginRow
-                childHeight = marginColumn + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(inner, of: .width, ratio, direction, ownerWidth), of: .height, other: inner,
-                    direction: direction, ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
+                // (The flex base size is the transferred size; the content counts through the
+                // automatic minimum, §9.2.3 B and §4.5.)
+                childHeight = marginColumn + child.sizeFromRatio(inner, of: .width, ratio, direction, ownerWidth)
                 childHeightMode = .stretchFit
             } else if isMainAxisRow && childHeightMode == .stretchFit {
-                childWidth = marginRow + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth,
-                                        ownerHeight: ownerHeight),
-                    of: .width, other: childHeight - marginColumn, direction: direction,
-                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
+                childWidth = marginRow + child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction,
+                                                             ownerWidth, ownerHeight: ownerHeight)
                 childWidthMode = .stretchFit
             }
         }
@@ -250,11 +247,9 @@ extension LayoutNode {
             childHeight = height
             childHeightMode = .stretchFit
             if let ratio = child.resolved.aspectRatio {
-                childWidth = (usesIntrinsicWidths ? marginRow : 0) + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth,
-                                        ownerHeight: ownerHeight),
-                    of: .width, other: childHeight - marginColumn, direction: direction,
-                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
+                childWidth = (usesIntrinsicWidths ? marginRow : 0)
+                    + child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction, ownerWidth,
+                                          ownerHeight: ownerHeight)
                 childWidthMode = .stretchFit
             }
         }
