@@ -50,7 +50,15 @@ extension LayoutNode {
             if baselineChild == nil { baselineChild = child }
         }
         guard let baselineChild else { return state.height }
-        return baselineChild.laidOutBaseline(pass: pass) + baselineChild.state.positionTop
+        var top = baselineChild.state.positionTop
+        if usesIntrinsicWidths && baselineChild.resolved.hasInsets {
+            // (CSS mode: from the child's place before its relative offset moves it.)
+            let direction = state.direction
+            top -= baselineChild.relativePosition(.column, baselineChild.resolveDirection(direction),
+                                                  state.height - paddingAndBorderForAxis(.column, direction, .nan),
+                                                  containerDirection: direction)
+        }
+        return baselineChild.laidOutBaseline(pass: pass) + top
     }
 
     private func callBaselineFunction(width: Float, height: Float, pass: LayoutPass) -> Float {

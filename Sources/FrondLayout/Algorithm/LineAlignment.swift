@@ -65,7 +65,7 @@ extension LayoutNode {
             // The line's cross size, and its baseline from the items aligned on it.
             var lineHeight: Float = 0
             var maxAscent: Float = usesIntrinsicWidths ? -.infinity : 0
-            var maxDescent: Float = 0
+            var maxDescent: Float = usesIntrinsicWidths ? -.infinity : 0
             while index < children.count {
                 let child = children[index]
                 if child.resolved.display == .none {
@@ -110,7 +110,10 @@ extension LayoutNode {
                 let startIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
                 let endIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)
                 if usesIntrinsicWidths && (startIsAuto || endIsAuto) {
-                    align = startIsAuto && endIsAuto ? .center : startIsAuto ? .flexEnd : .flexStart
+                    // (An item that overflows its line sets its start margin to 0, §9.6 step 13.)
+                    let outer = child.state.measured(crossDimension) + marginStart + marginEnd
+                    align = outer > lineHeight ? .flexStart
+                        : startIsAuto && endIsAuto ? .center : startIsAuto ? .flexEnd : .flexStart
                 }
                 switch align {
                 case .flexStart:

@@ -73,7 +73,7 @@ extension LayoutNode {
         line.crossDim = 0
         // (In CSS mode a baseline above the line's top, from a negative margin, counts.)
         var maxAscent: Float = usesIntrinsicWidths ? -.infinity : 0
-        var maxDescent: Float = 0
+        var maxDescent: Float = usesIntrinsicWidths ? -.infinity : 0
         let mainStart = mainAxis.flexStartEdge
         let autoMarginShare = line.remainingFreeSpace > 0 ? line.remainingFreeSpace / Float(line.autoMarginCount) : 0
 
