@@ -107,8 +107,12 @@ extension LayoutNode {
                 // Auto margins in the cross axis take the line's free space before any
                 // alignment does (§8.1): both center the item, one pushes it to the other side.
                 var align = alignment(of: child)
-                let startIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
-                let endIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)
+                var startIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
+                var endIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)
+                if usesIntrinsicWidths && resolved.flexWrap == .wrapReverse {
+                    // (Lines are mirrored afterwards: a margin pushes from its own side.)
+                    swap(&startIsAuto, &endIsAuto)
+                }
                 if usesIntrinsicWidths && (startIsAuto || endIsAuto) {
                     // (An item that overflows its line sets its start margin to 0, §9.6 step 13.)
                     let outer = child.state.measured(crossDimension) + marginStart + marginEnd
