@@ -77,9 +77,11 @@ extension LayoutNode {
                          mainAxisOwnerSize: Float, availableInnerWidth: Float, availableInnerMain: Float) -> Bool {
         guard LayoutNode.isInFlow(child) else { return true }
         // (Yoga counts the auto margins and sets the line index of the item that ends up
-        // starting the next line too; kept for identical results.)
-        if child.flexStartMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
-        if child.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.autoMarginCount += 1 }
+        // starting the next line too; kept for identical results outside CSS mode.)
+        let autoMargins = (child.flexStartMarginIsAuto(mainAxis, ownerDirection) ? 1 : 0)
+            + (child.flexEndMarginIsAuto(mainAxis, ownerDirection) ? 1 : 0)
+        let css = usesIntrinsicWidths
+        if !css { line.autoMarginCount += autoMargins }
         child.state.lineIndex = lineIndex
 
         let leadingGap: Float = line.itemCount == 0 ? 0 : gap
@@ -92,6 +94,7 @@ extension LayoutNode {
             && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {
             return false
         }
+        if css { line.autoMarginCount += autoMargins }
         sizeConsumedIncludingMin += boundedBasis + marginMain + leadingGap
         line.sizeConsumed += boundedBasis + marginMain + leadingGap
         if child.isFlexible() {
