@@ -112,12 +112,12 @@ extension LayoutNode {
             if childWidth.isNaN {
                 let height = childHeight - marginColumn
                 childWidth = marginRow + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(height, of: .height, ratio, direction, blockWidth), of: .width, other: height,
+                    child.sizeFromRatio(height, of: .height, ratio, direction, blockWidth, ownerHeight: blockHeight), of: .width, other: height,
                     direction: direction, ownerWidth: blockWidth, ownerHeight: blockHeight, depth: depth, pass: pass)
             } else {
                 let width = childWidth - marginRow
                 childHeight = marginColumn + child.ratioSizeAtLeastContent(
-                    child.sizeFromRatio(width, of: .width, ratio, direction, blockWidth), of: .height, other: width,
+                    child.sizeFromRatio(width, of: .width, ratio, direction, blockWidth, ownerHeight: blockHeight), of: .height, other: width,
                     direction: direction, ownerWidth: blockWidth, ownerHeight: blockHeight, depth: depth, pass: pass,
                     ownMinimum: true)
             }

@@ -49,14 +49,16 @@ extension LayoutNode {
         var content: Float
         if let ratio = child.resolved.aspectRatio, child.hasDefiniteLength(crossDimension, crossOwner) {
             let cross = child.resolvedDimension(direction, crossDimension, crossOwner, ownerWidth)
-            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth),
+            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth,
+                                                                                ownerHeight: ownerHeight),
                                                     of: mainDimension, other: cross, direction: direction,
                                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if let ratio = child.resolved.aspectRatio, child.config.useWebDefaults,
                   let cross = stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction,
                                                  crossSize: isRow ? height : width,
                                                  crossMode: isRow ? heightMode : widthMode, ownerWidth: ownerWidth) {
-            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth),
+            content = child.ratioSizeAtLeastContent(child.sizeFromRatio(cross, of: crossDimension, ratio, direction, ownerWidth,
+                                                                                ownerHeight: ownerHeight),
                                                     of: mainDimension, other: cross, direction: direction,
                                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if isRow {

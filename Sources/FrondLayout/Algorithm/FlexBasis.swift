@@ -210,7 +210,8 @@ extension LayoutNode {
                 let inner = childWidth - marginRow
                 // (The flex base size is the transferred size; the content counts through the
                 // automatic minimum, §9.2.3 B and §4.5.)
-                childHeight = marginColumn + child.sizeFromRatio(inner, of: .width, ratio, direction, ownerWidth)
+                childHeight = marginColumn + child.sizeFromRatio(inner, of: .width, ratio, direction, ownerWidth,
+                                                                 ownerHeight: ownerHeight)
                 childHeightMode = .stretchFit
             } else if isMainAxisRow && childHeightMode == .stretchFit {
                 childWidth = marginRow + child.sizeFromRatio(childHeight - marginColumn, of: .height, ratio, direction,
@@ -234,7 +235,8 @@ extension LayoutNode {
             if let ratio = child.resolved.aspectRatio {
                 // (An outer size, margins included; Yoga leaves them out.)
                 childHeight = (usesIntrinsicWidths ? marginColumn : 0)
-                    + child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, ownerWidth)
+                    + child.sizeFromRatio(childWidth - marginRow, of: .width, ratio, direction, ownerWidth,
+                                          ownerHeight: ownerHeight)
                 childHeightMode = .stretchFit
             }
         }

@@ -179,7 +179,7 @@ extension LayoutNode {
                !(stretches && child.config.useWebDefaults) {
                 childCrossSize = child.ratioSizeAtLeastContent(
                     child.sizeFromRatio(childMainSize - marginMain, of: mainAxis.dimension, ratio, direction,
-                                        availableInnerWidth),
+                                        availableInnerWidth, ownerHeight: availableInnerHeight),
                     of: crossDimension, other: childMainSize - marginMain, direction: direction,
                     ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight, depth: depth, pass: pass,
                     ownMinimum: true)
