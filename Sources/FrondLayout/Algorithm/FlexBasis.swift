@@ -151,6 +151,14 @@ extension LayoutNode {
                                                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                                                              direction: direction, ignoresMainSize: contentBasis,
                                                              fuse: fuse && !contentBasis, depth: depth, pass: pass)
+            // CSS mode: the flex base size is the content's, before the item's own min and
+            // max sizes (which clamp the hypothetical size): for an empty box its padding
+            // and border (§9.2.3 E).
+            if usesIntrinsicWidths && child.layoutChildren.isEmpty && !child.isMeasured
+                && child.resolved.aspectRatio == nil
+                && (isMainAxisRow ? child.resolved.hasMinMaxWidth : child.resolved.hasMinMaxHeight) {
+                child.state.computedFlexBasis = child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+            }
             child.state.flexBasisHeightBound = child.state.resultFlags.contains(.contentSizedHeight)
                 ? child.state.measuredHeight : .nan
             child.state.flexBasisKey = key
