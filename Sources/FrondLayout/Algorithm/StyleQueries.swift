@@ -342,10 +342,13 @@ extension LayoutNode {
             size = boundAxisWithinMinAndMax(direction, dimension == .width ? .row : .column, size,
                                             dimension == .width ? ownerWidth : ownerHeight, ownerWidth)
         }
-        guard resolved.boxSizing == .contentBox else { return dimension == .width ? size / ratio : size * ratio }
+        // (Truncated to 64ths of a point, as Chromium converts the result to layout units.)
+        guard resolved.boxSizing == .contentBox else {
+            return truncatedToLayoutUnit(dimension == .width ? size / ratio : size * ratio)
+        }
         let other: Axis = dimension == .width ? .height : .width
         let content = max(0, size - paddingAndBorderForDimension(dimension, direction, ownerWidth))
-        return (dimension == .width ? content / ratio : content * ratio)
+        return truncatedToLayoutUnit(dimension == .width ? content / ratio : content * ratio)
             + paddingAndBorderForDimension(other, direction, ownerWidth)
     }
 
