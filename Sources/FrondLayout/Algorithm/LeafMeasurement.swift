@@ -94,6 +94,12 @@ extension LayoutNode {
         var height = availableHeight
         if heightMode == .maxContent || heightMode == .fitContent {
             height = paddings.top + paddings.bottom + borders.top + borders.bottom
+            // (CSS mode: an aspect ratio gives an indefinite height from a width the box's
+            // own sizes give; a width it is stretched to is its parent's to transfer.)
+            if usesIntrinsicWidths && widthMode != .stretchFit, let ratio = resolved.aspectRatio {
+                height = max(height, sizeFromRatio(state.measuredWidth, of: .width, ratio, direction, ownerWidth,
+                                                   ownerHeight: ownerHeight))
+            }
         }
         state.measuredHeight = boundAxis(.column, direction, height, ownerHeight, ownerWidth)
     }
