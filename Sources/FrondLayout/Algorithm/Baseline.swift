@@ -38,10 +38,16 @@ extension LayoutNode {
             return callBaselineFunction(width: state.width, height: state.height, pass: pass)
         }
         var baselineChild: LayoutNode? = nil
+        // (CSS mode: the line at the top, the last one of a wrap-reverse row.)
+        var topLine = 0
+        if usesIntrinsicWidths && resolved.flexWrap == .wrapReverse && resolved.flexDirection.isRow {
+            for child in layoutChildren where LayoutNode.isInFlow(child) { topLine = max(topLine, child.state.lineIndex) }
+        }
         for child in layoutChildren {
             // (Yoga also considers `display: none` children here, and gets NaN from them.)
             if child.resolved.display == .none { continue }
-            if child.state.lineIndex > 0 { break }
+            if child.state.lineIndex < topLine { continue }
+            if child.state.lineIndex > topLine { break }
             if child.resolved.positionType == .absolute { continue }
             if alignment(of: child) == .baseline || child.referenceBaseline {
                 baselineChild = child
