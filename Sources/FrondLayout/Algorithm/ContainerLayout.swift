@@ -100,6 +100,11 @@ extension LayoutNode {
         // with a percentage gap between the lines as 0. Laid out, it is then laid out at
         // that width, against which the gap resolves.)
         let linesGiveWidth = isColumnWrap && (heightMode == .stretchFit || breaksLinesAtMaxHeight(ownerHeight))
+        if linesGiveWidth && widthMode == .fitContent && usesIntrinsicWidths {
+            // (Fit-content: never narrower than its min-content width, its widest item.)
+            let minContent = minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass)
+            if availableWidth - marginAxisRow < minContent { availableWidth = minContent + marginAxisRow }
+        }
         if widthMode != .stretchFit && usesIntrinsicWidths && linesGiveWidth
             && performLayout && resolved.columnGap.unit == .percent {
             _ = layoutIfNeeded(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
