@@ -60,6 +60,7 @@ public struct LayoutValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The length this value stands for against `reference`, or NaN when it has none
     /// (unset, `auto` and the intrinsic keywords resolve to nothing).
+    @inline(__always)
     func resolve(_ reference: Float) -> Float {
         switch unit {
         case .point: return value
