@@ -128,7 +128,7 @@ extension LayoutNode {
                 availableHeight = boundAxis(.column, direction, ratioSizeAtLeastContent(
                     sizeFromRatio(innerWidth, of: .width, ratio, direction, ownerWidth, ownerHeight: ownerHeight),
                     of: .height, other: innerWidth, direction: ownerDirection, ownerWidth: ownerWidth,
-                    ownerHeight: ownerHeight, depth: depth, pass: pass, ownMinimum: true), ownerHeight, ownerWidth)
+                    ownerHeight: ownerHeight, depth: depth, pass: pass), ownerHeight, ownerWidth)
                     + marginAxisColumn
                 heightMode = .stretchFit
             }

@@ -46,7 +46,7 @@ extension LayoutNode {
     func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass, height: Float = .nan) -> Float {
         let direction = resolveDirection(ownerDirection)
         var height = height
-        if hasDefiniteLength(.height, .nan) {
+        if height.isNaN && hasDefiniteLength(.height, .nan) {
             height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
         }
         if state.maxContentWidthGeneration == pass.generation
@@ -87,7 +87,7 @@ extension LayoutNode {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
         var height = height
-        if hasDefiniteLength(.height, .nan) {
+        if height.isNaN && hasDefiniteLength(.height, .nan) {
             height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
         }
         let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
