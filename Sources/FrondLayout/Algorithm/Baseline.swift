@@ -38,6 +38,7 @@ extension LayoutNode {
             return callBaselineFunction(width: state.width, height: state.height, pass: pass)
         }
         var baselineChild: LayoutNode? = nil
+        let reversedRow = usesIntrinsicWidths && resolved.flexDirection == .rowReverse
         // (CSS mode: the line at the top, the last one of a wrap-reverse row.)
         var topLine = 0
         if usesIntrinsicWidths && resolved.flexWrap == .wrapReverse && resolved.flexDirection.isRow {
@@ -53,7 +54,8 @@ extension LayoutNode {
                 baselineChild = child
                 break
             }
-            if baselineChild == nil { baselineChild = child }
+            // (Else the startmost item: in CSS mode the last one of a reversed row's line.)
+            if baselineChild == nil || reversedRow { baselineChild = child }
         }
         guard let baselineChild else { return state.height }
         var top = baselineChild.state.positionTop
