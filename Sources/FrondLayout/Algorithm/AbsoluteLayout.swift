@@ -208,13 +208,13 @@ extension LayoutNode {
             }
         } else {
             var align = alignment(of: child)
-            let ownAlign = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
-            if ownAlign == .baseline && usesIntrinsicWidths {
+            if declaredAlignment(of: child) == .baseline && usesIntrinsicWidths {
                 // (CSS mode: an absolute box has no baseline to share; it takes the start of
                 // the writing mode, whatever the wrap: the flex-start of a column's cross
                 // axis (in the direction), the top of a row's.)
-                placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
-                if axis.flexStartEdge != (axis.isRow ? axis.inlineStartEdge(direction) : .top) {
+                if axis.flexStartEdge == (axis.isRow ? axis.inlineStartEdge(direction) : .top) {
+                    placeAbsoluteAtFlexStart(child, direction, axis, blockWidth)
+                } else {
                     placeAbsoluteAtFlexEnd(child, direction, axis, blockWidth)
                 }
                 return

@@ -117,8 +117,7 @@ extension LayoutNode {
 
     private func isColumnBaselineItem(_ child: LayoutNode, crossAxis: FlexDirection, direction: LayoutDirection) -> Bool {
         guard LayoutNode.isInFlow(child) else { return false }
-        let align = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
-        return align == .baseline && !child.flexStartMarginIsAuto(crossAxis, direction)
+        return declaredAlignment(of: child) == .baseline && !child.flexStartMarginIsAuto(crossAxis, direction)
             && !child.flexEndMarginIsAuto(crossAxis, direction)
     }
 }

@@ -309,8 +309,14 @@ extension LayoutNode {
     /// `align-items`); baseline degrades to flex-start in a column.
     @inline(__always)
     func alignment(of child: LayoutNode) -> Align {
-        let align = child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
+        let align = declaredAlignment(of: child)
         if align == .baseline && resolved.flexDirection.isColumn { return .flexStart }
         return align
+    }
+
+    /// `align-self`, else `align-items`, as declared (baseline kept in a column too).
+    @inline(__always)
+    func declaredAlignment(of child: LayoutNode) -> Align {
+        child.resolved.alignSelf == .auto ? resolved.alignItems : child.resolved.alignSelf
     }
 }

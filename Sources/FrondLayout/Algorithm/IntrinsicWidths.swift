@@ -45,10 +45,7 @@ extension LayoutNode {
     /// the items it stretches to it take it into account. Computed once per pass and height.
     func maxContentWidth(ownerDirection: LayoutDirection, pass: LayoutPass, height: Float = .nan) -> Float {
         let direction = resolveDirection(ownerDirection)
-        var height = height
-        if height.isNaN && hasDefiniteLength(.height, .nan) {
-            height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
-        }
+        let height = height.isNaN ? ownDefiniteHeight(direction) : height
         if state.maxContentWidthGeneration == pass.generation
             && (state.maxContentWidthHeight == height || (height.isNaN && state.maxContentWidthHeight.isNaN)) {
             return state.maxContentWidth
@@ -86,10 +83,7 @@ extension LayoutNode {
         if isMeasured {
             return measureMinContentWidth(direction: direction, pass: pass) + paddingAndBorder
         }
-        var height = height
-        if height.isNaN && hasDefiniteLength(.height, .nan) {
-            height = boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan)
-        }
+        let height = height.isNaN ? ownDefiniteHeight(direction) : height
         let innerHeight = height - paddingAndBorderForAxis(.column, direction, .nan)
         return widthWithinTransferredLimits(
             intrinsicChildrenWidth(direction: direction, maxContent: false, innerHeight: innerHeight, pass: pass)
@@ -268,6 +262,13 @@ extension LayoutNode {
         }
         return boundAxis(.column, ownDirection, extent + paddingAndBorderForAxis(.column, ownDirection, ownerWidth),
                          .nan, ownerWidth)
+    }
+
+    /// The node's own definite border-box height within its min and max heights (NaN: none;
+    /// percentages are indefinite here).
+    private func ownDefiniteHeight(_ direction: LayoutDirection) -> Float {
+        hasDefiniteLength(.height, .nan)
+            ? boundAxis(.column, direction, resolvedDimension(direction, .height, .nan, .nan), .nan, .nan) : .nan
     }
 
     /// Whether the node is a wrapping column, whose width is the sum of its lines' and so
