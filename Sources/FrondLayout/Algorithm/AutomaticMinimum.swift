@@ -111,10 +111,9 @@ extension LayoutNode {
             childWidthMode = stretches ? .stretchFit : .fitContent
         }
         child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
-        child.layoutIfNeeded(availableWidth: childWidth, availableHeight: .nan, ownerDirection: direction,
-                             widthMode: childWidthMode, heightMode: .maxContent,
-                             ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                             performLayout: false, depth: depth, pass: pass)
+        child.measureContentHeight(availableWidth: childWidth, widthMode: childWidthMode, ownerDirection: direction,
+                                   ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                   percentages: .indefinitePercentages, depth: depth, pass: pass)
         return child.state.measuredHeight
     }
 }

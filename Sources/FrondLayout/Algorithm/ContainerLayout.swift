@@ -18,11 +18,20 @@
 // (LayoutCache.swift). An undefined available size always comes with `.maxContent`.
 // It also sets `state.resultFlags` (what the result promises, ContentSizedHeight.swift).
 
+/// What a call of `layoutContents` is for, as far as a ratio box's height goes (CSS mode):
+/// the box's own layout, where its ratio gives its height, or a measurement of its content
+/// alone, with percentage heights inside resolving against the ratio's height (for its own
+/// automatic minimum) or treated as auto (for a column's automatic minimum of the item).
+enum RatioContentMeasurement {
+    case none, ratioPercentages, indefinitePercentages
+}
+
 extension LayoutNode {
     func layoutContents(availableWidth: Float, availableHeight: Float, ownerDirection: LayoutDirection,
                         widthMode: SizingMode, heightMode: SizingMode,
                         ownerWidth: Float, ownerHeight: Float,
-                        performLayout: Bool, depth: Int, pass: LayoutPass) {
+                        performLayout: Bool, depth: Int, pass: LayoutPass,
+                        measuringRatioContent: RatioContentMeasurement = .none) {
         if performLayout {
             pass.statistics.layouts += 1
             state.childrenTouchedPass = pass.generation
@@ -95,6 +104,7 @@ extension LayoutNode {
         }
         var availableWidth = availableWidth
         var widthMode = widthMode
+        let widthIsGiven = widthMode == .stretchFit
         // (A wrapping column at a definite height, or at an indefinite one with a max height
         // to break its lines at, is as wide as its lines: the flex steps find that width,
         // with a percentage gap between the lines as 0. Laid out, it is then laid out at
@@ -122,7 +132,9 @@ extension LayoutNode {
                                                pass: pass) + marginAxisRow
             widthMode = .stretchFit
             // A ratio box whose height is indefinite takes it from that width (never below
-            // its content's height, and within its min and max heights).
+            // its content's height, and within its min and max heights). (This is also how
+            // a column measures an item for its basis, where the content's height counts
+            // whole, §9.2.3 E.)
             if heightMode != .stretchFit, let ratio = resolved.aspectRatio {
                 let innerWidth = availableWidth - marginAxisRow
                 availableHeight = boundAxis(.column, direction, ratioSizeAtLeastContent(
@@ -130,6 +142,40 @@ extension LayoutNode {
                     of: .height, other: innerWidth, direction: ownerDirection, ownerWidth: ownerWidth,
                     ownerHeight: ownerHeight, depth: depth, pass: pass), ownerHeight, ownerWidth)
                     + marginAxisColumn
+                heightMode = .stretchFit
+            }
+        }
+
+        // CSS mode: a ratio box given its width and no height takes the height its ratio
+        // gives (within its min and max heights), raised to its content's unless a min
+        // height or overflow stands in the way (the automatic minimum; items it stretches
+        // count at their minimum, as they are stretched to the ratio's height). Percentages
+        // inside resolve against the ratio's height, before the content raises it
+        // (Chromium). The content is measured first, with those percentages, by this same
+        // function told not to take this step again.
+        var ratioInnerHeight = Float.nan  // (NaN: no ratio gives the height here)
+        if widthIsGiven && heightMode != .stretchFit && takesRatioHeightItself, let ratio = resolved.aspectRatio {
+            let innerWidth = availableWidth - marginAxisRow
+            let fromRatio = boundAxis(.column, direction, sizeFromRatio(innerWidth, of: .width, ratio, direction,
+                                                                        ownerWidth, ownerHeight: ownerHeight),
+                                      ownerHeight, ownerWidth)
+            if measuringRatioContent != .indefinitePercentages {
+                ratioInnerHeight = max(0, fromRatio - paddingAndBorderForAxis(.column, direction, ownerWidth))
+            }
+            if measuringRatioContent == .none {
+                var height = fromRatio
+                if minSize(.height).unit == .undefined && resolved.overflow == .visible {
+                    layoutContents(availableWidth: availableWidth, availableHeight: .nan, ownerDirection: ownerDirection,
+                                   widthMode: .stretchFit, heightMode: .maxContent,
+                                   ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                   performLayout: false, depth: depth, pass: pass,
+                                   measuringRatioContent: .ratioPercentages)
+                    let content = heightBesideStretchedItems(direction: ownerDirection, ownerWidth: ownerWidth)
+                    if content.isFinite {
+                        height = boundAxis(.column, direction, max(fromRatio, content), ownerHeight, ownerWidth)
+                    }
+                }
+                availableHeight = height + marginAxisColumn
                 heightMode = .stretchFit
             }
         }
@@ -168,6 +214,8 @@ extension LayoutNode {
         let availableInnerHeight = availableInnerDimension(direction, .height, availableHeight - marginAxisColumn,
                                                            paddingAndBorderColumn, ownerHeight, ownerWidth)
         var availableInnerMain = isMainAxisRow ? availableInnerWidth : availableInnerHeight
+        // What the children's percentage heights resolve against (see the ratio box above).
+        let percentInnerHeight = ratioInnerHeight.isNaN ? availableInnerHeight : ratioInnerHeight
         // What the items' min/max main sizes resolve percentages against: the container's
         // inner size in CSS mode; Yoga clamps bases with percentages of the container's owner.
         let itemMainReference = usesIntrinsicWidths ? availableInnerMain : mainAxisOwnerSize
@@ -186,6 +234,7 @@ extension LayoutNode {
         // STEP 3: flex bases (sum of bases, margins and gaps).
         var totalMainDim = computeFlexBases(children, availableInnerWidth: availableInnerWidth,
                                             availableInnerHeight: availableInnerHeight,
+                                            percentInnerHeight: percentInnerHeight,
                                             widthMode: widthMode, heightMode: heightMode, direction: direction,
                                             mainAxis: mainAxis, performLayout: performLayout, depth: depth, pass: pass)
         if children.count > 1 {
@@ -259,6 +308,7 @@ extension LayoutNode {
                                        ownerWidth: ownerWidth, mainAxisOwnerSize: itemMainReference,
                                        availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
                                        availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
+                                       ratioInnerHeight: ratioInnerHeight,
                                        mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
                                        performLayout: performLayout, depth: depth, pass: pass)
             }
@@ -302,7 +352,7 @@ extension LayoutNode {
                                  totalLineCrossDim: totalLineCrossDim, containerCrossAxis: containerCrossAxis,
                                  availableInnerMain: availableInnerMain, availableInnerCross: availableInnerCross,
                                  availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
-                                 isWrap: isWrap, depth: depth, pass: pass)
+                                 percentInnerHeight: percentInnerHeight, isWrap: isWrap, depth: depth, pass: pass)
             }
 
             totalLineCrossDim += line.crossDim + (lineCount != 0 ? crossAxisGap : 0)
@@ -318,7 +368,7 @@ extension LayoutNode {
                        leadingPaddingAndBorderCross: leadingPaddingAndBorderCross,
                        paddingAndBorderCross: paddingAndBorderCross, availableInnerCross: availableInnerCross,
                        availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
-                       depth: depth, pass: pass)
+                       percentInnerHeight: percentInnerHeight, depth: depth, pass: pass)
         }
 
         // STEP 9: the container's final size.
@@ -354,7 +404,7 @@ extension LayoutNode {
         if performLayout && resolved.flexWrap == .wrapReverse {
             let crossStart = crossAxis.flexStartEdge
             let crossDimension = crossAxis.dimension
-            let crossReference = crossAxis.isRow ? availableInnerWidth : availableInnerHeight
+            let crossReference = crossAxis.isRow ? availableInnerWidth : percentInnerHeight
             let contentStart = flexStartPaddingAndBorder(crossAxis, direction, ownerWidth)
             let contentEnd = flexEndPaddingAndBorder(crossAxis, direction, ownerWidth)
             let far = state.measured(crossDimension) - contentEnd + contentStart
@@ -435,6 +485,14 @@ extension LayoutNode {
 
     /// The children that take part in this node's layout: `display: contents` children
     /// are replaced by their own children (recursively).
+    /// CSS mode: whether the node works out the height its aspect ratio gives it itself,
+    /// when laid out at a settled width without a height (see the ratio box in
+    /// `layoutContents`); an empty box, a measured leaf or a wrapping column (whose lines
+    /// may give its width) is given that height instead.
+    var takesRatioHeightItself: Bool {
+        usesIntrinsicWidths && resolved.aspectRatio != nil && !isMeasured && !isColumnWrap && !layoutChildren.isEmpty
+    }
+
     var layoutChildren: [LayoutNode] {
         @inline(__always) get { contentsChildCount == 0 ? childNodes : flattenedLayoutChildren() }
     }

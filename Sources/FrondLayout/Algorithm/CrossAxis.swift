@@ -6,11 +6,13 @@ extension LayoutNode {
     func alignItemsInLine(_ line: FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection, crossAxis: FlexDirection,
                           direction: LayoutDirection, leadingPaddingAndBorderCross: Float, totalLineCrossDim: Float,
                           containerCrossAxis: Float, availableInnerMain: Float, availableInnerCross: Float,
-                          availableInnerWidth: Float, availableInnerHeight: Float, isWrap: Bool,
+                          availableInnerWidth: Float, availableInnerHeight: Float, percentInnerHeight: Float,
+                          isWrap: Bool,
                           depth: Int, pass: LayoutPass) {
         let isMainAxisRow = mainAxis.isRow
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
+        let percentInnerCross = isMainAxisRow ? percentInnerHeight : availableInnerCross
         let baselineGroup = columnBaselineGroup(line, children, crossAxis: crossAxis, direction: direction,
                                                 availableInnerWidth: availableInnerWidth)
 
@@ -23,7 +25,7 @@ extension LayoutNode {
 
             if alignItem == .stretch && !startMarginIsAuto && !endMarginIsAuto {
                 // A child with a definite cross size is not stretched.
-                if !stretchIsBlocked(child, crossDimension, availableInnerCross) {
+                if !stretchIsBlocked(child, crossDimension, percentInnerCross) {
                     var childMainSize = child.state.measured(mainAxis.dimension)
                     // Stretched to the line; an aspect ratio wins only without web defaults
                     // (CSS: the ratio only fills in a size nothing else gives; Yoga and
@@ -45,8 +47,14 @@ extension LayoutNode {
                         ? (isMainAxisRow ? availableInnerWidth : availableInnerHeight) : availableInnerMain
                     child.constrainToMaxSize(direction, mainAxis, mainReference, availableInnerWidth,
                                              &childMainMode, &childMainSize)
-                    child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
+                    child.constrainToMaxSize(direction, crossAxis, percentInnerCross, availableInnerWidth,
                                              &childCrossMode, &childCrossSize)
+                    // (CSS mode: a ratio box stretched to the height it already has keeps the
+                    // layout its ratio gave it, percentages inside included, as in Chromium.)
+                    let keepsRatioHeight = isMainAxisRow && availableInnerCross.isNaN && child.takesRatioHeightItself
+                        && childCrossMode == .stretchFit
+                        && childCrossSize - child.marginForAxis(crossAxis, direction, availableInnerWidth)
+                            == child.state.measuredHeight
 
                     let childWidth = isMainAxisRow ? childMainSize : childCrossSize
                     let childHeight = isMainAxisRow ? childCrossSize : childMainSize
@@ -58,10 +66,12 @@ extension LayoutNode {
                     let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
+                        || keepsRatioHeight
                         ? .maxContent : !isMainAxisRow && childMainMode == .fitContent ? .fitContent : .stretchFit
-                    child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
+                    child.layoutIfNeeded(availableWidth: childWidth,
+                                         availableHeight: keepsRatioHeight ? .nan : childHeight,
                                          ownerDirection: direction, widthMode: childWidthMode, heightMode: childHeightMode,
-                                         ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                         ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                          performLayout: true, depth: depth, pass: pass)
                 }
             } else {

@@ -11,7 +11,8 @@ extension LayoutNode {
     /// main-axis margins. Also zeroes `display: none` children and, when laying out,
     /// sets each child's starting position.
     func computeFlexBases(_ children: [LayoutNode], availableInnerWidth: Float, availableInnerHeight: Float,
-                          widthMode: SizingMode, heightMode: SizingMode, direction: LayoutDirection,
+                          percentInnerHeight: Float, widthMode: SizingMode, heightMode: SizingMode,
+                          direction: LayoutDirection,
                           mainAxis: FlexDirection, performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
         var total: Float = 0
         // With an exact main size, a single child that can both grow and shrink will end
@@ -63,7 +64,7 @@ extension LayoutNode {
             if performLayout {
                 child.setInitialPosition(child.resolveDirection(direction), ownerDirection: direction,
                                          ownerWidth: availableInnerWidth,
-                                         ownerHeight: availableInnerHeight, pass: pass)
+                                         ownerHeight: percentInnerHeight, pass: pass)
             }
             if child.resolved.positionType == .absolute { return }
             if index == singleFlexIndex {
@@ -74,13 +75,13 @@ extension LayoutNode {
             } else {
                 computeFlexBasis(of: child, width: availableInnerWidth, widthMode: widthMode,
                                  height: availableInnerHeight, heightMode: heightMode,
-                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                 ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                  direction: direction, fuse: fuse, depth: depth, pass: pass)
             }
             computeAutomaticMinimum(of: child, mainAxis: mainAxis, direction: direction,
                                     width: availableInnerWidth, widthMode: widthMode,
                                     height: availableInnerHeight, heightMode: heightMode,
-                                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                    ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                     depth: depth, pass: pass)
             total += child.state.computedFlexBasis + child.marginForAxis(mainAxis, direction, availableInnerWidth)
         }
@@ -121,8 +122,11 @@ extension LayoutNode {
         // fixFlexBasisFitContent feature (or no errata at all) a positive basis is used
         // regardless, as browsers do.
         let browserBasis = config.errata.isEmpty || config.experimentalFeatures.contains(.fixFlexBasisFitContent)
+        // (A percentage of a ratio box's height is of a definite size, though the box's
+        // height is not yet known: see ContainerLayout.swift.)
         let useResolvedBasis = resolvedBasis.isDefined
-            && (mainAxisSize.isDefined || (resolvedBasis > 0 && browserBasis))
+            && (mainAxisSize.isDefined || (resolvedBasis > 0 && browserBasis)
+                || (usesIntrinsicWidths && child.resolved.flexBasis.unit == .percent))
         if useResolvedBasis || (isMainAxisRow ? isRowStyleDimDefined : isColumnStyleDimDefined) {
             // The basis is about to come from the style, not from a measurement.
             child.state.flexBasisKey.isValid = false

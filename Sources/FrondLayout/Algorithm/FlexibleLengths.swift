@@ -24,8 +24,9 @@ extension LayoutNode {
     func resolveFlexibleLengths(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                                 crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
                                 mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
-                                availableInnerWidth: Float, availableInnerHeight: Float, mainAxisOverflows: Bool,
-                                sizingModeCross: SizingMode, performLayout: Bool, depth: Int, pass: LayoutPass) {
+                                availableInnerWidth: Float, availableInnerHeight: Float, ratioInnerHeight: Float,
+                                mainAxisOverflows: Bool, sizingModeCross: SizingMode, performLayout: Bool,
+                                depth: Int, pass: LayoutPass) {
         let originalFreeSpace = line.remainingFreeSpace
         let spec = usesSpecFlexibleLengths
         if spec {
@@ -43,7 +44,8 @@ extension LayoutNode {
                                               availableInnerCross: availableInnerCross,
                                               availableInnerWidth: availableInnerWidth,
                                               availableInnerHeight: availableInnerHeight,
-                                              mainAxisOverflows: mainAxisOverflows, sizingModeCross: sizingModeCross,
+                                              ratioInnerHeight: ratioInnerHeight, mainAxisOverflows: mainAxisOverflows,
+                                              sizingModeCross: sizingModeCross,
                                               useTargets: spec, performLayout: performLayout, depth: depth, pass: pass)
         line.remainingFreeSpace = originalFreeSpace - distributed
     }
@@ -112,7 +114,7 @@ extension LayoutNode {
     private func distributeFreeSpace(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                                      crossAxis: FlexDirection, direction: LayoutDirection, ownerWidth: Float,
                                      mainAxisOwnerSize: Float, availableInnerMain: Float, availableInnerCross: Float,
-                                     availableInnerWidth: Float, availableInnerHeight: Float,
+                                     availableInnerWidth: Float, availableInnerHeight: Float, ratioInnerHeight: Float,
                                      mainAxisOverflows: Bool, sizingModeCross: SizingMode, useTargets: Bool,
                                      performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
         var deltaFreeSpace: Float = 0
@@ -120,6 +122,11 @@ extension LayoutNode {
                                                   availableInnerMain: availableInnerMain)
         let isMainAxisRow = mainAxis.isRow
         let isWrap = resolved.flexWrap != .noWrap
+        // What the items' percentage heights resolve against: the inner height, or the
+        // height a ratio box's ratio gives (ContainerLayout.swift), which is definite.
+        let percentInnerHeight = ratioInnerHeight.isNaN ? availableInnerHeight : ratioInnerHeight
+        let percentInnerCross = isMainAxisRow ? percentInnerHeight : availableInnerCross
+        let crossPercentsAreDefinite = sizingModeCross == .stretchFit || (isMainAxisRow && ratioInnerHeight.isDefined)
 
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
             guard LayoutNode.isInFlow(child) else { return }
@@ -173,15 +180,22 @@ extension LayoutNode {
             // An item whose cross size is set keeps it. One stretched to the line takes the
             // line's: with web defaults (CSS) an aspect ratio only fills in a size nothing
             // else gives; otherwise (Yoga, ComponentKit's ratio components) the ratio wins.
-            let stretches = !availableInnerCross.isNaN && !stretchIsBlocked(child, crossDimension, availableInnerCross)
+            let stretches = !availableInnerCross.isNaN && !stretchIsBlocked(child, crossDimension, percentInnerCross)
                 && sizingModeCross == .stretchFit && !isWrap && alignment == .stretch && !hasAutoCrossMargin
-            if let ratio = child.resolved.aspectRatio, !child.hasDefiniteLength(crossDimension, availableInnerCross),
+            let ratio = child.resolved.aspectRatio
+            if isMainAxisRow && !stretches && child.takesRatioHeightItself
+                && !child.hasDefiniteLength(.height, percentInnerHeight) {
+                // CSS mode: the height its ratio gives, which the item works out itself
+                // (ContainerLayout.swift), as percentages inside it need that height.
+                childCrossSize = .nan
+                childCrossMode = .maxContent
+            } else if let ratio, !child.hasDefiniteLength(crossDimension, percentInnerCross),
                !(stretches && child.config.useWebDefaults) {
                 childCrossSize = child.ratioSizeAtLeastContent(
                     child.sizeFromRatio(childMainSize - marginMain, of: mainAxis.dimension, ratio, direction,
-                                        availableInnerWidth, ownerHeight: availableInnerHeight),
+                                        availableInnerWidth, ownerHeight: percentInnerHeight),
                     of: crossDimension, other: childMainSize - marginMain, direction: direction,
-                    ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight, depth: depth, pass: pass,
+                    ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight, depth: depth, pass: pass,
                     ownMinimum: true)
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
@@ -189,24 +203,25 @@ extension LayoutNode {
                 // Stretched to the line: measured with the exact cross size.
                 childCrossSize = availableInnerCross
                 childCrossMode = .stretchFit
-            } else if !child.hasDefiniteLength(crossDimension, availableInnerCross) {
+            } else if !child.hasDefiniteLength(crossDimension, percentInnerCross) {
                 childCrossSize = availableInnerCross
                 childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
             } else {
-                childCrossSize = child.resolvedDimension(direction, crossDimension, availableInnerCross, availableInnerWidth)
+                childCrossSize = child.resolvedDimension(direction, crossDimension, percentInnerCross,
+                                                         availableInnerWidth)
                     + marginCross
                 let isLoosePercentage = child.resolved.processed(crossDimension).unit == .percent
-                    && sizingModeCross != .stretchFit
+                    && !crossPercentsAreDefinite
                 childCrossMode = childCrossSize.isNaN || isLoosePercentage ? .maxContent : .stretchFit
             }
 
             child.constrainToMaxSize(direction, mainAxis, flexedReference, availableInnerWidth,
                                      &childMainMode, &childMainSize)
-            child.constrainToMaxSize(direction, crossAxis, availableInnerCross, availableInnerWidth,
+            child.constrainToMaxSize(direction, crossAxis, percentInnerCross, availableInnerWidth,
                                      &childCrossMode, &childCrossSize)
 
             // A child that will be stretched later is only measured now.
-            let requiresStretchLayout = !stretchIsBlocked(child, crossDimension, availableInnerCross)
+            let requiresStretchLayout = !stretchIsBlocked(child, crossDimension, percentInnerCross)
                 && alignment == .stretch && !hasAutoCrossMargin
             let isLayoutPass = performLayout && !requiresStretchLayout
             child.layoutIfNeeded(availableWidth: isMainAxisRow ? childMainSize : childCrossSize,
@@ -214,7 +229,7 @@ extension LayoutNode {
                                  ownerDirection: state.direction,
                                  widthMode: isMainAxisRow ? childMainMode : childCrossMode,
                                  heightMode: isMainAxisRow ? childCrossMode : childMainMode,
-                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                 ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                  performLayout: isLayoutPass, depth: depth, pass: pass)
             state.hadOverflow = state.hadOverflow || child.state.hadOverflow
         }

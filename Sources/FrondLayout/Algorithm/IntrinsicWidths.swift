@@ -233,20 +233,42 @@ extension LayoutNode {
             content = minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
         } else {
             guard other.isDefined else { return size }
-            layoutIfNeeded(availableWidth: other + marginForAxis(.row, direction, ownerWidth), availableHeight: .nan,
-                           ownerDirection: direction, widthMode: .stretchFit, heightMode: .maxContent,
-                           ownerWidth: ownerWidth, ownerHeight: ownerHeight, performLayout: false, depth: depth, pass: pass)
+            measureContentHeight(availableWidth: other + marginForAxis(.row, direction, ownerWidth),
+                                 widthMode: .stretchFit, ownerDirection: direction,
+                                 ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                 percentages: ownMinimum ? .ratioPercentages : .indefinitePercentages,
+                                 depth: depth, pass: pass)
             content = ownMinimum ? heightBesideStretchedItems(direction: direction, ownerWidth: ownerWidth)
                 : state.measuredHeight
         }
         return content.isFinite ? max(size, content) : size
     }
 
+    /// Measures the node's content height at a width, with no height: through the cache,
+    /// except for a box that would answer with the height its aspect ratio gives (CSS
+    /// mode), whose content is measured directly, its percentage heights as `percentages`
+    /// says (see `RatioContentMeasurement`).
+    func measureContentHeight(availableWidth: Float, widthMode: SizingMode, ownerDirection: LayoutDirection,
+                              ownerWidth: Float, ownerHeight: Float, percentages: RatioContentMeasurement,
+                              depth: Int, pass: LayoutPass) {
+        if widthMode == .stretchFit && takesRatioHeightItself {
+            layoutContents(availableWidth: availableWidth, availableHeight: .nan, ownerDirection: ownerDirection,
+                           widthMode: widthMode, heightMode: .maxContent,
+                           ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                           performLayout: false, depth: depth, pass: pass, measuringRatioContent: percentages)
+        } else {
+            layoutIfNeeded(availableWidth: availableWidth, availableHeight: .nan, ownerDirection: ownerDirection,
+                           widthMode: widthMode, heightMode: .maxContent,
+                           ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                           performLayout: false, depth: depth, pass: pass)
+        }
+    }
+
     /// The content height of a box just measured without a height, as it is at the height
     /// its ratio gives: the items a single-line row stretches to that height take no more
     /// than their minimum there (Chromium: a ratio box whose only item is stretched is not
     /// raised to that item's content).
-    private func heightBesideStretchedItems(direction: LayoutDirection, ownerWidth: Float) -> Float {
+    func heightBesideStretchedItems(direction: LayoutDirection, ownerWidth: Float) -> Float {
         let ownDirection = resolveDirection(direction)
         guard !isMeasured, resolved.flexWrap == .noWrap, resolved.flexDirection.resolved(ownDirection).isRow
         else { return state.measuredHeight }

@@ -145,7 +145,10 @@ extension LayoutNode {
                 }
                 width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, direction, ownerWidth)
                 widthMode = .stretchFit
-            } else if height.isNaN && heightMode == .maxContent && widthMode == .stretchFit && width.isDefined {
+            } else if height.isNaN && heightMode == .maxContent && widthMode == .stretchFit && width.isDefined
+                        && !takesRatioHeightItself {
+                // (CSS mode: the node takes the height its ratio gives itself, ContainerLayout.swift,
+                // once its width is settled, below.)
                 let innerWidth = width - marginForAxis(.row, direction, ownerWidth)
                 let inner = ratioSizeAtLeastContent(sizeFromRatio(innerWidth, of: .width, ratio, direction, ownerWidth),
                                                     of: .height, other: innerWidth, direction: ownerDirection,
@@ -153,6 +156,12 @@ extension LayoutNode {
                                                     ownMinimum: true)
                 height = boundAxis(.column, direction, inner, ownerHeight, ownerWidth) + marginForAxis(.column, direction, ownerWidth)
                 heightMode = .stretchFit
+            } else if height.isNaN && heightMode == .maxContent && widthMode != .stretchFit && takesRatioHeightItself {
+                // (A block's width is settled before its height: fit-content here.)
+                let margin = marginForAxis(.row, direction, ownerWidth)
+                width = contentBasedWidth(direction: direction, available: width - margin, mode: widthMode,
+                                          innerHeight: .nan, ownerWidth: ownerWidth, pass: pass) + margin
+                widthMode = .stretchFit
             }
         }
 

@@ -6,11 +6,12 @@ extension LayoutNode {
                     direction: LayoutDirection, sizingModeCross: SizingMode, crossAxisOwnerSize: Float,
                     ownerWidth: Float, totalLineCrossDim: Float, crossAxisGap: Float,
                     leadingPaddingAndBorderCross: Float, paddingAndBorderCross: Float, availableInnerCross: Float,
-                    availableInnerWidth: Float, availableInnerHeight: Float, depth: Int, pass: LayoutPass) {
+                    availableInnerWidth: Float, availableInnerHeight: Float, percentInnerHeight: Float,
+                    depth: Int, pass: LayoutPass) {
         let isMainAxisRow = mainAxis.isRow
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
-        let crossReference = crossAxis.isRow ? availableInnerWidth : availableInnerHeight
+        let crossReference = crossAxis.isRow ? availableInnerWidth : percentInnerHeight
         var leadPerLine: Float = 0
         var currentLead = leadingPaddingAndBorderCross
         var extraSpacePerLine: Float = 0
@@ -132,7 +133,7 @@ extension LayoutNode {
                     child.state.setPosition(currentLead + marginStart + relative, crossStart)
                     // Lay the child out again at the line's cross size (the space
                     // align-content puts between lines is not the line's: Yoga added it).
-                    if !stretchIsBlocked(child, crossDimension, availableInnerCross) {
+                    if !stretchIsBlocked(child, crossDimension, crossReference) {
                         let childWidth = isMainAxisRow
                             ? child.state.measuredWidth + child.marginForAxis(mainAxis, direction, availableInnerWidth)
                             : lineHeight
@@ -150,7 +151,7 @@ extension LayoutNode {
                                 availableInnerHeight: availableInnerHeight) ? .fitContent : .stretchFit
                             child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
                                                  ownerDirection: direction, widthMode: .stretchFit, heightMode: heightMode,
-                                                 ownerWidth: availableInnerWidth, ownerHeight: availableInnerHeight,
+                                                 ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                                  performLayout: true, depth: depth, pass: pass)
                         }
                     }
