@@ -38,7 +38,8 @@ extension LayoutNode {
             return callBaselineFunction(width: state.width, height: state.height, pass: pass)
         }
         var baselineChild: LayoutNode? = nil
-        let reversedRow = usesIntrinsicWidths && resolved.flexDirection == .rowReverse
+        // (CSS mode: a reversed axis places its last item at the start, top or line-left.)
+        let reversed = usesIntrinsicWidths && resolved.flexDirection.isReverse
         // (CSS mode: the line at the top, the last one of a wrap-reverse row.)
         var topLine = 0
         if usesIntrinsicWidths && resolved.flexWrap == .wrapReverse && resolved.flexDirection.isRow {
@@ -54,8 +55,8 @@ extension LayoutNode {
                 baselineChild = child
                 break
             }
-            // (Else the startmost item: in CSS mode the last one of a reversed row's line.)
-            if baselineChild == nil || reversedRow { baselineChild = child }
+            // (Else the startmost item: in CSS mode the last one of a reversed axis's line.)
+            if baselineChild == nil || reversed { baselineChild = child }
         }
         guard let baselineChild else { return state.height }
         var top = baselineChild.state.positionTop

@@ -155,6 +155,12 @@ extension LayoutNode {
                                                  performLayout: true, depth: depth, pass: pass)
                         }
                     }
+                case .baseline where usesIntrinsicWidths && resolved.flexWrap == .wrapReverse:
+                    // (CSS mode, wrap-reverse: the baselines still line up, and the item that
+                    // reaches furthest below them sits on the line's cross-start side, its
+                    // bottom, §8.3. Placed so that the mirroring below puts it there.)
+                    child.state.positionTop = currentLead + maxDescent + child.baselineOffset(pass: pass)
+                        + marginStart - marginEnd - child.state.measuredHeight + relative
                 case .baseline:
                     // (CSS mode: moved by its relative offset, either side; Yoga by its top inset.)
                     child.state.positionTop = currentLead + maxAscent - child.baselineOffset(pass: pass)
