@@ -119,7 +119,8 @@ struct BenchLayout: ParsableCommand {
         discussion: """
         Prints one line of key=value pairs: nodes, iterations, root size, checksum (sum of all finite \
         left/top/width/height), nonfinite, layout_median_ns, ns_per_node, first_layout_ns, \
-        leaf_relayout_median_ns and leaf_relayout_ratio (relayout after one leaf's height changes, \
+        full_layouts, full_measures and full_cached (what the first layout computed: nodes laid out, \
+        nodes measured, answers from a cache), leaf_relayout_median_ns and leaf_relayout_ratio (relayout after one leaf's height changes, \
         divided by a full layout).
         """
     )
@@ -161,7 +162,8 @@ struct BenchLayout: ParsableCommand {
             if let height { bench.height = height }
             bench.direction = rtl ? .rtl : .ltr
             let first = DispatchTime.now().uptimeNanoseconds
-            try bench.root.calculateLayout(width: bench.width, height: bench.height, direction: bench.direction)
+            let firstStatistics = try bench.root.calculateLayout(width: bench.width, height: bench.height,
+                                                                 direction: bench.direction)
             let firstLayout = Double(DispatchTime.now().uptimeNanoseconds - first)
             let median = phase == "relayout" ? firstLayout : try bench.fullLayoutMedian(iterations: iterations)
             let (sum, nonFinite) = bench.checksum()
@@ -175,6 +177,9 @@ struct BenchLayout: ParsableCommand {
                 ("checksum", String(format: "%.1f", sum)),
                 ("nonfinite", "\(nonFinite)"),
                 ("first_layout_ns", String(format: "%.0f", firstLayout)),
+                ("full_layouts", "\(firstStatistics.layouts)"),
+                ("full_measures", "\(firstStatistics.measures)"),
+                ("full_cached", "\(firstStatistics.cachedLayouts + firstStatistics.cachedMeasures)"),
                 ("layout_median_ns", String(format: "%.0f", median)),
                 ("ns_per_node", String(format: "%.1f", median / Double(max(bench.nodeCount, 1)))),
                 ("leaf_relayout_median_ns", String(format: "%.0f", relayout.nanoseconds)),

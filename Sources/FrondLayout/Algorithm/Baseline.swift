@@ -51,7 +51,7 @@ extension LayoutNode {
             if child.state.lineIndex < topLine { continue }
             if child.state.lineIndex > topLine { break }
             if child.resolved.positionType == .absolute { continue }
-            if alignment(of: child) == .baseline || child.referenceBaseline {
+            if sharesBaseline(child, state.direction) || child.referenceBaseline {
                 baselineChild = child
                 break
             }

@@ -13,7 +13,7 @@ extension LayoutNode {
         let crossStart = crossAxis.flexStartEdge
         let crossDimension = crossAxis.dimension
         let percentInnerCross = isMainAxisRow ? percentInnerHeight : availableInnerCross
-        let baselineGroup = columnBaselineGroup(line, children, crossAxis: crossAxis, direction: direction,
+        let baselineGroup = columnBaselineGroup(line.start..<line.end, children, crossAxis: crossAxis, direction: direction,
                                                 availableInnerWidth: availableInnerWidth)
 
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
@@ -107,13 +107,13 @@ extension LayoutNode {
     /// line up and the group is placed at the line's cross start. Returns the group's
     /// largest margin before that edge (ascent) and largest width plus margin after it
     /// (descent), or nil when no item is so aligned.
-    private func columnBaselineGroup(_ line: FlexLine, _ children: [LayoutNode], crossAxis: FlexDirection,
-                                     direction: LayoutDirection,
-                                     availableInnerWidth: Float) -> (ascent: Float, descent: Float)? {
+    func columnBaselineGroup(_ items: Range<Int>, _ children: [LayoutNode], crossAxis: FlexDirection,
+                            direction: LayoutDirection,
+                            availableInnerWidth: Float) -> (ascent: Float, descent: Float)? {
         guard usesIntrinsicWidths, resolved.flexDirection.isColumn else { return nil }
         var ascent = -Float.infinity
         var descent = -Float.infinity
-        children.forEachBorrowed(in: line.start..<line.end) { _, child in
+        children.forEachBorrowed(in: items) { _, child in
             guard isColumnBaselineItem(child, crossAxis: crossAxis, direction: direction) else { return }
             let left = crossAxis.flexStartEdge == .left
                 ? child.flexStartMargin(crossAxis, direction, availableInnerWidth)
@@ -125,7 +125,7 @@ extension LayoutNode {
         return ascent.isFinite && descent.isFinite ? (ascent, descent) : nil
     }
 
-    private func isColumnBaselineItem(_ child: LayoutNode, crossAxis: FlexDirection, direction: LayoutDirection) -> Bool {
+    func isColumnBaselineItem(_ child: LayoutNode, crossAxis: FlexDirection, direction: LayoutDirection) -> Bool {
         guard LayoutNode.isInFlow(child) else { return false }
         return declaredAlignment(of: child) == .baseline && !child.flexStartMarginIsAuto(crossAxis, direction)
             && !child.flexEndMarginIsAuto(crossAxis, direction)

@@ -318,6 +318,16 @@ extension LayoutNode {
         return align
     }
 
+    /// True when a row's item shares its line's baseline: aligned on it and, in CSS mode,
+    /// with neither margin of the cross axis `auto` (such an item does not take part in
+    /// baseline alignment, §8.3: its auto margins place it instead).
+    @inline(__always)
+    func sharesBaseline(_ child: LayoutNode, _ direction: LayoutDirection) -> Bool {
+        alignment(of: child) == .baseline
+            && !(usesIntrinsicWidths && (child.flexStartMarginIsAuto(.column, direction)
+                                         || child.flexEndMarginIsAuto(.column, direction)))
+    }
+
     /// `align-self`, else `align-items`, as declared (baseline kept in a column too).
     @inline(__always)
     func declaredAlignment(of child: LayoutNode) -> Align {

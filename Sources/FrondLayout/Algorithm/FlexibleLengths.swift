@@ -224,13 +224,17 @@ extension LayoutNode {
             let requiresStretchLayout = !stretchIsBlocked(child, crossDimension, percentInnerCross)
                 && alignment == .stretch && !hasAutoCrossMargin
             let isLayoutPass = performLayout && !requiresStretchLayout
+            // (CSS mode: an item that shares a row's baseline is laid out even when measured,
+            // as its baseline comes from where its content is placed.)
+            let fuse = !performLayout && isMainAxisRow && usesIntrinsicWidths && !child.isMeasured
+                && !child.childNodes.isEmpty && sharesBaseline(child, direction)
             child.layoutIfNeeded(availableWidth: isMainAxisRow ? childMainSize : childCrossSize,
                                  availableHeight: isMainAxisRow ? childCrossSize : childMainSize,
                                  ownerDirection: state.direction,
                                  widthMode: isMainAxisRow ? childMainMode : childCrossMode,
                                  heightMode: isMainAxisRow ? childCrossMode : childMainMode,
                                  ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
-                                 performLayout: isLayoutPass, depth: depth, pass: pass)
+                                 performLayout: isLayoutPass, fuse: fuse, depth: depth, pass: pass)
             state.hadOverflow = state.hadOverflow || child.state.hadOverflow
         }
         return deltaFreeSpace

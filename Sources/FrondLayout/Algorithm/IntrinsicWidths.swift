@@ -122,6 +122,9 @@ extension LayoutNode {
         let stretchHeight = isRow && resolved.flexWrap == .noWrap ? innerHeight : .nan
         var total: Float = 0
         var items = 0
+        let groupsBaselines = maxContent && !isRow && usesIntrinsicWidths && resolved.flexWrap != .noWrap
+        var baselineAscent = -Float.infinity
+        var baselineDescent = -Float.infinity
         for child in layoutChildren where LayoutNode.isInFlow(child) {
             // The child's definite height: its own (a percentage of a definite inner height
             // included) or the one a single-line row stretches it to.
@@ -143,8 +146,17 @@ extension LayoutNode {
                                                            clampsByBasis: sums && usesIntrinsicWidths,
                                                            stretchedHeight: stretchedHeight, pass: pass)
             if sums { total += contribution } else { total = max(total, contribution) }
+            if groupsBaselines && isColumnBaselineItem(child, crossAxis: .row, direction: direction) {
+                let left = child.flexStartMargin(.row, direction, .nan)
+                baselineAscent = max(baselineAscent, left)
+                baselineDescent = max(baselineDescent, contribution - left)
+            }
             items += 1
         }
+        // (CSS mode: a wrapping column's line is wide enough for its items' shared baseline,
+        // their left edges lined up, see CrossAxis.swift; its min-content width is still its
+        // widest item's, as in Chromium.)
+        if baselineAscent.isFinite && baselineDescent.isFinite { total = max(total, baselineAscent + baselineDescent) }
         if sums && items > 1 { total += gapForAxis(.row, .nan) * Float(items - 1) }
         if maxContent && isRow && resolved.flexWrap != .noWrap && usesIntrinsicWidths {
             // Never narrower than its min-content width (Chromium: an item whose basis caps

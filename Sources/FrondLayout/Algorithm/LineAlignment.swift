@@ -79,7 +79,7 @@ extension LayoutNode {
                         lineHeight = maxOrDefined(lineHeight, child.state.measured(crossDimension)
                                                     + child.marginForAxis(crossAxis, direction, availableInnerWidth))
                     }
-                    if alignment(of: child) == .baseline {
+                    if sharesBaseline(child, direction) {
                         let ascent = child.baselineOffset(pass: pass)
                             + child.flexStartMargin(.column, direction, availableInnerWidth)
                         let descent = child.state.measuredHeight + child.marginForAxis(.column, direction, availableInnerWidth) - ascent
@@ -91,6 +91,10 @@ extension LayoutNode {
                 index += 1
             }
             lineEnd = index
+            // (CSS mode, a column: the items aligned on the baseline line up their left edges.)
+            let baselineGroup = columnBaselineGroup(lineStart..<lineEnd, children, crossAxis: crossAxis,
+                                                    direction: direction, availableInnerWidth: availableInnerWidth)
+            if let group = baselineGroup { lineHeight = maxOrDefined(lineHeight, group.ascent + group.descent) }
             currentLead += lineIndex != 0 ? crossAxisGap : 0
             lineHeight += extraSpacePerLine
             // CSS mode: a single-line container's line is the container's whole cross size
@@ -107,6 +111,17 @@ extension LayoutNode {
                                                       containerDirection: direction)
                 // Auto margins in the cross axis take the line's free space before any
                 // alignment does (§8.1): both center the item, one pushes it to the other side.
+                if let group = baselineGroup, isColumnBaselineItem(child, crossAxis: crossAxis, direction: direction) {
+                    // The group sits at the side the lines start from: its left edge on the
+                    // line's left, or its right edge on the line's right. (Placed so that
+                    // wrap-reverse's mirroring below, of the margin box, puts it there.)
+                    let wrapReverse = resolved.flexWrap == .wrapReverse
+                    var offset = (crossStart == .left) != wrapReverse ? group.ascent
+                        : group.descent - child.state.measured(crossDimension)
+                    if wrapReverse { offset += marginStart - marginEnd }
+                    child.state.setPosition(currentLead + offset + relative, crossStart)
+                    continue
+                }
                 var align = alignment(of: child)
                 var startIsAuto = child.flexStartMarginIsAuto(crossAxis, direction)
                 var endIsAuto = child.flexEndMarginIsAuto(crossAxis, direction)

@@ -104,7 +104,7 @@ extension LayoutNode {
                 line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)
                 // (In CSS mode only the items aligned on the baseline share it; Yoga puts
                 // every item of a baseline layout on it.)
-                if baselineLayout && (!usesIntrinsicWidths || alignment(of: child) == .baseline) {
+                if baselineLayout && (!usesIntrinsicWidths || sharesBaseline(child, direction)) {
                     let ascent = child.baselineOffset(pass: pass)
                         + child.flexStartMargin(.column, direction, availableInnerWidth)
                     let descent = child.state.measuredHeight + child.marginForAxis(.column, direction, availableInnerWidth) - ascent
@@ -116,6 +116,13 @@ extension LayoutNode {
             }
         }
         line.mainDim += trailingPaddingAndBorderMain
+        // (CSS mode: a multi-line column's line is wide enough for its items' shared baseline;
+        // a single line is the container's, which does not count it.)
+        if resolved.flexWrap != .noWrap,
+           let group = columnBaselineGroup(line.start..<line.end, children, crossAxis: crossAxis, direction: direction,
+                                           availableInnerWidth: availableInnerWidth) {
+            line.crossDim = maxOrDefined(line.crossDim, group.ascent + group.descent)
+        }
         if baselineLayout {
             line.crossDim = usesIntrinsicWidths ? maxOrDefined(line.crossDim, maxAscent + maxDescent) : maxAscent + maxDescent
         }
