@@ -251,6 +251,8 @@ extension LayoutNode {
         var lineStart = 0
         var lineCount = 0
         var totalLineCrossDim: Float = 0
+        // (The lines' cross sizes as their items gave them, before the container's min and max.)
+        var contentCrossDim: Float = 0
         let crossAxisGap = gapForAxis(crossAxis, usesIntrinsicWidths && sizingModeCross != .stretchFit
                                       ? .nan : availableInnerCross)
         var maxLineMainDim: Float = 0
@@ -336,6 +338,7 @@ extension LayoutNode {
                 firstLine.crossDim = line.crossDim
                 firstLine.containerCrossAxis = containerCrossAxis
             }
+            contentCrossDim += line.crossDim + (lineCount != 0 ? crossAxisGap : 0)
             if !isWrap && sizingModeCross == .stretchFit {
                 line.crossDim = availableInnerCross
             }
@@ -384,6 +387,9 @@ extension LayoutNode {
                                                         boundAxisWithinMinAndMax(direction, mainAxis, maxLineMainDim,
                                                                                  mainAxisOwnerSize, ownerWidth)),
                                            paddingAndBorderMain), mainAxis.dimension)
+        }
+        if usesIntrinsicWidths {
+            state.contentHeight = isMainAxisRow ? contentCrossDim + paddingAndBorderCross : maxLineMainDim
         }
         if sizingModeCross == .maxContent || (!scrolls && sizingModeCross == .fitContent) {
             state.setMeasured(boundAxis(crossAxis, direction, totalLineCrossDim + paddingAndBorderCross,

@@ -271,12 +271,40 @@ extension LayoutNode {
         child.constrainToMaxSize(direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
         child.constrainToMaxSize(direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
 
+        // (CSS mode: a column's item whose min height may have raised its measurement.)
+        let needsContentHeight = usesIntrinsicWidths && !isMainAxisRow && childHeightMode == .maxContent
+            && child.resolved.hasMinMaxHeight && !child.isMeasured && child.resolved.aspectRatio == nil
+            && !child.layoutChildren.isEmpty
         let fusesLayout = fuse && childHeightMode != .stretchFit && (alignment != .stretch || hasExactWidth)
-            && child.isFusionCandidate()
+            && !needsContentHeight && child.isFusionCandidate()
         child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
                              widthMode: childWidthMode, heightMode: childHeightMode,
                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                              performLayout: false, fuse: fusesLayout, depth: depth, pass: pass)
+        if needsContentHeight {
+            // CSS mode: the flex base size is the content's height, before the item's min
+            // height (which clamps its hypothetical size, §9.2.3 E). Computed again directly,
+            // as the measurement may have come from a cache.
+            child.state.contentHeight = .nan
+            child.layoutContents(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
+                                 widthMode: childWidthMode, heightMode: childHeightMode,
+                                 ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                 performLayout: false, depth: depth, pass: pass)
+            if child.state.contentHeight.isDefined {
+                return max(child.state.contentHeight, child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+            }
+        }
+        if usesIntrinsicWidths && isMainAxisRow && !isRowStyleDimDefined && child.resolved.hasMinMaxWidth
+            && !child.isMeasured && child.resolved.aspectRatio == nil && !child.layoutChildren.isEmpty {
+            // CSS mode: the flex base size is the content's, before the item's own min and max
+            // widths (which clamp its hypothetical size, §9.2.3 E): its max-content width, of
+            // which its measurement is the clamped value.
+            let height = childHeightMode == .stretchFit ? childHeight - marginColumn : Float.nan
+            return max(child.maxContentWidth(ownerDirection: direction, pass: pass, height: height)
+                           + child.paddingAndBorderForAxis(.row, direction, ownerWidth)
+                           - child.paddingAndBorderForAxis(.row, direction, .nan),
+                       child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+        }
         return maxOrDefined(child.state.measured(mainAxis.dimension),
                             child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
     }

@@ -12,13 +12,15 @@
 extension LayoutNode {
     /// CSS mode: whether an item of a column whose height is indefinite, laid out at the
     /// height its content gave it (`mainSize`), keeps that height indefinite (percentages
-    /// inside it are auto, as in a browser), when flexed and when stretched.
+    /// inside it are auto, as in a browser), when flexed and when stretched. (That height is
+    /// its flex base size within its min and max heights.)
     @inline(__always)
     func keepsIndefiniteHeight(_ child: LayoutNode, mainSize: Float, isMainAxisRow: Bool,
                                availableInnerHeight: Float) -> Bool {
         !isMainAxisRow && usesIntrinsicWidths && availableInnerHeight.isNaN
-            && mainSize == child.state.computedFlexBasis && child.state.flexBasisKey.isValid
-            && child.resolved.aspectRatio == nil
+            && mainSize == child.boundAxisWithinMinAndMax(state.direction, .column, child.state.computedFlexBasis,
+                                                          .nan, .nan)
+            && child.state.flexBasisKey.isValid && child.resolved.aspectRatio == nil
     }
 
     func resolveFlexibleLengths(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,

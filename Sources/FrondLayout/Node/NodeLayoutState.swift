@@ -152,6 +152,9 @@ struct NodeLayoutState {
     var maxContentWidthGeneration: UInt32 = 0
     /// The definite border-box height it was computed at (NaN: none).
     var maxContentWidthHeight: Float = .nan
+    /// CSS mode: the border-box height the node's content gave in its last computation,
+    /// before its min and max heights (a column item's flex base size; FlexBasis.swift).
+    var contentHeight: Float = .nan
     /// The CSS automatic minimum main size computed for the current line (NaN = none).
     var autoMinMainSize: Float = .nan
     /// The main size the specification's flexible-length loop settled on (see
