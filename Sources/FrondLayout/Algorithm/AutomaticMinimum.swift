@@ -72,6 +72,18 @@ extension LayoutNode {
             content = contentHeight(of: child, width: width, widthMode: widthMode, direction: direction,
                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         }
+        if let ratio = child.resolved.aspectRatio, child.config.useWebDefaults, !isRow {
+            // (CSS, a column: with an aspect ratio, also clamped by a definite max width carried
+            // through the ratio: `{max-width: 0; aspect-ratio: 0.5}` around a 100-high box has
+            // a minimum height of 0. Chromium does not clamp a row item's width so by its max
+            // height: `{height: 100px; max-height: 0; aspect-ratio: 1.5}` around a 100-wide
+            // box is 100 wide.)
+            let maxCross = child.resolvedMaxDimension(direction, crossDimension, crossOwner, ownerWidth)
+            if maxCross.isDefined {
+                content = min(content, child.sizeFromRatio(maxCross, of: crossDimension, ratio, direction, ownerWidth,
+                                                           ownerHeight: ownerHeight))
+            }
+        }
         content = maxOrDefined(content, child.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
 
         var minimum = specified.isNaN ? content : min(specified, content)

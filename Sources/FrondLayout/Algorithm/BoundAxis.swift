@@ -19,9 +19,11 @@ extension LayoutNode {
         var value = value
         let maximum = resolvedMaxDimension(direction, dimension, axisSize, widthSize)
         if maximum >= 0 && value > maximum {
-            // (CSS: a min size above the max size wins, CSS 2 §10.4; Yoga keeps the max.)
+            // (CSS: a min size above the max size wins, CSS 2 §10.4; Yoga keeps the max. A
+            // max size is of the content box, which is never negative: the border box it
+            // gives is at least the padding and border.)
             guard usesIntrinsicWidths else { return maximum }
-            value = maximum
+            value = max(maximum, paddingAndBorderForAxis(dimension == .width ? .row : .column, direction, widthSize))
         }
         let minimum = resolvedMinDimension(direction, dimension, axisSize, widthSize)
         if minimum >= 0 && value < minimum { return minimum }
