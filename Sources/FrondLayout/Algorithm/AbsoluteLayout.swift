@@ -91,7 +91,14 @@ extension LayoutNode {
             childWidth = containingNode.state.measuredWidth
                 - containingNode.borderForAxis(.row, containingNode.state.direction)
                 - (child.flexStartInset(.row, direction, blockWidth) + child.flexEndInset(.row, direction, blockWidth))
-            childWidth = child.boundAxis(.row, direction, childWidth, blockWidth, blockWidth)
+            // (CSS mode: what the insets leave is never negative, and the border box is within
+            // the min and max widths; Yoga bounds the margin box.)
+            if usesIntrinsicWidths {
+                childWidth = child.boundAxis(.row, direction, max(childWidth, 0) - marginRow, blockWidth, blockWidth)
+                    + marginRow
+            } else {
+                childWidth = child.boundAxis(.row, direction, childWidth, blockWidth, blockWidth)
+            }
             if ratio != nil {
                 childWidth = child.widthWithinTransferredLimits(childWidth - marginRow, direction: direction) + marginRow
             }
@@ -103,7 +110,12 @@ extension LayoutNode {
             childHeight = containingNode.state.measuredHeight
                 - containingNode.borderForAxis(.column, containingNode.state.direction)
                 - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))
-            childHeight = child.boundAxis(.column, direction, childHeight, blockHeight, blockWidth)
+            if usesIntrinsicWidths {
+                childHeight = child.boundAxis(.column, direction, max(childHeight, 0) - marginColumn, blockHeight,
+                                              blockWidth) + marginColumn
+            } else {
+                childHeight = child.boundAxis(.column, direction, childHeight, blockHeight, blockWidth)
+            }
         }
 
         // With exactly one size known, the aspect ratio gives the other (in CSS mode never

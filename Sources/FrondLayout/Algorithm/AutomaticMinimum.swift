@@ -63,9 +63,17 @@ extension LayoutNode {
                                                     ownerWidth: ownerWidth, ownerHeight: ownerHeight, depth: depth, pass: pass)
         } else if isRow {
             // (A height a single-line row stretches the item to is definite for its items.)
-            let stretched = child.config.useWebDefaults
+            var stretched = child.config.useWebDefaults
                 ? stretchedCrossSize(of: child, mainAxis: mainAxis, direction: direction, crossSize: height,
                                      crossMode: heightMode, ownerWidth: ownerWidth) : nil
+            if stretched == nil && child.config.useWebDefaults && child.hasDefiniteLength(.height, crossOwner) {
+                // (Its own definite height, within min and max heights that are percentages of
+                // the container's definite one.)
+                let childDirection = child.resolveDirection(direction)
+                stretched = child.boundAxis(.column, childDirection,
+                                            child.resolvedDimension(childDirection, .height, crossOwner, ownerWidth),
+                                            crossOwner, ownerWidth)
+            }
             content = child.minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass,
                                             height: stretched ?? .nan)
         } else {
