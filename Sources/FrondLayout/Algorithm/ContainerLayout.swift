@@ -107,16 +107,16 @@ extension LayoutNode {
         let widthIsGiven = widthMode == .stretchFit
         // (A wrapping column at a definite height, or at an indefinite one with a max height
         // to break its lines at, is as wide as its lines: the flex steps find that width,
-        // with a percentage gap between the lines as 0. Laid out, it is then laid out at
-        // that width, against which the gap resolves.)
+        // with a percentage gap between the lines and its items' percentage widths as
+        // auto. Laid out, it is then laid out at that width, against which they resolve:
+        // `width: 100%` next to a 100-wide item is 100 wide, as in Chromium.)
         let linesGiveWidth = isColumnWrap && (heightMode == .stretchFit || breaksLinesAtMaxHeight(ownerHeight))
         if linesGiveWidth && widthMode == .fitContent && usesIntrinsicWidths {
             // (Fit-content: never narrower than its min-content width, its widest item.)
             let minContent = minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass)
             if availableWidth - marginAxisRow < minContent { availableWidth = minContent + marginAxisRow }
         }
-        if widthMode != .stretchFit && usesIntrinsicWidths && linesGiveWidth
-            && performLayout && resolved.columnGap.unit == .percent {
+        if widthMode != .stretchFit && usesIntrinsicWidths && linesGiveWidth && performLayout {
             _ = layoutIfNeeded(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
                            widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                            performLayout: false, depth: depth, pass: pass)

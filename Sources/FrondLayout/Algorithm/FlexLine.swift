@@ -88,7 +88,7 @@ extension LayoutNode {
         let marginMain = child.marginForAxis(mainAxis, direction, availableInnerWidth)
         let boundedBasis = child.atLeastAutomaticMinimum(
             child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                           mainAxisOwnerSize, ownerWidth))
+                                           mainAxisOwnerSize, usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
         // A wrapping container starts a new line when the next item does not fit.
         if isWrap && line.itemCount > 0
             && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {

@@ -98,7 +98,8 @@ extension LayoutNode {
                 // basis, so a column measured to the sum of its items' unclamped heights).
                 line.mainDim += child.marginForAxis(mainAxis, direction, availableInnerWidth)
                     + child.atLeastAutomaticMinimum(child.boundAxisWithinMinAndMax(
-                        direction, mainAxis, child.state.computedFlexBasis, itemMainReference, ownerWidth))
+                        direction, mainAxis, child.state.computedFlexBasis, itemMainReference,
+                        usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
                 line.crossDim = availableInnerCross
             } else {
                 line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)

@@ -33,7 +33,8 @@ extension LayoutNode {
             items += 1
             let base = child.state.computedFlexBasis
             let hypothetical = child.atLeastAutomaticMinimum(
-                child.boundAxisWithinMinAndMax(direction, mainAxis, base, mainAxisOwnerSize, ownerWidth))
+                child.boundAxisWithinMinAndMax(direction, mainAxis, base, mainAxisOwnerSize,
+                                               usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
             child.state.flexTarget = hypothetical
             let factor = growing ? child.resolveFlexGrow() : child.resolveFlexShrink()
             child.state.flexFrozen = freeSpace.isNaN || !(factor > 0)
