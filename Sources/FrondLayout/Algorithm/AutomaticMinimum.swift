@@ -126,7 +126,10 @@ extension LayoutNode {
             childWidthMode = .stretchFit
         } else if width.isDefined {
             childWidth = width
+            // (CSS mode: a wrapping container's lines are not sized yet, so the stretch is not
+            // known here either; see FlexBasis.swift.)
             let stretches = widthMode == .stretchFit && alignment(of: child) == .stretch
+                && !(usesIntrinsicWidths && resolved.flexWrap != .noWrap)
                 && !child.flexStartMarginIsAuto(.row, direction) && !child.flexEndMarginIsAuto(.row, direction)
             childWidthMode = stretches ? .stretchFit : .fitContent
         }
