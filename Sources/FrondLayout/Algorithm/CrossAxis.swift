@@ -69,7 +69,8 @@ extension LayoutNode {
                         || keepsRatioHeight
                         ? .maxContent : !isMainAxisRow && childMainMode == .fitContent ? .fitContent : .stretchFit
                     child.layoutIfNeeded(availableWidth: childWidth,
-                                         availableHeight: keepsRatioHeight ? .nan : childHeight,
+                                         availableHeight: keepsRatioHeight
+                                            || (usesIntrinsicWidths && childHeightMode == .maxContent) ? .nan : childHeight,
                                          ownerDirection: direction, widthMode: childWidthMode, heightMode: childHeightMode,
                                          ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                          performLayout: true, depth: depth, pass: pass)
