@@ -161,10 +161,18 @@ extension LayoutNode {
                         // percentages, and a negative margin making it larger than the line.)
                         if usesIntrinsicWidths || !(inexactEquals(childWidth, child.state.measuredWidth)
                                                     && inexactEquals(childHeight, child.state.measuredHeight)) {
-                            let heightMode: SizingMode = keepsIndefiniteHeight(
+                            // (CSS mode: a ratio box stretched to the height its ratio layout already
+                            // gave it keeps that layout, as in CrossAxis.swift.)
+                            let keepsRatioHeight = isMainAxisRow && availableInnerCross.isNaN && child.takesRatioHeightItself
+                                && child.state.laidOutPass == pass.generation
+                                && child.state.cachedLayout.heightMode == .maxContent
+                                && childHeight - child.marginForAxis(crossAxis, direction, availableInnerWidth)
+                                    == child.state.measuredHeight
+                            let heightMode: SizingMode = keepsRatioHeight ? .maxContent : keepsIndefiniteHeight(
                                 child, mainSize: child.state.measuredHeight, isMainAxisRow: isMainAxisRow,
                                 availableInnerHeight: availableInnerHeight) ? .fitContent : .stretchFit
-                            child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight,
+                            child.layoutIfNeeded(availableWidth: childWidth,
+                                                 availableHeight: keepsRatioHeight ? .nan : childHeight,
                                                  ownerDirection: direction, widthMode: .stretchFit, heightMode: heightMode,
                                                  ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                                  performLayout: true, depth: depth, pass: pass)
