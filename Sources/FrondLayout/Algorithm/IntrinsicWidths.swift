@@ -187,7 +187,7 @@ extension LayoutNode {
             widthFromRatio = true
         } else if let ratio = resolved.aspectRatio, stretchedHeight.isDefined {
             width = ratioSizeAtLeastContent(sizeFromRatio(stretchedHeight, of: .height, ratio, ownDirection, .nan),
-                                            of: .width, other: .nan, direction: direction, ownerWidth: .nan,
+                                            of: .width, other: stretchedHeight, direction: direction, ownerWidth: .nan,
                                             ownerHeight: .nan, depth: 0, pass: pass)
             widthFromRatio = true
         } else if isColumnWrap && stretchedHeight.isDefined && maxContent {
@@ -242,7 +242,8 @@ extension LayoutNode {
               size.isDefined else { return size }
         let content: Float
         if dimension == .width {
-            content = minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass)
+            // (At the height it has, which the items it stretches take.)
+            content = minContentWidth(ownerDirection: direction, ownerWidth: ownerWidth, pass: pass, height: other)
         } else {
             guard other.isDefined else { return size }
             measureContentHeight(availableWidth: other + marginForAxis(.row, direction, ownerWidth),
