@@ -277,8 +277,10 @@ extension LayoutNode {
             if sizingModeMain != .stretchFit {
                 let minInnerMain = resolvedMinDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
                     - (isMainAxisRow ? paddingAndBorderRow : paddingAndBorderColumn)
-                let maxInnerMain = resolvedMaxDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
+                var maxInnerMain = resolvedMaxDimension(direction, mainAxis.dimension, mainAxisOwnerSize, ownerWidth)
                     - (isMainAxisRow ? paddingAndBorderRow : paddingAndBorderColumn)
+                // (CSS mode: a min size above the max size wins, CSS 2 §10.4.)
+                if usesIntrinsicWidths && minInnerMain > maxInnerMain { maxInnerMain = minInnerMain }
                 if minInnerMain.isDefined && line.sizeConsumed < minInnerMain {
                     availableInnerMain = minInnerMain
                 } else if maxInnerMain.isDefined && line.sizeConsumed > maxInnerMain {
