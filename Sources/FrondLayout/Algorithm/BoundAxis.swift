@@ -30,6 +30,18 @@ extension LayoutNode {
         return value
     }
 
+    /// `child`'s hypothetical main size as this container's item: its flex base size within its
+    /// min and max main sizes (percentages of `mainAxisOwnerSize`) and at least its automatic
+    /// minimum. Percentage paddings (in a content-box min or max) are of this container's inner
+    /// width in CSS mode; Yoga takes them of the container's owner (`ownerWidth`).
+    @inline(__always)
+    func hypotheticalMainSize(of child: LayoutNode, _ direction: LayoutDirection, _ mainAxis: FlexDirection,
+                              mainAxisOwnerSize: Float, ownerWidth: Float, availableInnerWidth: Float) -> Float {
+        child.atLeastAutomaticMinimum(
+            child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis, mainAxisOwnerSize,
+                                           usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
+    }
+
     /// Like ``boundAxisWithinMinAndMax(_:_:_:_:_:)`` and never below the padding and border.
     @inline(__always)
     func boundAxis(_ axis: FlexDirection, _ direction: LayoutDirection, _ value: Float,

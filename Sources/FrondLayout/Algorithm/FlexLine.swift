@@ -86,9 +86,8 @@ extension LayoutNode {
 
         let leadingGap: Float = line.itemCount == 0 ? 0 : gap
         let marginMain = child.marginForAxis(mainAxis, direction, availableInnerWidth)
-        let boundedBasis = child.atLeastAutomaticMinimum(
-            child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                           mainAxisOwnerSize, usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
+        let boundedBasis = hypotheticalMainSize(of: child, direction, mainAxis, mainAxisOwnerSize: mainAxisOwnerSize,
+                                                ownerWidth: ownerWidth, availableInnerWidth: availableInnerWidth)
         // A wrapping container starts a new line when the next item does not fit.
         if isWrap && line.itemCount > 0
             && sizeConsumedIncludingMin + boundedBasis + marginMain + leadingGap > availableInnerMain {

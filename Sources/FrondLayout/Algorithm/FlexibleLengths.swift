@@ -73,11 +73,10 @@ extension LayoutNode {
         let originalShrinkFactors = line.totalFlexShrinkScaledFactors
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
             guard LayoutNode.isInFlow(child) else { return }
-            // (The basis is clamped with percentages of the container's owner, as in Yoga;
-            // the flexed size below is clamped with percentages of the container.)
-            let basis = child.atLeastAutomaticMinimum(
-                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                               mainAxisOwnerSize, ownerWidth))
+            // (Clamped as the line added it up; the flexed size below is clamped with
+            // percentages of the container.)
+            let basis = hypotheticalMainSize(of: child, direction, mainAxis, mainAxisOwnerSize: mainAxisOwnerSize,
+                                             ownerWidth: ownerWidth, availableInnerWidth: availableInnerWidth)
             if line.remainingFreeSpace < 0 {
                 let shrinkScaledFactor = -child.resolveFlexShrink() * basis
                 if shrinkScaledFactor.isDefined && shrinkScaledFactor != 0 {
@@ -132,11 +131,10 @@ extension LayoutNode {
 
         children.forEachBorrowed(in: line.start..<line.end) { index, child in
             guard LayoutNode.isInFlow(child) else { return }
-            // (The basis is clamped with percentages of the container's owner, as in Yoga;
-            // the flexed size below is clamped with percentages of the container.)
-            let basis = child.atLeastAutomaticMinimum(
-                child.boundAxisWithinMinAndMax(direction, mainAxis, child.state.computedFlexBasis,
-                                               mainAxisOwnerSize, ownerWidth))
+            // (Clamped as the line added it up; the flexed size below is clamped with
+            // percentages of the container.)
+            let basis = hypotheticalMainSize(of: child, direction, mainAxis, mainAxisOwnerSize: mainAxisOwnerSize,
+                                             ownerWidth: ownerWidth, availableInnerWidth: availableInnerWidth)
             var mainSize = basis
 
             if useTargets {

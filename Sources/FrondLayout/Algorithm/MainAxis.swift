@@ -97,9 +97,8 @@ extension LayoutNode {
                 // size (the basis within min/max, as the line added it up; Yoga adds the bare
                 // basis, so a column measured to the sum of its items' unclamped heights).
                 line.mainDim += child.marginForAxis(mainAxis, direction, availableInnerWidth)
-                    + child.atLeastAutomaticMinimum(child.boundAxisWithinMinAndMax(
-                        direction, mainAxis, child.state.computedFlexBasis, itemMainReference,
-                        usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
+                    + hypotheticalMainSize(of: child, direction, mainAxis, mainAxisOwnerSize: itemMainReference,
+                                           ownerWidth: ownerWidth, availableInnerWidth: availableInnerWidth)
                 line.crossDim = availableInnerCross
             } else {
                 line.mainDim += child.dimensionWithMargin(mainAxis, direction, availableInnerWidth)

@@ -32,9 +32,8 @@ extension LayoutNode {
             fixedSpace += child.marginForAxis(mainAxis, direction, availableInnerWidth) + (items == 0 ? 0 : gap)
             items += 1
             let base = child.state.computedFlexBasis
-            let hypothetical = child.atLeastAutomaticMinimum(
-                child.boundAxisWithinMinAndMax(direction, mainAxis, base, mainAxisOwnerSize,
-                                               usesIntrinsicWidths ? availableInnerWidth : ownerWidth))
+            let hypothetical = hypotheticalMainSize(of: child, direction, mainAxis, mainAxisOwnerSize: mainAxisOwnerSize,
+                                                    ownerWidth: ownerWidth, availableInnerWidth: availableInnerWidth)
             child.state.flexTarget = hypothetical
             let factor = growing ? child.resolveFlexGrow() : child.resolveFlexShrink()
             child.state.flexFrozen = freeSpace.isNaN || !(factor > 0)
