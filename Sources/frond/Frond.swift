@@ -119,9 +119,9 @@ struct BenchLayout: ParsableCommand {
         discussion: """
         Prints one line of key=value pairs: nodes, iterations, root size, checksum (sum of all finite \
         left/top/width/height), nonfinite, layout_median_ns, ns_per_node, first_layout_ns, \
-        full_layouts, full_measures and full_cached (what the first layout computed: nodes laid out, \
-        nodes measured, answers from a cache), leaf_relayout_median_ns and leaf_relayout_ratio (relayout after one leaf's height changes, \
-        divided by a full layout).
+        full_layouts, full_measures and full_cached (what the first layout computed: nodes laid \
+        out, nodes measured, answers from a cache), leaf_relayout_median_ns and leaf_relayout_ratio \
+        (relayout after one leaf's height changes, divided by a full layout).
         """
     )
 

@@ -491,8 +491,6 @@ extension LayoutNode {
                                     - child.state.position(axis.flexStartEdge), axis.flexEndEdge)
     }
 
-    /// The children that take part in this node's layout: `display: contents` children
-    /// are replaced by their own children (recursively).
     /// CSS mode: whether the node works out the height its aspect ratio gives it itself,
     /// when laid out at a settled width without a height (see the ratio box in
     /// `layoutContents`); an empty box, a measured leaf or a wrapping column (whose lines
@@ -501,6 +499,8 @@ extension LayoutNode {
         usesIntrinsicWidths && resolved.aspectRatio != nil && !isMeasured && !isColumnWrap && !layoutChildren.isEmpty
     }
 
+    /// The children that take part in this node's layout: `display: contents` children
+    /// are replaced by their own children (recursively).
     var layoutChildren: [LayoutNode] {
         @inline(__always) get { contentsChildCount == 0 ? childNodes : flattenedLayoutChildren() }
     }
