@@ -31,7 +31,7 @@ extension LayoutNode {
                         widthMode: SizingMode, heightMode: SizingMode,
                         ownerWidth: Float, ownerHeight: Float,
                         performLayout: Bool, depth: Int, pass: LayoutPass,
-                        measuringRatioContent: RatioContentMeasurement = .none) {
+                        measuringRatioContent: RatioContentMeasurement = .none, repeatsLastLayout: Bool = false) {
         if performLayout {
             pass.statistics.layouts += 1
             state.childrenTouchedPass = pass.generation
@@ -236,7 +236,8 @@ extension LayoutNode {
                                             availableInnerHeight: availableInnerHeight,
                                             percentInnerHeight: percentInnerHeight,
                                             widthMode: widthMode, heightMode: heightMode, direction: direction,
-                                            mainAxis: mainAxis, performLayout: performLayout, depth: depth, pass: pass)
+                                            mainAxis: mainAxis, performLayout: performLayout,
+                                            onlyDirtyChildrenDescend: repeatsLastLayout, depth: depth, pass: pass)
         if children.count > 1 {
             totalMainDim += gapForAxis(mainAxis, availableInnerMain) * Float(children.count - 1)
         }
@@ -454,7 +455,8 @@ extension LayoutNode {
                                       containingInnerHeight: availableInnerHeight)
         }
 
-        state.resultFlags = layoutFlags(children, direction: direction, mainAxis: mainAxis,
+        // (A root's flags promise nothing to anyone: only an owner reads them.)
+        state.resultFlags = !hasOwner ? noOverflowFlag(children, pass: pass) : layoutFlags(children, direction: direction, mainAxis: mainAxis,
                                         availableWidth: availableWidth - marginAxisRow,
                                         availableHeight: availableHeight - marginAxisColumn,
                                         widthMode: widthMode, heightMode: heightMode,

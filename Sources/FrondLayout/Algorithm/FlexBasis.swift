@@ -13,7 +13,8 @@ extension LayoutNode {
     func computeFlexBases(_ children: [LayoutNode], availableInnerWidth: Float, availableInnerHeight: Float,
                           percentInnerHeight: Float, widthMode: SizingMode, heightMode: SizingMode,
                           direction: LayoutDirection,
-                          mainAxis: FlexDirection, performLayout: Bool, depth: Int, pass: LayoutPass) -> Float {
+                          mainAxis: FlexDirection, performLayout: Bool, onlyDirtyChildrenDescend: Bool = false,
+                          depth: Int, pass: LayoutPass) -> Float {
         var total: Float = 0
         // With an exact main size, a single child that can both grow and shrink will end
         // up filling the line whatever its basis, so its basis can be 0 without measuring.
@@ -54,9 +55,11 @@ extension LayoutNode {
         }
         // (The first pass over a new tree meets each child and its subtree here first: each
         // asks for the subtrees a few places ahead, see LayoutNode+Prefetch.swift.)
-        children.prefetchSubtrees(at: -1, step: 1, measuring: true)
+        // (Laid out again as last time, a container offers its clean children the same
+        // constraints, which their caches answer: only the dirty ones' subtrees are asked for.)
+        children.prefetchSubtrees(at: -1, step: 1, measuring: true, onlyDirty: onlyDirtyChildrenDescend)
         children.forEachBorrowed(in: children.indices) { index, child in
-            children.prefetchSubtrees(at: index, step: 1, measuring: true)
+            children.prefetchSubtrees(at: index, step: 1, measuring: true, onlyDirty: onlyDirtyChildrenDescend)
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return
@@ -105,7 +108,7 @@ extension LayoutNode {
                                widthMode: widthMode, heightMode: heightMode, direction: direction,
                                mainAxis: mainAxis, overflow: resolved.overflow,
                                alignment: alignment(of: child), configVersion: config.version,
-                               childConfigVersion: child.config.version, isValid: true)
+                               childConfigVersion: child.config.version)
         if !child.isDirtyFlag && child.state.flexBasisKey == key {
             child.state.computedFlexBasisGeneration = pass.generation
             return

@@ -35,6 +35,14 @@ extension LayoutNode {
             || state.configVersion != config.version
             || state.lastOwnerDirection != ownerDirection
 
+        // A dirty node laid out again as last time (its config, direction and request the
+        // same): only its dirty children are likely to be computed again (a hint for what
+        // to ask the memory for, see LayoutNode+Prefetch.swift).
+        let repeatsLastLayout = needToVisit && performLayout && state.configVersion == config.version
+            && state.lastOwnerDirection == ownerDirection
+            && state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode)
+            && inexactEquals(state.cachedLayout.ownerWidth, ownerWidth)
+            && inexactEquals(state.cachedLayout.ownerHeight, ownerHeight)
         if needToVisit {
             state.measurements.count = 0
             state.cachedLayout = CachedMeasurement()
@@ -102,7 +110,8 @@ extension LayoutNode {
             if fused { pass.fusedLayoutDepth += 1 }
             layoutContents(availableWidth: availableWidth, availableHeight: availableHeight, ownerDirection: ownerDirection,
                            widthMode: widthMode, heightMode: heightMode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
-                           performLayout: performLayout || fused, depth: depth, pass: pass)
+                           performLayout: performLayout || fused, depth: depth, pass: pass,
+                           repeatsLastLayout: repeatsLastLayout)
             if fused { pass.fusedLayoutDepth -= 1 }
             state.lastOwnerDirection = ownerDirection
             state.configVersion = config.version

@@ -161,10 +161,10 @@ extension LayoutNode {
             // (Each child asks for the subtrees a few places ahead: see LayoutNode+Prefetch.swift.)
             let children = childNodes
             var index = children.count
-            children.prefetchSubtrees(at: index, step: -1)
+            children.prefetchPlacedSubtrees(at: index, step: -1, generation: pass.generation)
             while index > 0 {
                 index -= 1
-                children.prefetchSubtrees(at: index, step: -1)
+                children.prefetchPlacedSubtrees(at: index, step: -1, generation: pass.generation)
                 let changed = children.borrowed(index)._withUnsafeGuaranteedRef { child in
                     child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
                 }

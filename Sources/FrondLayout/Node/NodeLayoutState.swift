@@ -259,20 +259,35 @@ struct EdgeQuad {
 }
 
 /// Everything a measured flex basis depends on besides the (clean) child itself: the
-/// constraints offered, the container's relevant style, and the config version.
+/// constraints offered, the container's relevant style, and the config version. (Packed
+/// into four words, so that the check every clean child meets is four comparisons.)
 struct FlexBasisKey: Equatable {
-    var width: UInt32 = 0
-    var height: UInt32 = 0
-    var ownerWidth: UInt32 = 0
-    var ownerHeight: UInt32 = 0
-    var widthMode: SizingMode = .maxContent
-    var heightMode: SizingMode = .maxContent
-    var direction: LayoutDirection = .inherit
-    var mainAxis: FlexDirection = .column
-    var overflow: Overflow = .visible
-    var alignment: Align = .auto
-    var configVersion: UInt32 = 0
-    var childConfigVersion: UInt32 = 0
+    /// The offered width's and height's bits.
+    private var sizes: UInt64 = 0
+    /// The owner width's and height's bits.
+    private var ownerSizes: UInt64 = 0
+    /// The container's and the child's config versions.
+    private var versions: UInt64 = 0
+    /// The modes, the direction, the main axis, the overflow and the alignment, a byte each,
+    /// and (top byte) whether a basis has been stored.
+    private var choices: UInt64 = 0
+
+    init() {}
+
+    init(width: UInt32, height: UInt32, ownerWidth: UInt32, ownerHeight: UInt32,
+         widthMode: SizingMode, heightMode: SizingMode, direction: LayoutDirection, mainAxis: FlexDirection,
+         overflow: Overflow, alignment: Align, configVersion: UInt32, childConfigVersion: UInt32) {
+        sizes = UInt64(width) | UInt64(height) << 32
+        ownerSizes = UInt64(ownerWidth) | UInt64(ownerHeight) << 32
+        versions = UInt64(configVersion) | UInt64(childConfigVersion) << 32
+        choices = UInt64(widthMode.rawValue) | UInt64(heightMode.rawValue) << 8 | UInt64(direction.rawValue) << 16
+            | UInt64(mainAxis.rawValue) << 24 | UInt64(overflow.rawValue) << 32 | UInt64(alignment.rawValue) << 40
+            | 1 << 56
+    }
+
     /// False until a basis has been stored.
-    var isValid = false
+    var isValid: Bool {
+        get { choices >> 56 != 0 }
+        set { choices = choices & ~(0xFF << 56) | (newValue ? 1 << 56 : 0) }
+    }
 }
