@@ -66,6 +66,8 @@ extension LayoutNode {
     private func freezeClampedItems(_ line: inout FlexLine, _ children: [LayoutNode], mainAxis: FlexDirection,
                                     direction: LayoutDirection, ownerWidth: Float, mainAxisOwnerSize: Float,
                                     availableInnerMain: Float, availableInnerWidth: Float) {
+        // (No free space, or none known: nothing grows or shrinks, so nothing is clamped.)
+        guard line.remainingFreeSpace < 0 || line.remainingFreeSpace > 0 else { return }
         var deltaFreeSpace: Float = 0
         let flexedReference = flexedSizeReference(mainAxisOwnerSize: mainAxisOwnerSize,
                                                   availableInnerMain: availableInnerMain)
