@@ -189,9 +189,12 @@ extension LayoutNode {
             return
         }
 
-        state.resultFlags = []
         state.hadOverflow = false
         resetContentsChildren(pass: pass)
+        // (Until the end, a measurement's flags are the promises it can still make:
+        // WiderBounds.swift.)
+        state.resultFlags = widerBoundsCandidates(children, widthMode: widthMode, heightMode: heightMode,
+                                                  performLayout: performLayout)
 
         // STEP 1: axes and the container's own paddings and borders.
         let mainAxis = resolved.flexDirection.resolved(direction)
@@ -430,7 +433,11 @@ extension LayoutNode {
         }
 
         guard performLayout else {
-            state.resultFlags = noOverflowFlag(children, pass: pass)
+            // (With the wider-bounds promises, also the overflow this measurement leaves, which
+            // an answer through them restores: see WiderBounds.swift.)
+            let widerBounds = state.resultFlags.intersection(.fitsWiderBounds)
+            state.resultFlags = noOverflowFlag(children, pass: pass).union(widerBounds)
+            if widerBounds.rawValue != 0 && state.hadOverflow { state.resultFlags.insert(.measurementOverflows) }
             return
         }
 

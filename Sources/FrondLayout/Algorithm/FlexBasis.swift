@@ -284,6 +284,7 @@ extension LayoutNode {
                              widthMode: childWidthMode, heightMode: childHeightMode,
                              ownerWidth: ownerWidth, ownerHeight: ownerHeight,
                              performLayout: false, fuse: fusesLayout, depth: depth, pass: pass)
+        keepWiderBounds(of: child, ownerWidth: ownerWidth, ownerHeight: ownerHeight)
         if needsContentHeight {
             // CSS mode: the flex base size is the content's height, before the item's min
             // height (which clamps its hypothetical size, §9.2.3 E). Computed again directly,

@@ -237,6 +237,10 @@ extension LayoutNode {
                                  heightMode: isMainAxisRow ? childCrossMode : childMainMode,
                                  ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight,
                                  performLayout: isLayoutPass, fuse: fuse, depth: depth, pass: pass)
+            // (Its main size is the exact one the flex step gave it: only the cross size it
+            // was offered comes from the space the container was offered.)
+            keepWiderBounds(of: child, along: isMainAxisRow ? .heightFitsWiderBounds : .widthFitsWiderBounds,
+                            ownerWidth: availableInnerWidth, ownerHeight: percentInnerHeight)
             state.hadOverflow = state.hadOverflow || child.state.hadOverflow
         }
         return deltaFreeSpace

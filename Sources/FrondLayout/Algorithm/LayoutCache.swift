@@ -52,6 +52,7 @@ extension LayoutNode {
 
         // Which entry (if any) answers this request: -1 = the layout entry, 0...7 a measurement.
         var hit: Int? = nil
+        var answersWiderBound = false
         let checkOwner = resolved.usesOwnerSize || state.childrenUsePercentMinMax
         @inline(__always) func sameOwner(_ entry: CachedMeasurement) -> Bool {
             !checkOwner || (inexactEquals(entry.ownerWidth, ownerWidth) && inexactEquals(entry.ownerHeight, ownerHeight))
@@ -88,6 +89,14 @@ extension LayoutNode {
                 hit = index
                 break
             }
+            if hit == nil && (widthMode == .fitContent || heightMode == .fitContent) && state.measurements.count > 0
+                && config.reusesContentSizedLayouts {
+                // A max-content measurement whose result fits the bound (WiderBounds.swift).
+                hit = measurementAnsweringWiderBound(availableWidth, widthMode, availableHeight, heightMode,
+                                                     ownerDirection: ownerDirection, ownerWidth: ownerWidth,
+                                                     ownerHeight: ownerHeight, checkOwner: checkOwner)
+                answersWiderBound = hit != nil
+            }
         }
 
         if !needToVisit, let hit {
@@ -97,6 +106,10 @@ extension LayoutNode {
             state.resultFlags = entry.flags
             let reused = hit < 0 && (entry.flags.contains(.fusedLayout)
                                      || !entry.matches(availableWidth, availableHeight, widthMode, heightMode))
+            if answersWiderBound {
+                // The overflow the measurement under the wider bound would have left.
+                state.hadOverflow = entry.flags.contains(.measurementOverflows)
+            }
             if performLayout && !isMeasured && reused {
                 // A layout that would have been computed: what it found of overflow.
                 state.hadOverflow = entry.flags.contains(.layoutOverflows)

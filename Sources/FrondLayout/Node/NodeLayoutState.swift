@@ -41,7 +41,8 @@ struct ResultFlags: OptionSet {
     /// The height came from the content: offered no height, at least this height or
     /// exactly this height, the node is laid out (and measured) the same.
     static let contentSizedHeight = ResultFlags(rawValue: 2)
-    /// With `sizeMatchesMeasurement`: the `hadOverflow` that measurement leaves.
+    /// With `sizeMatchesMeasurement`: the `hadOverflow` that measurement leaves (on a
+    /// measurement with the wider-bounds promises, WiderBounds.swift: its own).
     static let measurementOverflows = ResultFlags(rawValue: 4)
     /// The `hadOverflow` of a layout (the node reads it again when the layout is reused
     /// in place of one that would have been computed).
@@ -51,6 +52,11 @@ struct ResultFlags: OptionSet {
     /// No node of the subtree came out of the computations behind this result with
     /// `hadOverflow`.
     static let noOverflowBelow = ResultFlags(rawValue: 32)
+    /// A max-content measurement whose width any at-most width it fits in leaves the
+    /// same (WiderBounds.swift).
+    static let widthFitsWiderBounds = ResultFlags(rawValue: 64)
+    /// The same for the height.
+    static let heightFitsWiderBounds = ResultFlags(rawValue: 128)
 }
 
 /// The count of a node's remembered measurements (up to eight) and the first two of
