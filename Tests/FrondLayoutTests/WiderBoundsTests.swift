@@ -65,6 +65,24 @@ import Testing
         #expect(result.same, "\(result.difference)")
     }
 
+    /// A negative margin makes the items' outer sizes add up to less than one item's own
+    /// (a 90-wide text beside a box 60 to its left: 30 in all), and each item is offered the
+    /// container's whole inner size: at most 30 wide, the text wraps. (Found in review.)
+    @Test func test_aContainerWhoseItemHasANegativeMarginMakesNoPromise() throws {
+        let result = try Trees.compare { config in
+            let root = try Trees.box(config) { $0.flexDirection = .row }
+            let column = try Trees.box(config) { $0.alignItems = .flexStart }
+            let row = try Trees.box(config) { $0.flexDirection = .row }
+            let box = try Trees.box(config) { $0.width = .points(0); $0.margin.left = .points(-60) }
+            try root.appendChild(column)
+            try column.appendChild(row)
+            try row.appendChild(try Trees.text(config, characters: 12))
+            try row.appendChild(box)
+            return root
+        }
+        #expect(result.same, "\(result.difference)")
+    }
+
     @Test func test_theCacheAnswersOnlyBoundsTheResultFitsIn() {
         var entry = CachedMeasurement(availableWidth: .nan, availableHeight: 50, widthMode: .maxContent,
                                       heightMode: .stretchFit, flags: .widthFitsWiderBounds,
@@ -75,6 +93,9 @@ import Testing
         #expect(!entry.answersWiderBounds(200, .stretchFit, 50, .stretchFit, marginRow: 0, marginColumn: 0))
         #expect(!entry.answersWiderBounds(200, .fitContent, 60, .stretchFit, marginRow: 0, marginColumn: 0))
         #expect(!entry.answersWiderBounds(200, .fitContent, 50, .fitContent, marginRow: 0, marginColumn: 0))
+        entry.computedWidth = 0
+        #expect(entry.answersWiderBounds(1, .fitContent, 50, .stretchFit, marginRow: 0, marginColumn: 0))
+        #expect(!entry.answersWiderBounds(0, .fitContent, 50, .stretchFit, marginRow: 0, marginColumn: 0))
         entry.flags = []
         #expect(!entry.answersWiderBounds(200, .fitContent, 50, .stretchFit, marginRow: 0, marginColumn: 0))
     }

@@ -111,6 +111,8 @@ extension LayoutNode {
                                childConfigVersion: child.config.version)
         if !child.isDirtyFlag && child.state.flexBasisKey == key {
             child.state.computedFlexBasisGeneration = pass.generation
+            // (Not asked, so what its measurement promised is not known here.)
+            keepWiderBounds(of: child, unasked: true, ownerWidth: ownerWidth, ownerHeight: ownerHeight)
             return
         }
 

@@ -12,8 +12,10 @@
 //     it an at-most container grows its items to the bound);
 //   - no child resolves a percentage against it (sizes, margins, paddings, min/max),
 //     none has a flex basis of its own (whether an explicit basis is used depends on
-//     whether the container's size is known, not on what it is), none is aligned on a
-//     baseline, positioned or `display: contents`;
+//     whether the container's size is known, not on what it is), none has margins that
+//     add up to less than nothing on an axis (the items' outer sizes could then add up to
+//     less than one item's own, and each item is offered the container's whole inner
+//     size), none is aligned on a baseline, positioned or `display: contents`;
 //   - every child asked with a constraint taken from that axis answers the same under the
 //     wider bound: it has a definite length on the axis, or it is a leaf (an empty box
 //     measures to its padding and border either way; a measure function's max-content
@@ -67,9 +69,13 @@ extension LayoutNode {
             guard plain else { return }
             // (Its config too: with another one it could have an automatic minimum, which
             // asks it for its size once more.)
+            // (And no negative margins: with them the items' outer sizes can add up to less
+            // than one item's size, which the container offers each of them.)
             plain = child.resolved.isPlainFlowItem && child.processedFlexBasis().unit == .auto
                 && child.resolved.alignSelf != .baseline && child.resolved.display != .contents
                 && child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+                && !(child.resolved.fixedMarginRowLTR < 0) && !(child.resolved.fixedMarginRowRTL < 0)
+                && !(child.resolved.fixedMarginColumn < 0)
         }
         return plain ? candidates : []
     }
@@ -77,9 +83,11 @@ extension LayoutNode {
     /// The promises of this step that this child's latest answer keeps, as a child asked
     /// with constraints its container took from the space it was offered.
     @inline(__always)
-    func widerBoundsKept(ownerWidth: Float, ownerHeight: Float) -> ResultFlags {
+    func widerBoundsKept(unasked: Bool = false, ownerWidth: Float, ownerHeight: Float) -> ResultFlags {
         if isMeasured || childNodes.isEmpty { return .fitsWiderBounds }
-        var kept = state.resultFlags.intersection(.fitsWiderBounds)
+        // (A child answered without being asked, from its container's record of its flex
+        // basis, keeps only what its style guarantees.)
+        var kept = unasked ? [] : state.resultFlags.intersection(.fitsWiderBounds)
         if hasDefiniteLength(.width, ownerWidth) { kept.insert(.widthFitsWiderBounds) }
         if hasDefiniteLength(.height, ownerHeight) { kept.insert(.heightFitsWiderBounds) }
         return kept
@@ -89,16 +97,16 @@ extension LayoutNode {
     /// offered along `axes` (the others exact sizes the container worked out, the same
     /// under the wider bound): what the container can still promise.
     @inline(__always)
-    func keepWiderBounds(of child: LayoutNode, along axes: ResultFlags = .fitsWiderBounds, ownerWidth: Float,
-                         ownerHeight: Float) {
+    func keepWiderBounds(of child: LayoutNode, along axes: ResultFlags = .fitsWiderBounds, unasked: Bool = false,
+                         ownerWidth: Float, ownerHeight: Float) {
         if state.resultFlags.rawValue & ResultFlags.fitsWiderBounds.rawValue == 0 { return }
-        keepWiderBoundsAsked(of: child, along: axes, ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+        keepWiderBoundsAsked(of: child, along: axes, unasked: unasked, ownerWidth: ownerWidth, ownerHeight: ownerHeight)
     }
 
     @inline(never)
-    private func keepWiderBoundsAsked(of child: LayoutNode, along axes: ResultFlags, ownerWidth: Float,
+    private func keepWiderBoundsAsked(of child: LayoutNode, along axes: ResultFlags, unasked: Bool, ownerWidth: Float,
                                       ownerHeight: Float) {
-        let kept = child.widerBoundsKept(ownerWidth: ownerWidth, ownerHeight: ownerHeight)
+        let kept = child.widerBoundsKept(unasked: unasked, ownerWidth: ownerWidth, ownerHeight: ownerHeight)
         state.resultFlags.formIntersection(kept.union(ResultFlags.fitsWiderBounds.subtracting(axes)))
     }
 
@@ -131,10 +139,13 @@ extension CachedMeasurement {
     @inline(__always)
     func answersWiderBounds(_ width: Float, _ widthMode: SizingMode, _ height: Float, _ heightMode: SizingMode,
                             marginRow: Float, marginColumn: Float) -> Bool {
+        // (A bound of 0 or less is not answered: there a measurement takes a shortcut of its
+        // own when the other size is fixed, see `measureFixedSize`.)
         let widthAnswers = (self.widthMode == widthMode && inexactEquals(availableWidth, width))
-            || (flags.contains(.widthFitsWiderBounds) && widthMode == .fitContent && width - marginRow >= computedWidth)
+            || (flags.contains(.widthFitsWiderBounds) && widthMode == .fitContent && width - marginRow > 0
+                && width - marginRow >= computedWidth)
         let heightAnswers = (self.heightMode == heightMode && inexactEquals(availableHeight, height))
-            || (flags.contains(.heightFitsWiderBounds) && heightMode == .fitContent
+            || (flags.contains(.heightFitsWiderBounds) && heightMode == .fitContent && height - marginColumn > 0
                 && height - marginColumn >= computedHeight)
         return widthAnswers && heightAnswers
     }
