@@ -90,8 +90,8 @@ import Testing
             for index in [-4, -1, 0, count - 1, count, count + 3] {
                 children.prefetchSubtrees(at: index, step: 1)
                 children.prefetchSubtrees(at: index, step: -1)
-                children.prefetchSubtrees(at: index, step: 1, measuring: true, onlyDirty: true)
-                children.prefetchPlacedSubtrees(at: index, step: -1, generation: 0)
+                children.prefetchSubtrees(at: index, step: 1, measuring: true) { $0.isDirtyFlag }
+                children.prefetchSubtrees(at: index, step: -1) { $0.state.childrenTouchedPass == 0 }
             }
             for measuring in [false, true] {
                 parent.prefetchChildList(measuring: measuring)

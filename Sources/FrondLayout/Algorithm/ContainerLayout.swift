@@ -463,7 +463,11 @@ extension LayoutNode {
         }
 
         // (A root's flags promise nothing to anyone: only an owner reads them.)
-        state.resultFlags = !hasOwner ? noOverflowFlag(children, pass: pass) : layoutFlags(children, direction: direction, mainAxis: mainAxis,
+        guard hasOwner else {
+            state.resultFlags = noOverflowFlag(children, pass: pass)
+            return
+        }
+        state.resultFlags = layoutFlags(children, direction: direction, mainAxis: mainAxis,
                                         availableWidth: availableWidth - marginAxisRow,
                                         availableHeight: availableHeight - marginAxisColumn,
                                         widthMode: widthMode, heightMode: heightMode,

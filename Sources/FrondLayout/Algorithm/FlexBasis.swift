@@ -57,9 +57,10 @@ extension LayoutNode {
         // asks for the subtrees a few places ahead, see LayoutNode+Prefetch.swift.)
         // (Laid out again as last time, a container offers its clean children the same
         // constraints, which their caches answer: only the dirty ones' subtrees are asked for.)
-        children.prefetchSubtrees(at: -1, step: 1, measuring: true, onlyDirty: onlyDirtyChildrenDescend)
+        let descends = { (node: LayoutNode) in !onlyDirtyChildrenDescend || node.isDirtyFlag }
+        children.prefetchSubtrees(at: -1, step: 1, measuring: true, descends: descends)
         children.forEachBorrowed(in: children.indices) { index, child in
-            children.prefetchSubtrees(at: index, step: 1, measuring: true, onlyDirty: onlyDirtyChildrenDescend)
+            children.prefetchSubtrees(at: index, step: 1, measuring: true, descends: descends)
             if child.resolved.display == .none {
                 child.zeroOutLayoutRecursively(ownerDirection: direction, pass: pass)
                 return

@@ -41,8 +41,7 @@ extension LayoutNode {
         let repeatsLastLayout = needToVisit && performLayout && state.configVersion == config.version
             && state.lastOwnerDirection == ownerDirection
             && state.cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode)
-            && inexactEquals(state.cachedLayout.ownerWidth, ownerWidth)
-            && inexactEquals(state.cachedLayout.ownerHeight, ownerHeight)
+            && state.cachedLayout.isFor(ownerWidth: ownerWidth, ownerHeight: ownerHeight)
         if needToVisit {
             state.measurements.count = 0
             state.cachedLayout = CachedMeasurement()
@@ -55,7 +54,7 @@ extension LayoutNode {
         var answersWiderBound = false
         let checkOwner = resolved.usesOwnerSize || state.childrenUsePercentMinMax
         @inline(__always) func sameOwner(_ entry: CachedMeasurement) -> Bool {
-            !checkOwner || (inexactEquals(entry.ownerWidth, ownerWidth) && inexactEquals(entry.ownerHeight, ownerHeight))
+            !checkOwner || entry.isFor(ownerWidth: ownerWidth, ownerHeight: ownerHeight)
         }
         if isMeasured {
             let marginRow = marginForAxis(.row, ownerDirection, ownerWidth)
@@ -225,6 +224,12 @@ extension LayoutNode {
 }
 
 extension CachedMeasurement {
+    /// Whether it was computed for this containing block (within the cache's tolerance).
+    @inline(__always)
+    func isFor(ownerWidth: Float, ownerHeight: Float) -> Bool {
+        inexactEquals(self.ownerWidth, ownerWidth) && inexactEquals(self.ownerHeight, ownerHeight)
+    }
+
     /// Exact match of the request (used for nodes without a measure function).
     @inline(__always)
     func matches(_ width: Float, _ height: Float, _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {

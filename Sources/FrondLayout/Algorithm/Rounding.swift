@@ -159,12 +159,16 @@ extension LayoutNode {
             // layout has just visited the children in order, so those it visited last are the
             // likeliest to be still in the processor's caches when the tree is larger than them.
             // (Each child asks for the subtrees a few places ahead: see LayoutNode+Prefetch.swift.)
+            // (It goes down the subtrees whose children this pass placed, and those that moved
+            // off the grid, which a relayout seldom does: the former are asked for.)
             let children = childNodes
+            let generation = pass.generation
+            let descends = { (node: LayoutNode) in node.state.childrenTouchedPass == generation }
             var index = children.count
-            children.prefetchPlacedSubtrees(at: index, step: -1, generation: pass.generation)
+            children.prefetchSubtrees(at: index, step: -1, descends: descends)
             while index > 0 {
                 index -= 1
-                children.prefetchPlacedSubtrees(at: index, step: -1, generation: pass.generation)
+                children.prefetchSubtrees(at: index, step: -1, descends: descends)
                 let changed = children.borrowed(index)._withUnsafeGuaranteedRef { child in
                     child.roundToPixelGrid(absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop, pass: pass)
                 }

@@ -120,9 +120,7 @@ extension LayoutNode {
         let marginColumn = marginForAxis(.column, ownerDirection, ownerWidth)
         for index in 0..<state.measurements.count {
             let entry = measurement(index)
-            if checkOwner && !(inexactEquals(entry.ownerWidth, ownerWidth) && inexactEquals(entry.ownerHeight, ownerHeight)) {
-                continue
-            }
+            if checkOwner && !entry.isFor(ownerWidth: ownerWidth, ownerHeight: ownerHeight) { continue }
             if entry.answersWiderBounds(width, widthMode, height, heightMode,
                                         marginRow: marginRow, marginColumn: marginColumn) {
                 return index

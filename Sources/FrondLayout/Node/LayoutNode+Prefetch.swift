@@ -89,23 +89,23 @@ extension LayoutNode {
 }
 
 extension Array where Element == LayoutNode {
-    /// Asks for the child list of the node at `index`, if there is one. (Reads the node:
-    /// ask for it a step earlier.)
+    /// Asks for the child list of the node at `index`, if there is one and the walk will go
+    /// down it (`descends`). (Reads the node: ask for it a step earlier.)
     @inline(__always)
-    func prefetchChildList(at index: Int, measuring: Bool, onlyDirty: Bool = false) {
+    func prefetchChildList(at index: Int, measuring: Bool, if descends: (LayoutNode) -> Bool) {
         guard index >= 0 && index < count else { return }
         borrowed(index)._withUnsafeGuaranteedRef { node in
-            if !onlyDirty || node.isDirtyFlag { node.prefetchChildList(measuring: measuring) }
+            if descends(node) { node.prefetchChildList(measuring: measuring) }
         }
     }
 
-    /// Asks for the first children of the node at `index`, if there is one. (Reads the
-    /// node and its list: ask for those a step earlier.)
+    /// Asks for the first children of the node at `index`, if there is one and the walk
+    /// will go down it. (Reads the node and its list: ask for those a step earlier.)
     @inline(__always)
-    func prefetchChildren(at index: Int, measuring: Bool, onlyDirty: Bool = false) {
+    func prefetchChildren(at index: Int, measuring: Bool, if descends: (LayoutNode) -> Bool) {
         guard index >= 0 && index < count else { return }
         borrowed(index)._withUnsafeGuaranteedRef { node in
-            if !onlyDirty || node.isDirtyFlag { node.prefetchFirstChildren(measuring: measuring) }
+            if descends(node) { node.prefetchFirstChildren(measuring: measuring) }
         }
     }
 
@@ -116,34 +116,14 @@ extension Array where Element == LayoutNode {
     /// then in the caches as the walk goes down it.
     /// With `measuring` (a walk that measures leaves), a measured leaf's stages ask for
     /// what measuring it reads instead of children it does not have.
-    /// With `onlyDirty`, the later stages ask only for the subtrees of dirty nodes.
+    /// `descends` says which subtrees the walk will go down (the later stages ask for
+    /// those alone): a relayout that moves a thousand clean rows then does not ask for the
+    /// thousand subtrees it will not visit.
     @inline(__always)
-    func prefetchSubtrees(at index: Int, step: Int, measuring: Bool = false, onlyDirty: Bool = false) {
+    func prefetchSubtrees(at index: Int, step: Int, measuring: Bool = false,
+                          descends: (LayoutNode) -> Bool = { _ in true }) {
         prefetchNode(at: index &+ 3 &* step)
-        prefetchChildList(at: index &+ 2 &* step, measuring: measuring, onlyDirty: onlyDirty)
-        prefetchChildren(at: index &+ step, measuring: measuring, onlyDirty: onlyDirty)
-    }
-
-    /// ``prefetchSubtrees(at:step:measuring:)`` for the rounding walk, which goes down only
-    /// the subtrees whose children the pass `generation` placed (or that moved off the
-    /// grid, which a relayout seldom does): the later stages ask for the child lists and
-    /// first children of those alone. (Each stage reads a node an earlier one asked for.)
-    /// A relayout that moves a thousand rows then does not ask for the thousand subtrees
-    /// it will not visit.
-    @inline(__always)
-    func prefetchPlacedSubtrees(at index: Int, step: Int, generation: UInt32) {
-        prefetchNode(at: index &+ 3 &* step)
-        let listIndex = index &+ 2 &* step
-        if listIndex >= 0 && listIndex < count {
-            borrowed(listIndex)._withUnsafeGuaranteedRef { node in
-                if node.state.childrenTouchedPass == generation { node.prefetchChildList(measuring: false) }
-            }
-        }
-        let childrenIndex = index &+ step
-        if childrenIndex >= 0 && childrenIndex < count {
-            borrowed(childrenIndex)._withUnsafeGuaranteedRef { node in
-                if node.state.childrenTouchedPass == generation { node.prefetchFirstChildren(measuring: false) }
-            }
-        }
+        prefetchChildList(at: index &+ 2 &* step, measuring: measuring, if: descends)
+        prefetchChildren(at: index &+ step, measuring: measuring, if: descends)
     }
 }
