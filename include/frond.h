@@ -10,7 +10,9 @@
  *   Status       Fallible functions return frond_status: FROND_OK (0) or a negative
  *                error code. On error, frond_last_error_message() describes it.
  *   Out params   Results are written through leading `out_` parameters, only on success.
- *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT.
+ *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT. (The one exception is
+ *                the trailing count of frond_root_flush and frond_root_commit, which may be
+ *                NULL and is written whenever mutations were sent: see there.)
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
  *                frond_root, frond_render_class, frond_scope, frond_action,
  *                frond_action_block). A handle is an entry of a table (kind + generation +
@@ -1188,7 +1190,9 @@ frond_status frond_root_set_require_declared_view_types(frond_root *root, bool r
  *  (FROND_ERR_CALLBACK) nothing is mounted and the host is not called. A host that
  *  fails also gives FROND_ERR_CALLBACK, after the commit. Calling it from the root's
  *  own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
- *  receives the number of mutations sent. */
+ *  receives the number of mutations sent: on FROND_OK, and on the FROND_ERR_CALLBACK of
+ *  a failing host, which comes after the commit (those mutations were sent). On every
+ *  other error nothing was sent and it is not written. */
 frond_status frond_root_flush(frond_root *root, size_t *out_mutation_count);
 
 /** Asynchronous flushes: frond_root_flush in two halves. frond_root_prepare builds and
@@ -1210,7 +1214,9 @@ frond_status frond_root_has_prepared_flush(bool *out_prepared, frond_root *root)
 
 /** Reading the mounted views back (view 0 is the root container). A view's frame is its
  *  laid-out frame relative to its parent view (while an animation moves it, the host
- *  shows another: see frond_root_describe). */
+ *  shows another: see frond_root_describe). A view that is not mounted is
+ *  FROND_ERR_INVALID_ARGUMENT; a child index at or beyond the view's child count is
+ *  FROND_ERR_INVALID_TREE, as for nodes (frond_node_get_child). */
 frond_status frond_root_get_child_count(size_t *out_count, frond_root *root, uint64_t view);
 frond_status frond_root_get_child(uint64_t *out_child, frond_root *root, uint64_t view, size_t index);
 frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint64_t view);
@@ -1470,7 +1476,8 @@ frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_
 /** Whether a flush has work: a new component, new props or queued state updates. */
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
-/** What the last successful flush did. Set `struct_size` (to sizeof, see Structs at the
+/** What the last committed flush did (also one whose host failed: that failure comes
+ *  after the commit, and the mutations were sent). Set `struct_size` (to sizeof, see Structs at the
  *  top); Frond fills the rest. The struct has grown at its end: a struct_size of
  *  offsetof(frond_commit_statistics, views_visited) or of (…, release_ns) (older
  *  headers') is filled up to the member before that one. */

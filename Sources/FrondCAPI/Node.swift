@@ -58,6 +58,11 @@ public func frond_node_insert_child(_ parent: OpaquePointer?, _ child: OpaquePoi
     call("frond_node_insert_child") { () throws(CallFailure) in
         let parentNode = try node(parent)
         let childNode = try node(child, "child")
+        // (Checked here so that the message shows the caller's size_t: SIZE_MAX, not -1.)
+        guard index >= 0 && index <= parentNode.childCount else {
+            throw CallFailure(FROND_ERR_INVALID_TREE, LayoutNode.childIndexOutOfRange(
+                UInt(bitPattern: index), childCount: parentNode.childCount, inserting: true))
+        }
         try engine { () throws(LayoutError) in try parentNode.insertChild(childNode, at: index) }
     }
 }
@@ -102,7 +107,7 @@ public func frond_node_get_child(_ outChild: UnsafeMutablePointer<OpaquePointer?
         let out = try requireOut(outChild)
         let parent = try node(handle)
         guard let child = parent.child(at: index) else {
-            throw CallFailure(FROND_ERR_INVALID_TREE, "child index \(UInt(bitPattern: index)) is out of range 0..<\(parent.childCount)")
+            throw CallFailure(FROND_ERR_INVALID_TREE, LayoutNode.childIndexOutOfRange(UInt(bitPattern: index), childCount: parent.childCount, inserting: false))
         }
         out.pointee = handleOf(child)
     }

@@ -172,7 +172,7 @@ public func frond_root_get_child(_ outChild: UnsafeMutablePointer<UInt64>?, _ ha
         let out = try requireOut(outChild)
         let list = try children(try cRoot(handle), view)
         guard index >= 0 && index < list.count else {
-            throw CallFailure(FROND_ERR_INVALID_TREE, "index \(index) is out of range (view \(view) has \(list.count) children)")
+            throw CallFailure(FROND_ERR_INVALID_TREE, "index \(UInt(bitPattern: index)) is out of range (view \(view) has \(list.count) \(list.count == 1 ? "child" : "children"))")
         }
         out.pointee = list[index].rawValue
     }

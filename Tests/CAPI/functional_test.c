@@ -329,7 +329,7 @@ static void test_tree_navigation_and_handles(void) {
     frond_node *root = new_node(NULL);
     frond_node *a = new_node(NULL);
     frond_node *b = new_node(NULL);
-    frond_node *out = NULL;
+    frond_node *out = NULL, *spare = NULL;
     size_t count = 0;
     CHECK_OK(frond_node_append_child(root, a));
     CHECK_OK(frond_node_append_child(root, b));
@@ -341,7 +341,19 @@ static void test_tree_navigation_and_handles(void) {
     CHECK(out == root);
     CHECK_OK(frond_node_get_parent(&out, root));
     CHECK(out == NULL);
-    CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_get_child(&out, root, 2));
+    /* Indexes out of range, named in words, and as the caller's size_t. */
+    CHECK_FAILURE(FROND_ERR_INVALID_TREE, frond_node_get_child(&out, root, 2),
+                  "frond_node_get_child: child index 2 is out of range (the node has 2 children)");
+    CHECK_FAILURE(FROND_ERR_INVALID_TREE, frond_node_get_child(&out, a, 0),
+                  "child index 0 is out of range (the node has 0 children)");
+    spare = new_node(NULL);
+    CHECK_FAILURE(FROND_ERR_INVALID_TREE, frond_node_insert_child(a, spare, 2),
+                  "frond_node_insert_child: child index 2 is out of range (the node has 0 children; an insertion "
+                  "index is from 0 to 0)");
+    CHECK_FAILURE(FROND_ERR_INVALID_TREE, frond_node_insert_child(root, spare, SIZE_MAX),
+                  "child index 18446744073709551615 is out of range (the node has 2 children; an insertion index "
+                  "is from 0 to 2)");
+    CHECK_OK(frond_node_free(spare));
     CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_append_child(b, a));  /* a has a parent */
     CHECK_STATUS(FROND_ERR_INVALID_TREE, frond_node_append_child(a, root)); /* cycle */
     CHECK_OK(frond_node_remove_child(root, a));

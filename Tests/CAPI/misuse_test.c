@@ -1050,10 +1050,27 @@ static void test_root_arguments_and_failures_are_reported(void) {
     host.apply = reentrant_apply;
     CHECK_OK(frond_root_set_host(root, &host, &inner, NULL));
     CHECK_OK(frond_root_set_component(root, NULL));
-    CHECK_STATUS(FROND_ERR_CALLBACK, frond_root_flush(root, NULL));
+    {
+        /* The host fails after the commit: the mutations were sent, and counted. */
+        size_t sent = 777;
+        frond_commit_statistics statistics;
+        memset(&statistics, 0, sizeof statistics);
+        statistics.struct_size = sizeof statistics;
+        CHECK_FAILURE(FROND_ERR_CALLBACK, frond_root_flush(root, &sent),
+                      "the host's apply returned FROND_ERR_INVALID_ARGUMENT");
+        CHECK_OK(frond_root_get_statistics(&statistics, root));
+        CHECK(sent != 777 && sent > 0 && sent == statistics.mutations);
+    }
     CHECK(inner == FROND_ERR_MISUSE);
     CHECK_OK(frond_root_get_child_count(&count, root, 0));
     CHECK(count == 0);
+    /* A child index out of range on a mounted view; a view that is not mounted. */
+    {
+        uint64_t child = 0;
+        CHECK_FAILURE(FROND_ERR_INVALID_TREE, frond_root_get_child(&child, root, 0, SIZE_MAX),
+                      "frond_root_get_child: index 18446744073709551615 is out of range (view 0 has 0 children)");
+        CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_root_get_child(&child, root, 99, 0), "view 99 is not mounted");
+    }
 
     /* The halves of an asynchronous flush out of order are refused; a failed prepare
      * leaves nothing prepared. */

@@ -24,9 +24,13 @@ import Testing
 
     @Test func test_outOfRangeIndicesAreRefused() throws {
         let root = LayoutNode()
-        #expect(throws: LayoutError.self) { try root.insertChild(LayoutNode(), at: 1) }
+        let inserted = #expect(throws: LayoutError.self) { try root.insertChild(LayoutNode(), at: 1) }
+        #expect(inserted?.kind == .invalidTree)
+        #expect(inserted?.message
+                == "child index 1 is out of range (the node has 0 children; an insertion index is from 0 to 0)")
         #expect(throws: LayoutError.self) { try root.insertChild(LayoutNode(), at: -1) }
-        #expect(throws: LayoutError.self) { try root.removeChild(at: 0) }
+        let removed = #expect(throws: LayoutError.self) { try root.removeChild(at: 0) }
+        #expect(removed?.message == "child index 0 is out of range (the node has 0 children)")
         #expect(root.child(at: 0) == nil)
     }
 

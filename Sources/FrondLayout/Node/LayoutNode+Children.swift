@@ -13,6 +13,15 @@ extension LayoutNode {
         childNodes.indices.contains(index) ? childNodes[index] : nil
     }
 
+    /// The message for a child index out of range, in words (not Swift's range syntax: C
+    /// and Python callers read it too; the C API passes its `size_t` index unchanged).
+    package static func childIndexOutOfRange(_ index: some BinaryInteger, childCount: Int, inserting: Bool) -> String {
+        let children = "the node has \(childCount) \(childCount == 1 ? "child" : "children")"
+        return inserting
+            ? "child index \(index) is out of range (\(children); an insertion index is from 0 to \(childCount))"
+            : "child index \(index) is out of range (\(children))"
+    }
+
     /// Inserts `child` at `index` (0...childCount).
     ///
     /// Refused when the child already has a parent, when it is this node or one of its
@@ -20,7 +29,7 @@ extension LayoutNode {
     /// of range, or when the resulting tree would be deeper than ``maximumDepth``.
     public func insertChild(_ child: LayoutNode, at index: Int) throws(LayoutError) {
         guard index >= 0 && index <= childNodes.count else {
-            throw LayoutError(.invalidTree, "child index \(index) is out of range 0...\(childNodes.count)")
+            throw LayoutError(.invalidTree, Self.childIndexOutOfRange(index, childCount: childNodes.count, inserting: true))
         }
         if child.hasOwner { throw .childHasAParent }
         // (The walks up the tree hold each ancestor unowned: a parent outlives its place in
@@ -134,7 +143,7 @@ extension LayoutNode {
     @discardableResult
     public func removeChild(at index: Int) throws(LayoutError) -> LayoutNode {
         guard childNodes.indices.contains(index) else {
-            throw LayoutError(.invalidTree, "child index \(index) is out of range 0..<\(childNodes.count)")
+            throw LayoutError(.invalidTree, Self.childIndexOutOfRange(index, childCount: childNodes.count, inserting: false))
         }
         try checkNotLayingOut()
         let child = childNodes.remove(at: index)

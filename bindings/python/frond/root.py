@@ -295,7 +295,8 @@ class Root(RootCallbacks):
 
     @property
     def statistics(self) -> CommitStatistics:
-        """What the last successful flush did."""
+        """What the last committed flush did (also one whose host raised: that comes after
+        the commit, and the mutations were sent)."""
         out = _capi.frond_commit_statistics(struct_size=ctypes.sizeof(_capi.frond_commit_statistics))
         call("frond_root_get_statistics", ctypes.byref(out), self._live())
         return CommitStatistics(**{item.name: int(getattr(out, item.name)) for item in fields(CommitStatistics)})

@@ -102,6 +102,8 @@ def test_aHostThatRaisesMakesTheFlushRaiseCallbackErrorFromIt(no_leaks) -> None:
             root.flush()
         assert isinstance(raised.value.__cause__, RuntimeError)
         assert raised.value.__cause__.__traceback__ is not None
+        # The failure came after the commit: its mutations were sent, and counted.
+        assert root.statistics.mutations > 0 and root.statistics.components == 1
         root.set_component(Component("box"))  # the root stays usable
         root.flush()
         assert root.describe() == "v1 box (0, 0, 100×100)"
