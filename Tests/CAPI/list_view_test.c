@@ -473,6 +473,54 @@ static void test_an_adjusted_offset_comes_after_its_length(void) {
     CHECK(live_rows == 0);
 }
 
+static frond_status short_row(frond_component **out_component, void *model, void *user_data) {
+    frond_view_spec view;
+    frond_size_spec size;
+    (void)model;
+    (void)user_data;
+    FROND_INIT(view);
+    view.view_type = "row";
+    size = frond_size_points(50, 10);
+    return frond_component_new(out_component, &view, &size, NULL);
+}
+
+/* Rows a third of the estimate; processing queues the next range build, so one is pending
+ * when the viewport moves back to the top: the visible rows are still shown at once. */
+static void test_scrolling_back_over_small_items_shows_them_at_once(void) {
+    static mirror m;
+    frond_list *list;
+    frond_list_config config;
+    frond_host host;
+    frond_list_statistics statistics;
+    long item;
+    memset(&m, 0, sizeof m);
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.estimated_item_size = 30;
+    config.range_screens = 1;
+    config.provider = short_row;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    load_rows(list, 100);
+    CHECK_OK(frond_list_set_viewport(list, 1000, 300));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK_OK(frond_list_set_viewport(list, 0, 300));
+    for (item = 0; item < 30; item++) { /* the whole viewport, before any processing */
+        uint64_t container = shown_container(&m, item);
+        CHECK(container != 0 && m.frame[container].top == (float)item * 10);
+    }
+    CHECK_OK(frond_list_process(NULL, list, true));
+    statistics = statistics_of(list);
+    CHECK(statistics.offset == 0); /* nothing above the top moved it */
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     int providers, hosts;
@@ -482,6 +530,7 @@ int main(void) {
     test_events_and_bad_input();
     test_a_text_measurer_sizes_the_items();
     test_an_adjusted_offset_comes_after_its_length();
+    test_scrolling_back_over_small_items_shows_them_at_once();
     providers = provider_destroyed;
     hosts = host_destroyed;
     CHECK(providers == 6 && hosts == 3);

@@ -102,6 +102,35 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
                 "the first visible item stays in place on screen")
     }
 
+    @Test func test_scrollingBackOverItemsSmallerThanTheEstimateShowsTheVisibleOnesAtOnce() throws {
+        // Items a third of the estimate: a range build is always pending when the viewport
+        // moves (processPending queues the next one), and it changes the positions.
+        for height: Float in [10, 20, 29] {
+            let host = RecordingHost()
+            let list = try ListView<Float>(configuration: .init(crossSize: 200, estimatedItemSize: 30,
+                                                                rangeScreens: 1) { height in
+                Component(view: ViewConfiguration("box"), size: .points(50, height))
+            }, host: host)
+            try list.dataSource.setSections([Array(repeating: height, count: 100)], mode: .synchronous)
+            try list.setViewport(offset: 1_000, length: 300)
+            try list.processPending(waitForAll: true)
+            try list.setViewport(offset: 0, length: 300)
+            #expect(host.problems == [], "height \(height)")
+            // Every item the viewport intersects is shown, at once, from the top.
+            let top = list.viewport.offset, bottom = top + 300
+            let shown = shownItems(host)
+            let visible = shown.filter { $0.value.top < bottom && $0.value.top + $0.value.height > top }.keys.sorted()
+            #expect(visible.first == 0, "height \(height): \(visible)")
+            #expect(visible == Array(0..<visible.count), "height \(height): no gap, \(visible)")
+            #expect(Float(visible.count) * height >= min(300, Float(100) * height) - height, "height \(height): \(visible)")
+            try list.processPending(waitForAll: true)
+            #expect(host.problems == [], "height \(height)")
+            // Once settled, the viewport has not moved off the top (nothing above it changed).
+            #expect(list.viewport.offset == 0, "height \(height): the top stays at the top")
+            #expect(shownItems(host)[0]?.top == 0, "height \(height)")
+        }
+    }
+
     @Test func test_changesAndStateUpdatesMoveTheMountedItems() throws {
         let host = RecordingHost()
         let log = CallLog()

@@ -130,7 +130,8 @@ public final class ListView<Model>: @unchecked Sendable {
 
     /// The viewport: the visible part of the content, from `offset` along the axis for
     /// `length`. Parks the items that left the range, builds and mounts the visible items
-    /// that are not (at once), and queues the rest of the range for building off the host
+    /// that are not (at once, and then those that items smaller than the estimate leave
+    /// room for in the viewport), and queues the rest of the range for building off the host
     /// thread (``processPending(waitForAll:)`` mounts them). Negative, NaN or infinite
     /// values are ``FrondError/Kind/invalidValue`` and change nothing.
     public func setViewport(offset: Float, length: Float) throws(FrondError) {
@@ -140,15 +141,26 @@ public final class ListView<Model>: @unchecked Sendable {
         self.offset = Double(offset)
         self.length = Double(length)
         try mounter.inCommit { () throws(FrondError) in
+            // Built, items smaller than estimated leave room for more, which are built too.
+            // (And a synchronous load applies what is pending first, a range build say: that
+            // moves the items, and the request, made for the state before, is dropped. It is
+            // then made again for the state after, when nothing is pending any more.) Two
+            // rounds in a row that mount none of the items they ask for stop (the second is
+            // not a dropped request: those items show nothing); the bound keeps a far-off
+            // estimate from holding the host thread for long (processPending builds the rest).
             parkOutsideRange()
-            let visible = range(extension: 0)
-            let missing = unmountedItems(in: visible)
-            if !missing.isEmpty {
+            var fruitless = 0
+            for _ in 0..<64 {
+                let visible = range(extension: 0)
+                let missing = unmountedItems(in: visible)
+                if missing.isEmpty || fruitless == 2 { break }
                 let version = dataSource.state.version
                 let request = DataSourceLoadRequest(build: missing.map(path(ofFlat:)),
                                                     release: parkedPaths(in: visible))
                 try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() },
                                     mode: .synchronous)
+                let mountedAny = missing.contains { unmountedItems(in: $0..<($0 + 1)).isEmpty }
+                fruitless = mountedAny ? 0 : fruitless + 1
             }
         }
         try queueRangeLoad()
@@ -359,6 +371,7 @@ public final class ListView<Model>: @unchecked Sendable {
                 offsetMoved = true
             }
         }
+
         // Containers at their items' places; items new to the range announced.
         for mount in mounts.values {
             guard let container = mount.container, let path = mount.itemRoot.flatMap(state.path(of:)),
@@ -385,14 +398,18 @@ public final class ListView<Model>: @unchecked Sendable {
         return configuration.axis == .vertical ? item.size.height : item.size.width
     }
 
-    /// The first mounted item that starts at or after the viewport's top (or covers it),
-    /// with where it starts now.
+    /// The first mounted item that starts at or after the viewport's top (or covers it)
+    /// and is in the viewport, with where it starts now. (None when no mounted item is in
+    /// the viewport: the person sees no item to keep in place, and one further down would
+    /// move the viewport off the items it is about to show.)
     private func anchorItem(state: DataSourceState<Model>) -> (ListItemMount, Double)? {
         guard positionsVersion != 0 else { return nil }
         var best: (ListItemMount, Int)? = nil
         let top = positions.index(at: offset, estimate: estimate)
+        let bottom = positions.index(at: offset + length, estimate: estimate)
         for mount in mounts.values {
-            guard mount.container != nil, let path = mount.placedPath, let flat = flatIndex(of: path), flat >= top else {
+            guard mount.container != nil, let path = mount.placedPath, let flat = flatIndex(of: path), flat >= top,
+                  flat <= bottom else {
                 continue
             }
             if let (_, bestFlat) = best, bestFlat <= flat { continue }

@@ -14,10 +14,12 @@ removes them. The values belong to arenas that the owners of the C handles hold 
 """
 from __future__ import annotations
 
+import atexit
 import ctypes
 import sys
 import threading
 import traceback
+import weakref
 from typing import Any, ClassVar, TypeVar
 
 from . import _library
@@ -214,6 +216,29 @@ class Handle:
             defer_free(self._free_function, handle)
             self._handle = None
         except Exception:  # interpreter shutdown: the library may be gone
+            pass
+
+
+# Objects whose builds run on a thread of libfrond's own (data sources and lists in
+# asynchronous mode). A build calls back into Python; once the interpreter is finalizing,
+# such a call ends its thread (Python's rule for foreign threads), which libdispatch treats
+# as a fatal error (the process dies of SIGILL). So those still open when the program
+# exits are closed first, while callbacks can still run: closing cancels a build under way
+# and waits for it.
+_closed_at_exit: weakref.WeakSet[Handle] = weakref.WeakSet()
+
+
+def close_at_exit(owner: Handle) -> None:
+    """Closes `owner` when the interpreter exits, if it is still open then."""
+    _closed_at_exit.add(owner)
+
+
+@atexit.register
+def _close_background_builders() -> None:
+    for owner in list(_closed_at_exit):
+        try:
+            owner.close()
+        except Exception:  # (a callback that failed while closing: the program is ending)
             pass
 
 

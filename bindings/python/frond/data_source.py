@@ -47,7 +47,7 @@ from . import _capi
 from ._capi import ApplyMode
 from ._library import library
 from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
-from ._runtime import Handle, call, callback_failed
+from ._runtime import Handle, call, callback_failed, close_at_exit
 from .components import Component
 from .errors import error_for_status
 from .lists import Changeset, ItemPath, Move, _path
@@ -121,6 +121,7 @@ class DataSource(Handle):
         handle = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_data_source_new", ctypes.byref(handle), self._config(provider, size_range))
         self._handle = handle
+        close_at_exit(self)  # (its builds run on a thread of libfrond's)
         # (What renders register on the builder's thread goes to UNOWNED: ctypes gives a
         # foreign thread a new thread state for each callback, so no arena can be entered
         # there for the length of a build. C's destroy functions release those values.)

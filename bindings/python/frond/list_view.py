@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome
 from ._registry import DESTROY, Arena, registry, user_data
-from ._runtime import Handle, call, callback_failed
+from ._runtime import Handle, call, callback_failed, close_at_exit
 from .attribute import AttributeValue, c_string, encode_attributes
 from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
@@ -138,6 +138,7 @@ class ListView(Handle):
             registry.discard(self._measurer_key)
             raise
         self._handle = handle
+        close_at_exit(self)  # (its builds run on a thread of libfrond's)
         source = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_list_get_data_source", ctypes.byref(source), handle)
         #: The list's items: change them here (changesets, `set_items`, `set_sections`).

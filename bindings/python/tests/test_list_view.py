@@ -4,7 +4,12 @@ containers hidden and reused, working-range callbacks, a changeset moving the mo
 items, a tap reaching the item's like button and its state, and bad viewports refused."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
+from conftest import REPOSITORY
 
 from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
                    ListView, MemoryHost, RenderComponent, Scope, Text)
@@ -140,3 +145,48 @@ def test_aTextMeasurerSizesTheItems(no_leaks) -> None:
         ListView(lambda text: Text(text), cross_size=150, text_measurer=5)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
         ListView(lambda text: Text(text), cross_size=-1, text_measurer=measure)
+
+
+def test_scrollingBackOverItemsSmallerThanTheEstimateShowsTheVisibleOnesAtOnce(no_leaks) -> None:
+    # A range build is pending whenever the viewport moves (process queues the next one).
+    host = MemoryHost()
+    with ListView(lambda height: Component("box", {}, width=50, height=height), cross_size=200, host=host,
+                  estimated_item_size=30, range_screens=1.0) as view:
+        view.data_source.set_sections([[10] * 100])
+        view.set_viewport(1000, 300)
+        view.process(wait=True)
+        view.set_viewport(0, 300)
+        frames = shown(host)
+        visible = sorted(item for item, frame in frames.items() if frame.top < 300 and frame.top + frame.height > 0)
+        assert visible == list(range(30)), visible  # the whole viewport, at once, from the top
+        view.process(wait=True)
+        assert view.statistics.offset == 0 and shown(host)[0].top == 0
+
+
+_EXITS_WHILE_BUILDING = """
+import time
+from frond import {kind}, SizeRange, Text
+def provide(model):
+    time.sleep(0.01)
+    return Text(str(model))
+{make}
+time.sleep(0.05)
+print("exiting", flush=True)
+"""
+
+
+@pytest.mark.parametrize("kind, make", [
+    ("DataSource", "source = DataSource(provide, SizeRange.flexible_height(100))\n"
+                   "source.set_items(list(range(1000)), sync=False)"),
+    ("ListView", "view = ListView(provide, cross_size=100)\n"
+                 "view.data_source.set_items(list(range(100_000)))\n"
+                 "view.set_viewport(50_000, 200)"),
+])
+def test_aProgramMayExitWhileItsListsBuild(kind: str, make: str) -> None:
+    # The builds run on a thread of libfrond's and call back into Python: the program exits
+    # cleanly (before the fix, SIGILL once the interpreter was finalizing).
+    environment = dict(os.environ, PYTHONPATH=str(REPOSITORY / "bindings" / "python"))
+    result = subprocess.run([sys.executable, "-c", _EXITS_WHILE_BUILDING.format(kind=kind, make=make)],
+                            env=environment, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, (result.returncode, result.stderr)
+    assert result.stdout == "exiting\n"
