@@ -63,9 +63,17 @@ extension LayoutNode {
                     let crossAxisDoesNotGrow = resolved.alignContent != .stretch && isWrap
                     // (CSS mode: an item whose ratio gave its cross size keeps it until then.)
                     if crossAxisDoesNotGrow && usesIntrinsicWidths && child.resolved.aspectRatio != nil { return }
-                    let childWidthMode: SizingMode = childWidth.isNaN || (!isMainAxisRow && crossAxisDoesNotGrow)
+                    // (Without web defaults the ratio's cross size is the item's until then, so
+                    // that its line is at least that tall, as in Chromium. Yoga laid it out
+                    // without a cross size, 0 for an empty box, and stretched that to a line
+                    // its siblings alone had sized.)
+                    let ratioGivesCross = crossAxisDoesNotGrow && child.resolved.aspectRatio != nil
+                        && !child.config.useWebDefaults
+                    let childWidthMode: SizingMode = childWidth.isNaN
+                        || (!isMainAxisRow && crossAxisDoesNotGrow && !ratioGivesCross)
                         ? .maxContent : .stretchFit
-                    let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
+                    let childHeightMode: SizingMode = childHeight.isNaN
+                        || (isMainAxisRow && crossAxisDoesNotGrow && !ratioGivesCross)
                         || keepsRatioHeight
                         ? .maxContent : !isMainAxisRow && childMainMode == .fitContent ? .fitContent : .stretchFit
                     child.layoutIfNeeded(availableWidth: childWidth,
