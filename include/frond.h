@@ -10,9 +10,10 @@
  *   Status       Fallible functions return frond_status: FROND_OK (0) or a negative
  *                error code. On error, frond_last_error_message() describes it.
  *   Out params   Results are written through leading `out_` parameters, only on success.
- *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT. (The one exception is
- *                the trailing count of frond_root_flush and frond_root_commit, which may be
- *                NULL and is written whenever mutations were sent: see there.)
+ *                A NULL out pointer is FROND_ERR_INVALID_ARGUMENT, except where a function
+ *                says it may be NULL. A mutation count (frond_root_flush, frond_root_commit,
+ *                frond_root_tick) is also written when the host fails after the commit:
+ *                the mutations were sent (see frond_root_flush).
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
  *                frond_root, frond_render_class, frond_scope, frond_action,
  *                frond_action_block). A handle is an entry of a table (kind + generation +
@@ -1647,7 +1648,7 @@ frond_status frond_component_new_animation(frond_component **out_component, cons
  *  (UPDATE and SET_FRAME; REMOVE and DESTROY for views whose final-unmount animations
  *  ended) in one commit, if anything changed; then calls the completions of the
  *  animations that ended. `out_mutation_count` (may be NULL) receives the number of
- *  mutations sent. A failing host gives FROND_ERR_CALLBACK after the commit. While the
+ *  mutations sent, also when a failing host gives FROND_ERR_CALLBACK after the commit. While the
  *  root flushes or holds a prepared flush: FROND_ERR_MISUSE. */
 frond_status frond_root_tick(frond_root *root, double time, size_t *out_mutation_count);
 

@@ -422,38 +422,47 @@ static void test_a_text_measurer_sizes_the_items(void) {
 /* Rows far taller than estimated, the viewport at the estimated bottom: as real sizes
  * arrive above it, the offset moves beyond the old length, and the host hears the new
  * length first (a host clamping its scroll position to the old one would jump). */
-static frond_status tall_row(frond_component **out_component, void *model, void *user_data) {
+/* Rows of one fixed size (the provider's user_data: a frond_size_spec). */
+static frond_status fixed_row(frond_component **out_component, void *model, void *user_data) {
     frond_view_spec view;
-    frond_size_spec size;
     (void)model;
-    (void)user_data;
     FROND_INIT(view);
     view.view_type = "row";
-    size = frond_size_points(100, 60);
-    return frond_component_new(out_component, &view, &size, NULL);
+    return frond_component_new(out_component, &view, (const frond_size_spec *)user_data, NULL);
 }
 
-static void test_an_adjusted_offset_comes_after_its_length(void) {
-    static mirror m;
-    heard h;
-    frond_list *list;
+/* A list of fixed-size rows shown by the strict host `m`. */
+static frond_list *new_fixed_row_list(mirror *m, frond_size_spec *row_size, float cross_size, float estimate,
+                                      float range_screens) {
     frond_list_config config;
-    frond_list_listener listener;
+    frond_list *list = NULL;
     frond_host host;
-    frond_list_statistics statistics;
-    int step;
-    memset(&m, 0, sizeof m);
+    memset(m, 0, sizeof *m);
     FROND_INIT(config);
-    config.cross_size = 100;
-    config.estimated_item_size = 10;
-    config.range_screens = 3; /* more is built above the viewport than in it */
-    config.provider = tall_row;
+    config.cross_size = cross_size;
+    config.estimated_item_size = estimate;
+    config.range_screens = range_screens;
+    config.provider = fixed_row;
+    config.user_data = row_size;
     CHECK_OK(frond_list_new(&list, &config));
     FROND_INIT(host);
     host.begin_commit = strict_begin;
     host.apply = strict_apply;
     host.end_commit = strict_end;
-    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    CHECK_OK(frond_list_set_host(list, &host, m, NULL));
+    return list;
+}
+
+static void test_an_adjusted_offset_comes_after_its_length(void) {
+    static mirror m;
+    static frond_size_spec tall;
+    heard h;
+    frond_list *list;
+    frond_list_listener listener;
+    frond_list_statistics statistics;
+    int step;
+    tall = frond_size_points(100, 60);
+    list = new_fixed_row_list(&m, &tall, 100, 10, 3); /* more is built above the viewport than in it */
     FROND_INIT(listener);
     listener.did_change_content_length = did_change_content_length;
     listener.did_adjust_offset = did_adjust_offset;
@@ -473,38 +482,16 @@ static void test_an_adjusted_offset_comes_after_its_length(void) {
     CHECK(live_rows == 0);
 }
 
-static frond_status short_row(frond_component **out_component, void *model, void *user_data) {
-    frond_view_spec view;
-    frond_size_spec size;
-    (void)model;
-    (void)user_data;
-    FROND_INIT(view);
-    view.view_type = "row";
-    size = frond_size_points(50, 10);
-    return frond_component_new(out_component, &view, &size, NULL);
-}
-
 /* Rows a third of the estimate; processing queues the next range build, so one is pending
  * when the viewport moves back to the top: the visible rows are still shown at once. */
 static void test_scrolling_back_over_small_items_shows_them_at_once(void) {
     static mirror m;
+    static frond_size_spec small;
     frond_list *list;
-    frond_list_config config;
-    frond_host host;
     frond_list_statistics statistics;
     long item;
-    memset(&m, 0, sizeof m);
-    FROND_INIT(config);
-    config.cross_size = 200;
-    config.estimated_item_size = 30;
-    config.range_screens = 1;
-    config.provider = short_row;
-    CHECK_OK(frond_list_new(&list, &config));
-    FROND_INIT(host);
-    host.begin_commit = strict_begin;
-    host.apply = strict_apply;
-    host.end_commit = strict_end;
-    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    small = frond_size_points(50, 10);
+    list = new_fixed_row_list(&m, &small, 200, 30, 1);
     load_rows(list, 100);
     CHECK_OK(frond_list_set_viewport(list, 1000, 300));
     CHECK_OK(frond_list_process(NULL, list, true));

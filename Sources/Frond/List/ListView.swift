@@ -159,7 +159,8 @@ public final class ListView<Model>: @unchecked Sendable {
                                                     release: parkedPaths(in: visible))
                 try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() },
                                     mode: .synchronous)
-                let mountedAny = missing.contains { unmountedItems(in: $0..<($0 + 1)).isEmpty }
+                let stillMissing = Set(unmountedItems(in: visible))
+                let mountedAny = missing.contains { !stillMissing.contains($0) }
                 fruitless = mountedAny ? 0 : fruitless + 1
             }
         }
@@ -371,7 +372,6 @@ public final class ListView<Model>: @unchecked Sendable {
                 offsetMoved = true
             }
         }
-
         // Containers at their items' places; items new to the range announced.
         for mount in mounts.values {
             guard let container = mount.container, let path = mount.itemRoot.flatMap(state.path(of:)),
