@@ -35,6 +35,29 @@ import Testing
         #expect(try mainSizes(Self.shrinkingRow, errata: .minSizeUndefinedInsteadOfAuto) == [50, 50])
     }
 
+    /// The algorithm reads a config's settings as flags worked out when one changes: a
+    /// config changed between passes (errata, then web defaults, then back) is followed
+    /// from the next pass on.
+    @Test func test_aConfigChangedBetweenPassesIsFollowed() throws {
+        let config = try LayoutConfig(errata: .minSizeUndefinedInsteadOfAuto)
+        let json = try JSONParser.parse(Array(Self.shrinkingRow.utf8), source: "test")
+        let root = try TreeDescription.node(from: json, config: config)
+        func widths() throws -> [Float] {
+            try root.calculateLayout()
+            return root.children.map { $0.layout.width }
+        }
+        #expect(try widths() == [50, 50])
+        config.errata = []
+        #expect(try widths() == [80, 20])
+        config.useWebDefaults = true  // (the row and the shrink factors are set: same sizes)
+        #expect(try widths() == [80, 20])
+        config.errata = .all
+        #expect(try widths() == [50, 50])
+        config.errata = []
+        config.useWebDefaults = false
+        #expect(try widths() == [80, 20])
+    }
+
     @Test func test_explicitMinimumOrClippingOverflowTurnsTheAutomaticMinimumOff() throws {
         let zeroMinimum = Self.shrinkingRow.replacingOccurrences(
             of: #"{"flexBasis": 100, "flexShrink": 1}, "children""#,

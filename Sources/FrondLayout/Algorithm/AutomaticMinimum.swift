@@ -11,7 +11,7 @@ extension LayoutNode {
     /// Whether `child`'s min main size is automatic here.
     @inline(__always)
     func hasAutomaticMinimum(_ child: LayoutNode, _ mainAxis: FlexDirection) -> Bool {
-        !child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+        child.config.modes.specFlexibleLengths
             && child.resolved.overflow == .visible
             && child.minSize(mainAxis.dimension).unit == .undefined
     }

@@ -290,7 +290,7 @@ extension LayoutNode {
                 } else if maxInnerMain.isDefined && line.sizeConsumed > maxInnerMain {
                     availableInnerMain = maxInnerMain
                 } else {
-                    let legacyStretch = config.errata.contains(.stretchFlexBasis)
+                    let legacyStretch = config.modes.stretchFlexBasis
                     if !legacyStretch && (line.totalFlexGrowFactors == 0 || resolveFlexGrow() == 0) {
                         // Nothing can grow: the content size is all the space needed.
                         availableInnerMain = line.sizeConsumed

@@ -253,13 +253,13 @@ extension LayoutNode {
     func heightIsContentSizedByStyle(_ children: [LayoutNode], baselineLayout: Bool) -> Bool {
         // (The style-only conditions of each side are kept in the resolved styles.)
         guard resolved.allowsContentSizedHeight, !baselineLayout, !usesSpecFlexibleLengths,
-              !config.errata.contains(.stretchFlexBasis) else { return false }
+              !config.modes.stretchFlexBasis else { return false }
         let isColumn = resolved.flexDirection.isColumn
         var eligible = true
         children.forEachBorrowed { child in
             guard eligible && child.resolved.display != .none else { return }
             eligible = child.resolved.isPlainFlowItem && !child.state.childrenUsePercentMinMax
-                && child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+                && !child.config.modes.specFlexibleLengths
             if isColumn {
                 let basis = child.processedFlexBasis().unit
                 eligible = eligible && (basis == .auto || basis == .undefined)

@@ -127,7 +127,7 @@ extension LayoutNode {
         // An explicit basis needs a definite main size to be used, except that with the
         // fixFlexBasisFitContent feature (or no errata at all) a positive basis is used
         // regardless, as browsers do.
-        let browserBasis = config.errata.isEmpty || config.experimentalFeatures.contains(.fixFlexBasisFitContent)
+        let browserBasis = config.modes.browserFlexBasis
         // (A percentage of a ratio box's height is of a definite size, though the box's
         // height is not yet known: see ContainerLayout.swift.)
         let useResolvedBasis = resolvedBasis.isDefined

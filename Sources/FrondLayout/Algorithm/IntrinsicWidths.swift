@@ -19,7 +19,7 @@
 extension LayoutNode {
     /// Whether a content-sized width is resolved from intrinsic widths first (CSS mode).
     @inline(__always)
-    var usesIntrinsicWidths: Bool { config.useWebDefaults && usesSpecFlexibleLengths }
+    var usesIntrinsicWidths: Bool { config.modes.intrinsicWidths }
 
     /// The border-box width a container of children takes when its width comes from its
     /// content: `available` is its outer available width less margins (NaN: none), `mode`

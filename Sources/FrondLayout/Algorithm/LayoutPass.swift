@@ -140,7 +140,7 @@ extension LayoutNode {
                 var inner = sizeFromRatio(height - marginForAxis(.column, direction, ownerWidth), of: .height, ratio,
                                           direction, ownerWidth)
                 if minSize(.width).unit == .undefined && resolved.overflow == .visible
-                    && !config.errata.contains(.minSizeUndefinedInsteadOfAuto) {
+                    && config.modes.specFlexibleLengths {
                     inner = max(inner, minContentWidth(ownerDirection: ownerDirection, ownerWidth: ownerWidth, pass: pass))
                 }
                 width = boundAxis(.row, direction, inner, ownerWidth, ownerWidth) + marginForAxis(.row, direction, ownerWidth)

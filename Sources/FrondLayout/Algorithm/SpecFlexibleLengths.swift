@@ -13,7 +13,7 @@
 extension LayoutNode {
     /// Whether this container resolves flexible lengths with the specification's loop.
     @inline(__always)
-    var usesSpecFlexibleLengths: Bool { !config.errata.contains(.minSizeUndefinedInsteadOfAuto) }
+    var usesSpecFlexibleLengths: Bool { config.modes.specFlexibleLengths }
 
     /// Sets `state.flexTarget` (the final main size, border box) of every in-flow item
     /// of `line`.

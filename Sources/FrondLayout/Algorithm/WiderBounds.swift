@@ -59,7 +59,7 @@ extension LayoutNode {
         guard config.reusesContentSizedLayouts, !usesSpecFlexibleLengths, contentsChildCount == 0,
               resolved.aspectRatio == nil, resolved.flexWrap == .noWrap, resolved.overflow != .scroll,
               resolved.rowGap.unit != .percent, resolved.columnGap.unit != .percent,
-              resolved.alignItems != .baseline, !config.errata.contains(.stretchFlexBasis) else { return [] }
+              resolved.alignItems != .baseline, !config.modes.stretchFlexBasis else { return [] }
         var candidates: ResultFlags = []
         if widthMode == .maxContent && !resolved.hasMinMaxWidth { candidates.insert(.widthFitsWiderBounds) }
         if heightMode == .maxContent && !resolved.hasMinMaxHeight { candidates.insert(.heightFitsWiderBounds) }
@@ -73,7 +73,7 @@ extension LayoutNode {
             // than one item's size, which the container offers each of them.)
             plain = child.resolved.isPlainFlowItem && child.processedFlexBasis().unit == .auto
                 && child.resolved.alignSelf != .baseline && child.resolved.display != .contents
-                && child.config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+                && !child.config.modes.specFlexibleLengths
                 && !(child.resolved.fixedMarginRowLTR < 0) && !(child.resolved.fixedMarginRowRTL < 0)
                 && !(child.resolved.fixedMarginColumn < 0)
         }

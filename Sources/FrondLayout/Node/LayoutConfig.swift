@@ -102,7 +102,7 @@ public final class LayoutConfig {
     /// engine's text measurer). Set it before laying out such a node.
     @exclusivity(unchecked) package var leafMeasurer: (any LeafMeasurer)?
 
-    public init() {}
+    public init() { modes = Modes(self) }
 
     /// A config with the given settings.
     public convenience init(pointScaleFactor: Float = 1, useWebDefaults: Bool = false,
@@ -114,6 +114,7 @@ public final class LayoutConfig {
         self.errata = errata
         self.experimentalFeatures = experimentalFeatures
         version = 1
+        modes = Modes(self)  // (an initializer's assignments do not call their observers)
     }
 
     /// Sets the point scale factor after checking it (finite, not negative).
@@ -131,5 +132,34 @@ public final class LayoutConfig {
     /// as if its style had changed (used by benchmarks that time full layouts).
     public func invalidateLayoutCaches() { bump() }
 
-    private func bump() { version &+= 1 }
+    private func bump() {
+        version &+= 1
+        modes = Modes(self)
+    }
+
+    /// The settings the algorithm asks about on every node, as flags worked out when a
+    /// setting changes (an `Errata` or feature set's `contains` is a call in the hot path).
+    @exclusivity(unchecked) private(set) var modes = Modes()
+
+    struct Modes {
+        /// Automatic minimum sizes and the specification's flexible lengths (no
+        /// ``Errata/minSizeUndefinedInsteadOfAuto``).
+        var specFlexibleLengths = false
+        /// CSS mode: web defaults with the specification's flexible lengths.
+        var intrinsicWidths = false
+        /// ``Errata/stretchFlexBasis``.
+        var stretchFlexBasis = false
+        /// A flex basis measured as browsers do (no errata, or
+        /// ``ExperimentalFeatures/fixFlexBasisFitContent``).
+        var browserFlexBasis = false
+
+        init() {}
+
+        init(_ config: LayoutConfig) {
+            specFlexibleLengths = !config.errata.contains(.minSizeUndefinedInsteadOfAuto)
+            intrinsicWidths = config.useWebDefaults && specFlexibleLengths
+            stretchFlexBasis = config.errata.contains(.stretchFlexBasis)
+            browserFlexBasis = config.errata.isEmpty || config.experimentalFeatures.contains(.fixFlexBasisFitContent)
+        }
+    }
 }
