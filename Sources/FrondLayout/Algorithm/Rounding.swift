@@ -49,6 +49,14 @@ func gridFraction(_ scaled: Double) -> Double {
     isWholeNumber(scaled) ? 0 : scaled - scaled.rounded(.down)
 }
 
+/// Whether a scaled size lies off the grid by more than the tolerance (its fractional part
+/// is neither about 0 nor about 1).
+@inline(__always)
+func hasGridFraction(_ scaled: Double) -> Bool {
+    let fraction = gridFraction(scaled)
+    return !inexactEquals(fraction, 0) && !inexactEquals(fraction, 1.0)
+}
+
 /// True when `value` is a finite whole number below 2^52 in magnitude (larger doubles
 /// are all whole, but the general path handles them as well; NaN and the infinities are
 /// not whole).
@@ -119,12 +127,9 @@ extension LayoutNode {
                 let nodeWidth = Double(raw.width)
                 let nodeHeight = Double(raw.height)
                 let textRounding = isMeasured
-                let scaledWidth = nodeWidth * scale
-                let scaledHeight = nodeHeight * scale
-                let widthFraction = gridFraction(scaledWidth)
-                let heightFraction = gridFraction(scaledHeight)
-                let hasFractionalWidth = !inexactEquals(widthFraction, 0) && !inexactEquals(widthFraction, 1.0)
-                let hasFractionalHeight = !inexactEquals(heightFraction, 0) && !inexactEquals(heightFraction, 1.0)
+                // (Only text rounds its far edges up or down, by whether its size is whole.)
+                let hasFractionalWidth = textRounding && hasGridFraction(nodeWidth * scale)
+                let hasFractionalHeight = textRounding && hasGridFraction(nodeHeight * scale)
                 let roundedLeft = FrondLayout.roundToPixelGrid(absoluteNodeLeft, scale, ceil: false, floor: textRounding)
                 let roundedTop = FrondLayout.roundToPixelGrid(absoluteNodeTop, scale, ceil: false, floor: textRounding)
                 let roundedRight = FrondLayout.roundToPixelGrid(absoluteNodeLeft + nodeWidth, scale,
