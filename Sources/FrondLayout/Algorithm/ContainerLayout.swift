@@ -509,7 +509,9 @@ extension LayoutNode {
     /// `layoutContents`); an empty box, a measured leaf or a wrapping column (whose lines
     /// may give its width) is given that height instead.
     var takesRatioHeightItself: Bool {
-        usesIntrinsicWidths && resolved.aspectRatio != nil && !isMeasured && !isColumnWrap && !layoutChildren.isEmpty
+        @inline(__always) get {
+            usesIntrinsicWidths && resolved.aspectRatio != nil && !isMeasured && !isColumnWrap && !layoutChildren.isEmpty
+        }
     }
 
     /// The children that take part in this node's layout: `display: contents` children

@@ -116,10 +116,20 @@ extension LayoutNode {
     /// line up and the group is placed at the line's cross start. Returns the group's
     /// largest margin before that edge (ascent) and largest width plus margin after it
     /// (descent), or nil when no item is so aligned.
+    /// (The test inlines, so that the other modes and rows pay no call.)
+    @inline(__always)
     func columnBaselineGroup(_ items: Range<Int>, _ children: [LayoutNode], crossAxis: FlexDirection,
                             direction: LayoutDirection,
                             availableInnerWidth: Float) -> (ascent: Float, descent: Float)? {
         guard usesIntrinsicWidths, resolved.flexDirection.isColumn else { return nil }
+        return columnBaselineGroupOfItems(items, children, crossAxis: crossAxis, direction: direction,
+                                          availableInnerWidth: availableInnerWidth)
+    }
+
+    @inline(never)
+    private func columnBaselineGroupOfItems(_ items: Range<Int>, _ children: [LayoutNode], crossAxis: FlexDirection,
+                                            direction: LayoutDirection,
+                                            availableInnerWidth: Float) -> (ascent: Float, descent: Float)? {
         var ascent = -Float.infinity
         var descent = -Float.infinity
         children.forEachBorrowed(in: items) { _, child in

@@ -308,7 +308,9 @@ extension LayoutNode {
 
     /// Whether the node is a wrapping column, whose width is the sum of its lines' and so
     /// comes from a layout at its height.
-    var isColumnWrap: Bool { resolved.flexDirection.isColumn && resolved.flexWrap != .noWrap && !isMeasured }
+    var isColumnWrap: Bool {
+        @inline(__always) get { resolved.flexDirection.isColumn && resolved.flexWrap != .noWrap && !isMeasured }
+    }
 
     /// Whether a wrapping column whose height is indefinite breaks its lines at its max
     /// height (which then gives its width, as a definite height does).

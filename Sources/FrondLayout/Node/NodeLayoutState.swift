@@ -293,7 +293,7 @@ struct FlexBasisKey: Equatable {
 
     /// False until a basis has been stored.
     var isValid: Bool {
-        get { choices >> 56 != 0 }
-        set { choices = choices & ~(0xFF << 56) | (newValue ? 1 << 56 : 0) }
+        @inline(__always) get { choices >> 56 != 0 }
+        @inline(__always) set { choices = choices & ~(0xFF << 56) | (newValue ? 1 << 56 : 0) }
     }
 }
