@@ -148,3 +148,36 @@ def test_todo_in_a_tk_window(display: str) -> None:
         except Exception:  # noqa: BLE001 — destroyed above
             pass
         root.close()
+
+
+def test_closed_windows_are_freed_with_their_hosts(display: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """A window closed while its text field is shown and its animation runs leaves nothing
+    behind in Tcl: the field's trace (which refers to the host) and the pending tick go with
+    the canvas, so the host and its interpreter are freed, and no tick fires later."""
+    import gc
+    import tkinter
+    import weakref
+
+    import tk_demo
+
+    hosts = []
+    for _ in range(5):
+        window, host, root = tk_demo.open_window()
+        pump(window, lambda: host.commits >= 1)
+        assert views_of(host, "textField") and root.has_running_animations
+        hosts.append(weakref.ref(host))
+        window.destroy()
+        root.close()
+        del window, host, root
+    gc.collect()
+    assert [ref for ref in hosts if ref() is not None] == []
+    assert sum(isinstance(o, tkinter.Tk) for o in gc.get_objects()) == 0
+    other = tkinter.Tk()  # the program's next window: no tick of a closed one runs in it
+    try:
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline:
+            other.update()
+            time.sleep(0.01)
+    finally:
+        other.destroy()
+    assert "invalid command name" not in capfd.readouterr().err

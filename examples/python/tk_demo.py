@@ -3,7 +3,7 @@
 item, × removes it (it fades out, ticked by Tk's `after`).
 
     make demo-tk      # or: FROND_LIBRARY=build/debug/lib/libfrond.so PYTHONPATH=bindings/python \
-                      #         python3 examples/python/tk_demo.py [--screenshot-after SECONDS]
+                      #         python3 examples/python/tk_demo.py [--quit-after SECONDS]
 """
 from __future__ import annotations
 

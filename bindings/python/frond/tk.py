@@ -62,6 +62,7 @@ class _View:
     widget: Any = None
     variable: Any = None
     window: int | None = None   # the canvas item holding the widget
+    trace: str | None = None    # the text field's write trace (Tcl holds it, and through it the host)
 
 
 class TkHost(Host):
@@ -72,6 +73,7 @@ class TkHost(Host):
         self.canvas = tkinter.Canvas(master, width=width, height=height, background=background, highlightthickness=0)
         self.canvas.pack(fill="both", expand=True)
         self.canvas.bind("<Button-1>", self._clicked)
+        self.canvas.bind("<Destroy>", self._canvas_destroyed, add="+")
         self.background = self._rgb(background)
         self.font_family = font_family
         self.frame_interval = frame_interval
@@ -80,6 +82,7 @@ class TkHost(Host):
         self._fonts: dict[tuple[str, int, str], tkinter.font.Font] = {}
         self._flush_scheduled = False
         self._ticking = False
+        self._tick_after: str | None = None   # the pending animation tick (cancelled with the canvas)
         self._clock_start = time.monotonic()
         self._updating = False   # widgets being set from the root (not a person's input)
         self.commits = 0
@@ -122,12 +125,38 @@ class TkHost(Host):
 
         def tick() -> None:
             self._ticking = False
+            self._tick_after = None
             if root.closed:
                 return
             root.tick(self._now())
             self._tick_while_animating()
 
-        self.canvas.after(max(1, round(self.frame_interval * 1000)), tick)
+        self._tick_after = self.canvas.after(max(1, round(self.frame_interval * 1000)), tick)
+
+    def _canvas_destroyed(self, event: Any) -> None:
+        """The window is closing: what Tcl keeps of this host goes with it (the text fields'
+        traces, which refer to the host, and a pending tick, whose command is deleted with
+        the canvas), so that the host and its interpreter can be freed."""
+        if event.widget is not self.canvas:
+            return
+        if self._tick_after is not None:
+            try:
+                self.canvas.after_cancel(self._tick_after)
+            except tkinter.TclError:
+                pass
+            self._tick_after = None
+            self._ticking = False
+        for view in self.views.values():
+            self._forget_trace(view)
+
+    @staticmethod
+    def _forget_trace(view: _View) -> None:
+        if view.trace is not None:
+            try:
+                view.variable.trace_remove("write", view.trace)
+            except tkinter.TclError:  # the interpreter is gone already
+                pass
+            view.trace = None
 
     # ---- text ---------------------------------------------------------------------------------
 
@@ -222,6 +251,7 @@ class TkHost(Host):
             view = views.pop(mutation.view)
             if view.parent is not None and view.parent in views:
                 views[view.parent].children.remove(view.id)
+            self._forget_trace(view)
             if view.widget is not None and self._canvas_exists():
                 if view.window is not None:
                     self.canvas.delete(view.window)
@@ -345,7 +375,7 @@ class TkHost(Host):
             else:
                 view.variable = tkinter.StringVar(self.canvas)
                 view.widget = tkinter.Entry(self.canvas, textvariable=view.variable)
-                view.variable.trace_add("write", lambda *_: self._typed(view))
+                view.trace = view.variable.trace_add("write", lambda *_: self._typed(view))
             view.window = self.canvas.create_window(x, y, window=view.widget, anchor="nw")
         self._updating = True
         try:
