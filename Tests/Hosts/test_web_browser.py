@@ -406,3 +406,52 @@ def test_server_closed_with_pages_open(browser: Chromium) -> None:
     assert all(root.closed for root in served.roots.values())
     assert web.handle_count() == 0
     browser.wait_for("frond.connected === false")
+
+
+def test_a_button_keeps_its_child_views() -> None:
+    """A button with child views (an icon and a text beside it): an update of its own
+    attributes sets its title without removing them (the title was its whole text)."""
+    from frond import Component, Flexbox, RenderComponent, Text
+
+    class Chip(RenderComponent):
+        def initial_state(self) -> int:
+            return 0
+
+        def render(self, taps: int) -> Any:
+            return Flexbox(children=[Component("icon", {"backgroundColor": "#cc3300"}, width=16, height=16),
+                                     Text(f"Tapped {taps}", key="label")],
+                           direction="row", spacing=6, view_type="button", padding=4,
+                           attributes={"onTap": self.tap, "title": f"chip {taps}",
+                                       "backgroundColor": "#eeeeee" if taps % 2 == 0 else "#dddddd"})
+
+        def tap(self, _event: Any) -> None:
+            self.scope.update_state(lambda n: n + 1)
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Flexbox(children=[Chip()], align_items="flex-start", padding=8))
+        return root
+
+    server = WebServer(session)
+
+    def serve() -> None:
+        server.serve_forever(0.05)
+        server.close()  # (on the serving thread)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    children = "document.querySelector('button').querySelectorAll('[data-view]').length"
+    texts = "[...document.querySelector('button').childNodes].map(n => n.textContent)"
+    try:
+        with Chromium(400, 200) as page:
+            page.navigate(server.url)
+            page.wait_for("window.frond && frond.commits >= 2")
+            assert page.evaluate(children) == 2
+            assert page.evaluate(texts)[0] == "chip 0"
+            page.click(20, 15)
+            page.wait_for("document.querySelector('button').textContent.includes('Tapped 1')")
+            assert page.evaluate(children) == 2
+            assert page.evaluate(texts)[0] == "chip 1"
+    finally:
+        server.stop()
+        thread.join(10)

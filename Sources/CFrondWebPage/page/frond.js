@@ -72,6 +72,17 @@ function fontFace(family, weight) {
   return name;
 }
 
+// A button's title is its own text node, before its child views (which the page inserts
+// among its element children): setting it leaves them in place.
+function setButtonTitle(element, title) {
+  let node = element.firstChild;
+  if (!node || node.nodeType !== Node.TEXT_NODE) {
+    node = document.createTextNode("");
+    element.insertBefore(node, element.firstChild);
+  }
+  if (node.data !== title) node.data = title;
+}
+
 function applyStyle(view) {
   const { element, attributes: a } = view;
   const style = element.style;
@@ -95,7 +106,7 @@ function applyStyle(view) {
   style.color = cssColor(a.color);
   style.textAlign = typeof a.textAlign === "string" && a.textAlign !== "justify" ? a.textAlign : "";
 
-  if (element.tagName === "BUTTON") element.textContent = a.title ?? a.text ?? "";
+  if (element.tagName === "BUTTON") setButtonTitle(element, String(a.title ?? a.text ?? ""));
   else if (element.tagName === "IMG") {
     const source = typeof a.source === "string" ? `/image/${a.source.split("/").map(encodeURIComponent).join("/")}` : "";
     if (element.getAttribute("src") !== source) element.setAttribute("src", source);
