@@ -693,11 +693,15 @@ final class WebServer {
     }
 
     private func viewport(_ page: PageConnection, width: Float, height: Float) {
+        let resized = page.width != width
         page.width = width
         page.height = height
         guard let root = page.root, root.alive, !config.keepSizeRange else { return }
         setWidth(root, width)
-        flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
+        // (A new size range alone does not make a root need a flush: it is laid out again
+        // at its next one, which a resize must be.)
+        let now = Double(g_get_monotonic_time() - startTime) / 1_000_000
+        if resized { flush(root, now: now) } else { flushIfNeeded(root, now: now) }
     }
 
     private func setWidth(_ root: ServedRoot, _ width: Float) {

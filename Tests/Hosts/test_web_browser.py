@@ -455,3 +455,39 @@ def test_a_button_keeps_its_child_views() -> None:
     finally:
         server.stop()
         thread.join(10)
+
+
+def test_a_resized_window_lays_its_root_out_again() -> None:
+    """The window made narrower: the root follows the page's width at once (a new size range
+    alone did not make the root need a flush, so the page kept the old layout until the
+    next event)."""
+    from frond import Component, Flexbox
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Flexbox(children=[Component("bar", {"backgroundColor": "#336699"}, height=10, key="bar")],
+                                   padding=8))
+        return root
+
+    server = WebServer(session)
+
+    def serve() -> None:
+        server.serve_forever(0.05)
+        server.close()  # (on the serving thread)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    bar = "document.querySelector('[data-type=bar]').getBoundingClientRect().width"
+    try:
+        with Chromium(800, 600) as page:
+            page.navigate(server.url)
+            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
+            assert page.evaluate(bar) == 784
+            commits = page.evaluate("frond.commits")
+            page.command("Emulation.setDeviceMetricsOverride",
+                         {"width": 400, "height": 600, "deviceScaleFactor": 1, "mobile": False})
+            page.wait_for(f"innerWidth === 400 && frond.commits > {commits}")
+            page.wait_for(f"{bar} === 384")
+    finally:
+        server.stop()
+        thread.join(10)
