@@ -39,9 +39,11 @@ RECORD = os.environ.get("FROND_RECORD_SNAPSHOTS") == "1"
 
 
 class Served:
-    """The demo's server on a thread of its own, with the roots it made by session number."""
+    """A server on a thread of its own (by default the demo's), with the roots it made by
+    session number."""
 
-    def __init__(self) -> None:
+    def __init__(self, make_root: Callable[[SessionInfo], Root] = web_demo.session) -> None:
+        self.make_root = make_root
         self.roots: dict[int, Root] = {}
         self.log: list[str] = []
         self.server = WebServer(self.session, title="Frond demo", on_log=self.log.append)
@@ -49,7 +51,7 @@ class Served:
         self.thread.start()
 
     def session(self, info: SessionInfo) -> Root:
-        root = web_demo.session(info)
+        root = self.make_root(info)
         self.roots[info.session] = root
         return root
 
@@ -432,19 +434,12 @@ def test_a_button_keeps_its_child_views() -> None:
         root.set_component(Flexbox(children=[Chip()], align_items="flex-start", padding=8))
         return root
 
-    server = WebServer(session)
-
-    def serve() -> None:
-        server.serve_forever(0.05)
-        server.close()  # (on the serving thread)
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
+    served = Served(session)
     children = "document.querySelector('button').querySelectorAll('[data-view]').length"
     texts = "[...document.querySelector('button').childNodes].map(n => n.textContent)"
     try:
         with Chromium(400, 200) as page:
-            page.navigate(server.url)
+            page.navigate(served.server.url)
             page.wait_for("window.frond && frond.commits >= 2")
             assert page.evaluate(children) == 2
             assert page.evaluate(texts)[0] == "chip 0"
@@ -453,8 +448,7 @@ def test_a_button_keeps_its_child_views() -> None:
             assert page.evaluate(children) == 2
             assert page.evaluate(texts)[0] == "chip 1"
     finally:
-        server.stop()
-        thread.join(10)
+        served.stop()
 
 
 def test_a_resized_window_lays_its_root_out_again() -> None:
@@ -469,18 +463,11 @@ def test_a_resized_window_lays_its_root_out_again() -> None:
                                    padding=8))
         return root
 
-    server = WebServer(session)
-
-    def serve() -> None:
-        server.serve_forever(0.05)
-        server.close()  # (on the serving thread)
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
+    served = Served(session)
     bar = "document.querySelector('[data-type=bar]').getBoundingClientRect().width"
     try:
         with Chromium(800, 600) as page:
-            page.navigate(server.url)
+            page.navigate(served.server.url)
             page.wait_for("window.frond && frond.connected && frond.commits >= 2")
             assert page.evaluate(bar) == 784
             commits = page.evaluate("frond.commits")
@@ -489,5 +476,4 @@ def test_a_resized_window_lays_its_root_out_again() -> None:
             page.wait_for(f"innerWidth === 400 && frond.commits > {commits}")
             page.wait_for(f"{bar} === 384")
     finally:
-        server.stop()
-        thread.join(10)
+        served.stop()
