@@ -113,6 +113,46 @@ import Testing
         #expect(paired?.message == "old items 0 and 2 have the same identity")
     }
 
+    /// Identities that all have one hash share one probe run of the diff's table: each is
+    /// still paired with its own, duplicates are still found, and every identity the table
+    /// copied is released with it (a leaked copy would keep its token alive).
+    @Test func test_identitiesWithOneHashArePairedAndReleased() throws {
+        final class Live: @unchecked Sendable { var count = 0 }
+        final class Token: Hashable {
+            let name: Int
+            let live: Live
+            init(_ name: Int, _ live: Live) { self.name = name; self.live = live; live.count += 1 }
+            deinit { live.count -= 1 }
+            static func == (lhs: Token, rhs: Token) -> Bool { lhs.name == rhs.name }
+            func hash(into hasher: inout Hasher) { hasher.combine(7) }
+        }
+        let live = Live()
+        do {
+            var random = SplitMix(state: 42)
+            let oldNames = Array(0..<80)
+            var newNames = oldNames.filter { _ in !random.chance(15) }
+            newNames.shuffle(using: &random)
+            newNames.insert(contentsOf: [500, 501, 502], at: random.int(0...newNames.count))
+            let old = oldNames.map { Token($0, live) }, new = newNames.map { Token($0, live) }
+            let changeset = try ListDiff.changeset(from: old, to: new)
+            let applied = try changeset.apply(to: [oldNames], insert: { newNames[$0.item] }, update: { _, name in name })
+            #expect(applied == [newNames])
+            let kept = newNames.compactMap { oldNames.firstIndex(of: $0) }
+            #expect(changeset.movedItems.count == kept.count - longestIncreasingRunLength(kept))
+            #expect(changeset.insertedItems.count == 3)
+
+            let twice = #expect(throws: FrondError.self) {
+                try ListDiff.changeset(from: old, to: new + [Token(newNames[5], live)])
+            }
+            #expect(twice?.message == "new items 5 and \(new.count) have the same identity")
+            let twiceInOld = #expect(throws: FrondError.self) {
+                try ListDiff.changeset(from: old + [Token(79, live)], to: new)
+            }
+            #expect(twiceInOld?.message == "old items 79 and 80 have the same identity")
+        }
+        #expect(live.count == 0)
+    }
+
     @Test func test_aDiffReportsEachKindOfChange() throws {
         // b removed, e inserted, d moved to the front, c's content changed.
         let changeset = try ListDiff.changeset(from: ["a", "b", "c", "d"], to: ["d", "a", "c", "e"]) { old, _ in old == 2 }

@@ -13,13 +13,22 @@
 /// moves a whole run when one item jumps over it; a host animates, and a data source
 /// re-lays out, every move it is told of.
 public enum ListDiff {
-    /// Each identity's index in `new` (with room for the old list's others); two items with
-    /// one identity are ``FrondError/Kind/invalidValue``, naming both positions.
+    /// How many identities ahead the diff asks for a slot of its table: enough for the
+    /// waits to overlap, few enough that the lines are still there when it reads them.
+    @usableFromInline static let prefetchDistance = 8
+
+    /// Each identity's index in `new`, in a table with room for `room` more identities;
+    /// two items with one identity are ``FrondError/Kind/invalidValue``, naming both
+    /// positions.
     @inlinable
-    static func indexTable<Identity: Hashable>(of new: [Identity]) throws(FrondError) -> [Identity: Int] {
-        var table = [Identity: Int](minimumCapacity: new.count + new.count / 8)
+    static func indexTable<Identity: Hashable>(of new: [Identity], room: Int = 0) throws(FrondError)
+        -> IdentityTable<Identity> {
+        let table = IdentityTable<Identity>(capacity: new.count + room)
+        let distance = prefetchDistance
+        let hashes = new.map(\.hashValue)
         for (index, identity) in new.enumerated() {
-            if let first = table.updateValue(index, forKey: identity) {
+            if index + distance < hashes.count { table.prefetch(hashes[index + distance]) }
+            if let first = table.find(identity, hash: hashes[index], orInsert: index) {
                 throw FrondError(.invalidValue, "new items \(first) and \(index) have the same identity")
             }
         }
@@ -31,7 +40,7 @@ public enum ListDiff {
     /// destinations, each list in ascending order. `contentChanged(oldIndex, newIndex)` is
     /// asked once for every paired item. Two items with one identity in either list are
     /// ``FrondError/Kind/invalidValue``, naming both positions. (Inlinable: a caller's
-    /// identity type gets a specialized copy, which keeps the tables' hashing direct.)
+    /// identity type gets a specialized copy, which keeps the table's hashing direct.)
     @inlinable
     public static func changeset<Identity: Hashable>(
         from old: [Identity], to new: [Identity], section: Int = 0,
@@ -39,14 +48,17 @@ public enum ListDiff {
     ) throws(FrondError) -> ListChangeset {
         // The symbol table: each identity's index in the new list, and for an identity
         // only the old list has, -(its old index + 1), so that a second old item with it is
-        // found too.
-        var table = try indexTable(of: new)
+        // found too. The hashes are worked out first, in order, so that the loops can ask
+        // for the slots they will read next.
+        let table = try indexTable(of: new, room: old.count)
+        let distance = prefetchDistance
+        let oldHashes = old.map(\.hashValue)
         var newOfOld = [Int](repeating: -1, count: old.count)
         var oldOfNew = [Int](repeating: -1, count: new.count)
         var changeset = ListChangeset()
         for (index, identity) in old.enumerated() {
-            guard let entry = table[identity] else {
-                table[identity] = -(index + 1)
+            if index + distance < oldHashes.count { table.prefetch(oldHashes[index + distance]) }
+            guard let entry = table.find(identity, hash: oldHashes[index], orInsert: -(index + 1)) else {
                 changeset.removedItems.append(ItemPath(section: section, item: index))
                 continue
             }
