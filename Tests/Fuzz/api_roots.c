@@ -421,6 +421,7 @@ static const char *png_path(void) {
     case 0: return "/nonexistent/frond/out.png";
     case 1:
         name = fz_string();
+        if (name == NULL) name = "";       /* fz_string may give NULL (for the API's own checks) */
         start = (size_t)snprintf(path, 256, "%s/", fz_temp_directory);
         for (i = 0; name[i] != '\0' && start + i + 1 < 256; i++) path[start + i] = name[i] == '/' ? '_' : name[i];
         path[start + i] = '\0';
