@@ -2163,7 +2163,9 @@ typedef struct frond_data_source frond_data_source;
  *  as for frond_component_provider_func; NULL shows the item as nothing). A status other
  *  than FROND_OK, or a component that cannot be built or laid out, shows that item as
  *  nothing and reports it to the listeners (frond_applied_changes.failures); the
- *  modification's other items are applied. */
+ *  modification's other items are applied. An item a list builds as it nears the viewport
+ *  is reported the same way, to the listeners of the list's data source
+ *  (frond_list_get_data_source): an update with no changes and that item's failure. */
 typedef frond_status (*frond_item_provider_func)(frond_component **out_component, void *model, void *user_data);
 
 /** How a data source makes and sizes its items. */

@@ -127,10 +127,12 @@ static void free_row(void *model) {
     free(model);
 }
 
+static int failing_row = -1; /* the row whose provider fails (-1: none) */
 static frond_status row(frond_component **out_component, void *model, void *user_data) {
     int id = *(int *)model;
     char text[64];
     (void)user_data;
+    if (id == failing_row) return FROND_ERR_INVALID_ARGUMENT;
     if (id % 10 == 0) {
         frond_attribute tap;
         frond_view_spec view;
@@ -353,7 +355,53 @@ static void test_events_and_bad_input(void) {
                   "not a view of a mounted list item");
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(list, -1, 100), "finite numbers");
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(list, 0, 1.0f / 0.0f), "finite numbers");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(list, 0.0f / 0.0f, 100), "finite numbers");
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, list, far), "no item");
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+/* An item whose provider fails as the list builds it near the viewport is shown as nothing
+ * and takes no room, and the listeners of the list's data source hear the failure (an update
+ * with no changes). */
+static int failures_heard = 0, changes_with_failures = 0;
+static frond_item_path failed_path = {0, 0};
+static void hear_failures(frond_data_source *source, const frond_applied_changes *changes, void *user_data) {
+    (void)source; (void)user_data;
+    if (changes->failure_count == 0) return;
+    failures_heard += (int)changes->failure_count;
+    changes_with_failures += (int)changes->change_count;
+    failed_path = changes->failures[0].path;
+}
+
+static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_data_source *source = NULL;
+    frond_data_source_listener listener;
+    frond_rect second, fourth;
+    frond_item_path path = {0, 2};
+    uint64_t listener_id = 0;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    FROND_INIT(listener);
+    listener.did_apply = hear_failures;
+    CHECK_OK(frond_data_source_add_listener(&listener_id, source, &listener, NULL, NULL));
+    failing_row = 3;
+    load_rows(list, 30);
+    CHECK_OK(frond_list_set_viewport(list, 0, 400));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(failures_heard == 1 && changes_with_failures == 0);
+    CHECK(failed_path.section == 0 && failed_path.item == 3);
+    CHECK(shown_container(&m, 3) == 0 && shown_container(&m, 4) != 0);
+    CHECK_OK(frond_list_get_item_frame(&second, list, path));
+    path.item = 4;
+    CHECK_OK(frond_list_get_item_frame(&fourth, list, path));
+    CHECK(second.height > 0 && fourth.top == second.top + second.height);
+    failing_row = -1;
     CHECK(m.problems == 0);
     CHECK_OK(frond_list_free(list));
     CHECK(live_rows == 0);
@@ -518,9 +566,10 @@ int main(void) {
     test_a_text_measurer_sizes_the_items();
     test_an_adjusted_offset_comes_after_its_length();
     test_scrolling_back_over_small_items_shows_them_at_once();
+    test_an_item_that_fails_as_the_list_builds_it_is_reported();
     providers = provider_destroyed;
     hosts = host_destroyed;
-    CHECK(providers == 6 && hosts == 3);
+    CHECK(providers == 7 && hosts == 4);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

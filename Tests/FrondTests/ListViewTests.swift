@@ -186,6 +186,33 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(first.height == 120 && second.left == first.width && second.top == 0)
     }
 
+    /// An item whose provider fails as the list builds it near the viewport is shown as
+    /// nothing, the others are shown, and the data source's listeners hear the failure (a
+    /// load changes no index, so its update holds only the failure).
+    @Test func test_anItemThatFailsAsTheListBuildsItIsReported() throws {
+        let host = RecordingHost()
+        let list = try ListView<Post>(configuration: .init(crossSize: 120, estimatedItemSize: 30) {
+            (post: Post) throws(FrondError) -> Component? in
+            if post.id == 3 { throw FrondError(.callbackFailed, "no row for post 3") }
+            return Flexbox { Text(post.text, style: TextStyle(fontSize: 10)) }
+        }, host: host)
+        let failures = Mutex<[DataSourceItemFailure]>([])
+        list.dataSource.addListener(.init(didApply: { update in
+            failures.withLock { $0 += update.changes.failures }
+        }))
+        try list.dataSource.setSections([posts(20)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 200)
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        #expect(failures.withLock { $0 } == [DataSourceItemFailure(path: ItemPath(section: 0, item: 3),
+                                                                   error: FrondError(.callbackFailed, "no row for post 3"))])
+        // Nothing of item 3 is shown, and it takes no room: item 4 follows item 2.
+        let shown = shownItems(host)
+        #expect(shown[3] == nil || shown[3]?.height == 0)
+        let second = try #require(shown[2]), fourth = try #require(shown[4])
+        #expect(second.height > 0 && fourth.top == second.top + second.height)
+    }
+
     @Test func test_badViewportsAreRefused() throws {
         let host = RecordingHost()
         let list = try makeList(host: host)

@@ -195,7 +195,8 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// to build (items already built stay as they are) and which to release (an item
     /// released keeps its model and last size, and loses its scopes and state; a path in
     /// both lists is built afresh). An asynchronous load queued while another waits
-    /// replaces it. Listeners do not hear loads.
+    /// replaces it. Listeners hear a load only when the provider (or the build) of an item
+    /// it built failed: its update's changes are empty but for ``DataSourceAppliedChanges/failures``.
     public func load(_ request: @escaping @Sendable (DataSourceState<Model>) -> DataSourceLoadRequest,
                      mode: Mode) throws(FrondError) {
         try submit(.load(request), mode: mode)
@@ -413,7 +414,10 @@ public final class DataSource<Model>: @unchecked Sendable {
             shared.predictedCounts = shared.pending.reduce(state.sections.map(\.count)) {
                 (try? $1.sectionCounts(after: $0)) ?? $0
             }
-            return (built.isLoad ? [] : shared.listeners.map(\.listener), replaced)
+            // A load changes no index, so listeners hear one only when an item it built
+            // failed: the failures are its whole update.
+            let heard = !built.isLoad || !built.changes.failures.isEmpty
+            return (heard ? shared.listeners.map(\.listener) : [], replaced)
         }
         _ = replaced
         observer?.didCommit(changes: built.changes)

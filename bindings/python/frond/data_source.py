@@ -27,7 +27,8 @@ at a time (the host's); two at once, or one from a listener or a provider, raise
 MisuseError. Asynchronous modifications may be queued from any thread. The provider runs
 on the builder's thread (the calling thread for synchronous ones); an exception it raises
 shows that item as nothing and is reported in `AppliedChanges.failures` (the other items
-are applied). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
+are applied; an item a `ListView` builds as it nears the viewport is reported the same way,
+in an update with no changes). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
 call that applied (an exception they raise is raised by that call, after everything was
 applied); ``on_build_start`` / ``on_build_end`` and `on_ready` on the builder's thread.
 

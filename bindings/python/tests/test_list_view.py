@@ -114,6 +114,41 @@ def test_aTapReachesTheItemsButtonAndItsState(like_class: None, no_leaks) -> Non
             feed.send_event(container.id)
 
 
+def test_aHorizontalListStacksItsItemsAlongX(no_leaks) -> None:
+    host = MemoryHost()
+    with ListView(lambda text: Text(text), cross_size=90, host=host, horizontal=True,
+                  estimated_item_size=40) as strip:
+        strip.data_source.set_sections([rows(100)])
+        strip.set_viewport(0, 300)
+        strip.process(wait=True)
+        frames = shown(host)
+        assert 2 < len(frames) < 100
+        left = 0.0
+        for index in range(len(frames)):
+            assert frames[index].top == 0 and frames[index].height == 90 and frames[index].left == left
+            left += frames[index].width
+
+
+def test_anItemThatFailsAsTheListBuildsItIsReported(no_leaks) -> None:
+    def provide(text: str) -> Text:
+        if text.startswith("row 3 "):
+            raise ValueError("no row 3")
+        return Text(text)
+
+    host = MemoryHost()
+    failures: list[tuple[int, str]] = []
+    with ListView(provide, cross_size=150, host=host, estimated_item_size=20) as feed:
+        feed.data_source.add_listener(on_apply=lambda changes: failures.extend(
+            (failure.path.item, str(failure.error)) for failure in changes.failures))
+        feed.data_source.set_sections([rows(40)])
+        feed.set_viewport(0, 200)
+        feed.process(wait=True)
+        frames = shown(host)
+        assert len(failures) == 1 and failures[0][0] == 3 and "no row 3" in failures[0][1]
+        assert 3 not in frames or frames[3].height == 0
+        assert frames[4].top == frames[2].top + frames[2].height
+
+
 def test_badViewportsAreRefused(no_leaks) -> None:
     with ListView(lambda text: Text(text), cross_size=90, horizontal=True) as strip:
         assert (strip.horizontal, strip.cross_size) == (True, 90.0)
