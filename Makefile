@@ -140,6 +140,7 @@ test-conformance: build
 	@echo "Chromium's random CSS-mode trees ($(CHROME_RANDOM)):" && grep -E "^NOTE|^strict" $(OUT)/chrome-random.log
 	$(SWIFT_BUILD)/frond conformance Tests/Fixtures/chrome-cases
 	bash Tests/CLI/exit_status_test.sh $(SWIFT_BUILD)/frond
+	bash Tests/CLI/ensure_deps_test.sh
 
 # Chromium as the oracle (issue 31): Tests/Fixtures/chrome-random holds 300 random CSS-mode
 # trees with Chromium's layouts (../shared/conformance/chrome/chrome_corpus.py --seed 20261128

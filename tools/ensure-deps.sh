@@ -68,7 +68,7 @@ done
 
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "ensure-deps: make $1 needs packages that are not installed; run:" \
-    "sudo apt-get install -y ${missing[*]}" >&2
+    "sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
   exit 2
 fi
 

@@ -61,3 +61,23 @@ def test_theReadmeCExamplePrintsWhatItShows(library: ctypes.CDLL, tmp_path: Path
     result = subprocess.run([str(program)], env=environment, capture_output=True, text=True, check=False)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == examples[0]["output"]
+
+
+#: README.md's Swift example and the text block of what it prints.
+SWIFT_EXAMPLE = re.compile(r"```swift\n(?P<code>(?:(?!```).)*)```\s*```text\n(?P<output>.*?)```", re.S)
+
+
+def test_theReadmeSwiftExampleIsTheOneTheSwiftTestsRun() -> None:
+    """Tests/FrondTests/ReadmeExampleTests.swift runs a copy of README.md's Swift example (the
+    Swift tests cannot read the README at run time): every line of the example, and every
+    line it prints, must be in that test."""
+    examples = list(SWIFT_EXAMPLE.finditer((REPOSITORY / "README.md").read_text(encoding="utf-8")))
+    assert len(examples) == 1, "README.md shows one Swift example with its output"
+    test = (REPOSITORY / "Tests" / "FrondTests" / "ReadmeExampleTests.swift").read_text(encoding="utf-8")
+    test_lines = {line.strip() for line in test.splitlines()}
+    for line in examples[0]["code"].splitlines():
+        code = line.strip()
+        if code and not code.startswith(("import ", "print(")):
+            assert code in test_lines, f"README.md's Swift line is not in ReadmeExampleTests.swift: {code}"
+    for line in examples[0]["output"].splitlines():
+        assert line.strip() in test, f"README.md's Swift output is not expected by ReadmeExampleTests.swift: {line}"
