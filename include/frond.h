@@ -16,7 +16,8 @@
  *                the mutations were sent (see frond_root_flush).
  *   Handles      Objects are opaque handles (frond_config, frond_node, frond_component,
  *                frond_root, frond_render_class, frond_scope, frond_action,
- *                frond_action_block). A handle is an entry of a table (kind + generation +
+ *                frond_action_block, frond_wrapper, frond_legacy_view, frond_changeset,
+ *                frond_data_source, frond_list). A handle is an entry of a table (kind + generation +
  *                slot), never an address: a NULL, freed, never-issued or wrong-kind
  *                handle returns FROND_ERR_MISUSE and does no harm.
  *   Callbacks    Every callback takes `void *user_data` last and writes results through
@@ -28,7 +29,8 @@
  *                a snapshot host's warning handler are the exceptions their docs name). Notifications that cannot fail return void
  *                (frond_destroy_func, a controller's event, a legacy component's
  *                did_mount/did_unmount, an animation's completion, a typed action
- *                handler's native function). user_data is registered together with a
+ *                handler's native function, the listeners of data sources and lists, a
+ *                data source's ready handler). user_data is registered together with a
  *                destroy function that Frond calls exactly once, when the callback is
  *                replaced or its object dies. No lock is held while a callback runs.
  *   Structs      Option, spec and vtable structs the caller fills start with `uint32_t
@@ -38,7 +40,8 @@
  *                other size (one that cuts a member, one from an unknown header) is
  *                FROND_ERR_INVALID_ARGUMENT and nothing of the struct is read. Small
  *                value structs (frond_value, frond_color, frond_attribute,
- *                frond_argument, frond_size, frond_rect) have no struct_size; result
+ *                frond_argument, frond_animation_value, frond_item_path, frond_size,
+ *                frond_rect) have no struct_size; result
  *                structs (frond_size, frond_rect, frond_mutation, …) are filled by Frond.
  *   Numbers      Lengths are float points. FROND_UNDEFINED (NaN) means "not constrained"
  *                only where a function says so; elsewhere NaN and infinities are refused

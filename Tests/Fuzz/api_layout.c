@@ -235,8 +235,22 @@ static void op_node_results(void) {
 
 static void op_library(void) {
     size_t count;
-    switch (fz_pick(5)) {
+    int major = -1, minor = -1, patch = -1;
+    switch (fz_pick(7)) {
     case 0: if (frond_version() == NULL) fz_fail("frond_version returned NULL"); break;
+    case 5: /* a library built on this API records a message of its own (NULL forgets it) */
+        frond_set_last_error(fz_string());
+        if (frond_last_error_message() == NULL) fz_fail("frond_last_error_message returned NULL after set");
+        break;
+    case 6:
+        frond_version_numbers(fz_chance(20) ? NULL : &major, fz_chance(20) ? NULL : &minor,
+                              fz_chance(20) ? NULL : &patch);
+        if ((major != -1 && major != FROND_VERSION_MAJOR) || (minor != -1 && minor != FROND_VERSION_MINOR) ||
+            (patch != -1 && patch != FROND_VERSION_PATCH)) {
+            fz_fail("frond_version_numbers gave %d.%d.%d, the header says %d.%d.%d", major, minor, patch,
+                    FROND_VERSION_MAJOR, FROND_VERSION_MINOR, FROND_VERSION_PATCH);
+        }
+        break;
     case 1: if (frond_status_name((frond_status)(int)fz_u32()) == NULL) fz_fail("frond_status_name returned NULL"); break;
     case 2: if (frond_last_error_message() == NULL) fz_fail("frond_last_error_message returned NULL"); break;
     case 3: frond_clear_last_error(); break;

@@ -209,6 +209,159 @@ static void fz_free_untaken(frond_item_model *models, size_t count) {
     }
 }
 
+/* Callbacks registered with a data source or a list: each registration that gives a destroy
+ * function counts one expected destroy, and every one must have come when the data source
+ * or list is freed (the ready handler's may come on the builder's thread: counters only). */
+static long fz_registrations = 0, fz_registration_destroys = 0, fz_ready_calls = 0;
+static long fz_list_listener_ids[4];
+
+static void fz_count_registration_destroy(void *user_data) {
+    (void)user_data;
+    __atomic_add_fetch(&fz_registration_destroys, 1, __ATOMIC_RELAXED);
+}
+static frond_destroy_func fz_registration_destroy(void) {
+    __atomic_add_fetch(&fz_registrations, 1, __ATOMIC_RELAXED);
+    return fz_count_registration_destroy;
+}
+
+static void fz_ready(frond_data_source *source, void *user_data) {
+    (void)source; (void)user_data;
+    __atomic_add_fetch(&fz_ready_calls, 1, __ATOMIC_RELAXED);
+}
+
+/* A listener: what it is told must be readable and finite. */
+static void fz_did_apply(frond_data_source *source, const frond_applied_changes *changes, void *user_data) {
+    size_t i;
+    (void)source; (void)user_data;
+    if (changes == NULL) fz_fail("did_apply got no changes");
+    if ((changes->change_count > 0 && changes->changes == NULL) ||
+        (changes->updated_count > 0 && changes->updated == NULL) ||
+        (changes->failure_count > 0 && changes->failures == NULL)) {
+        fz_fail("did_apply got a count without its array");
+    }
+    for (i = 0; i < changes->failure_count; i++) {
+        if (changes->failures[i].message == NULL) fz_fail("an item failure without a message");
+        if (changes->failures[i].status == FROND_OK) fz_fail("an item failure with FROND_OK");
+    }
+}
+static void fz_did_build(frond_data_source *source, void *user_data) { (void)source; (void)user_data; }
+static void fz_did_fail(frond_data_source *source, const char *message, void *user_data) {
+    (void)source; (void)user_data;
+    if (message == NULL) fz_fail("did_fail got no message");
+}
+
+static void fz_list_length(frond_list *list, float length, void *user_data) {
+    (void)list; (void)user_data;
+    fz_check_finite(length, "did_change_content_length");
+}
+static void fz_list_offset(frond_list *list, float offset, void *user_data) {
+    (void)list; (void)user_data;
+    fz_check_finite(offset, "did_adjust_offset");
+}
+static void fz_list_range(frond_list *list, frond_item_path path, void *model, void *user_data) {
+    (void)list; (void)path; (void)user_data;
+    if (model == NULL) fz_fail("a working-range callback without its model");
+}
+
+/* A list's host: every mutation's values are checked (the list's views are not mirrored). */
+static frond_status fz_list_host_begin(frond_root *root, void *user_data) {
+    (void)user_data;
+    if (root != NULL) fz_fail("a list's host got a root");
+    return FROND_OK;
+}
+static frond_status fz_list_host_apply(frond_root *root, const frond_mutation *mutation, void *user_data) {
+    (void)root; (void)user_data;
+    fz_check_mutation(mutation);
+    return fz_chance(2) ? FROND_ERR_CALLBACK : FROND_OK;
+}
+static frond_status fz_list_host_end(frond_root *root, void *user_data) {
+    (void)root; (void)user_data;
+    return FROND_OK;
+}
+
+/* The calls that register callbacks or only read: listeners, the ready handler, the
+ * getters; and on a list, its host, listener, statistics, axis and events. */
+static void fz_registrations_and_reads(frond_data_source *source, frond_list *list) {
+    frond_data_source *target = fz_chance(5) ? fz_bad_handle() : source;
+    size_t count;
+    uint64_t version, id = 0;
+    bool pending;
+    switch (fz_pick(list != NULL ? 8 : 4)) {
+    case 0:
+        FZ(frond_data_source_get_section_count(fz_chance(3) ? NULL : &count, target));
+        FZ(frond_data_source_get_item_count(&count, target, fz_chance(10) ? fuzzed_index() : fz_pick(3)));
+        FZ(frond_data_source_get_version(&version, target));
+        FZ(frond_data_source_has_pending(&pending, target));
+        break;
+    case 1: {
+        frond_data_source_listener listener;
+        memset(&listener, 0, sizeof listener);
+        listener.struct_size = fz_chance(5) ? fz_u32() : (uint32_t)sizeof listener;
+        listener.did_apply = fz_chance(80) ? fz_did_apply : NULL;
+        listener.did_fail = fz_chance(50) ? fz_did_fail : NULL;
+        /* (will_build and did_build run on the builder's thread: nothing but a return) */
+        listener.will_build = fz_chance(30) ? fz_did_build : NULL;
+        listener.did_build = fz_chance(30) ? fz_did_build : NULL;
+        if (FZ(frond_data_source_add_listener(&id, target, fz_chance(3) ? NULL : &listener, NULL,
+                                              fz_registration_destroy())) == FROND_OK) {
+            fz_list_listener_ids[fz_pick(4)] = (long)id;
+        }
+        break;
+    }
+    case 2:
+        FZ(frond_data_source_remove_listener(target, fz_chance(80) ? (uint64_t)fz_list_listener_ids[fz_pick(4)]
+                                                                   : fz_u64()));
+        break;
+    case 3:
+        if (fz_chance(80)) FZ(frond_data_source_set_ready_handler(target, fz_ready, NULL, fz_registration_destroy()));
+        else FZ(frond_data_source_set_ready_handler(target, NULL, NULL, NULL));
+        break;
+    case 4: {
+        frond_list_listener listener;
+        memset(&listener, 0, sizeof listener);
+        listener.struct_size = fz_chance(5) ? fz_u32() : (uint32_t)sizeof listener;
+        listener.did_change_content_length = fz_chance(80) ? fz_list_length : NULL;
+        listener.did_adjust_offset = fz_chance(80) ? fz_list_offset : NULL;
+        listener.did_enter_range = fz_chance(80) ? fz_list_range : NULL;
+        listener.did_leave_range = fz_chance(80) ? fz_list_range : NULL;
+        FZ(frond_list_set_listener(fz_chance(5) ? fz_bad_handle() : list, &listener, NULL,
+                                   fz_registration_destroy()));
+        break;
+    }
+    case 5: {
+        frond_host host;
+        memset(&host, 0, sizeof host);
+        host.struct_size = fz_chance(5) ? fz_u32() : (uint32_t)sizeof host;
+        host.begin_commit = fz_chance(70) ? fz_list_host_begin : NULL;
+        host.apply = fz_list_host_apply;
+        host.end_commit = fz_chance(70) ? fz_list_host_end : NULL;
+        FZ(frond_list_set_host(fz_chance(5) ? fz_bad_handle() : list, &host, NULL, fz_registration_destroy()));
+        break;
+    }
+    case 6: {
+        frond_list_statistics statistics;
+        frond_list_axis axis;
+        float cross = 0;
+        memset(&statistics, 0, sizeof statistics);
+        statistics.struct_size = fz_chance(10) ? fz_u32() : (uint32_t)sizeof statistics;
+        if (FZ(frond_list_get_statistics(&statistics, list)) == FROND_OK) {
+            fz_check_finite(statistics.content_length, "frond_list_statistics content_length");
+            fz_check_finite(statistics.offset, "frond_list_statistics offset");
+        }
+        if (FZ(frond_list_get_axis(fz_chance(20) ? NULL : &axis, fz_chance(20) ? NULL : &cross, list)) == FROND_OK) {
+            fz_check_finite(cross, "frond_list_get_axis cross size");
+        }
+        break;
+    }
+    default: {
+        frond_action_outcome outcome;
+        FZ(frond_list_send_event(&outcome, list, fz_chance(70) ? fz_pick(64) : fz_u64(),
+                                 fz_chance(70) ? "onTap" : fz_string(), NULL));
+        break;
+    }
+    }
+}
+
 static frond_apply_mode fz_mode(void) {
     return fz_chance(3) ? (frond_apply_mode)fz_u32() : (frond_apply_mode)fz_pick(2);
 }
@@ -217,7 +370,7 @@ static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
     size_t steps = fz_pick(10), step, count, i;
     for (step = 0; step < steps; step++) {
         if (getenv("FROND_FUZZ_TRACE")) fprintf(stderr, "trace: live models %ld\n", fz_live_models);
-        switch (fz_pick(7)) {
+        switch (fz_pick(9)) {
         case 0: { /* a fuzzed changeset with fuzzed model counts */
             frond_changeset *changeset = NULL;
             size_t changes = fz_pick(6), updated = fz_pick(4), inserted = fz_pick(5);
@@ -276,6 +429,8 @@ static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
             FZ(frond_list_set_viewport(list, offset, length));
             break;
         }
+        case 6:
+        case 7: fz_registrations_and_reads(source, list); break;
         case 5: /* apply what is built, or everything */
             if (list != NULL) FZ(frond_list_process(NULL, list, fz_bool()));
             else FZ(frond_data_source_process(NULL, source, fz_bool()));
@@ -330,6 +485,10 @@ static void op_data_source(void) {
     else FZ(frond_data_source_free(source));
     if (__atomic_load_n(&fz_live_models, __ATOMIC_RELAXED) != 0) {
         fz_fail("%ld models alive after their data source was freed", fz_live_models);
+    }
+    if (__atomic_load_n(&fz_registration_destroys, __ATOMIC_RELAXED) != fz_registrations) {
+        fz_fail("%ld registrations gave a destroy function, %ld destroys came by the free", fz_registrations,
+                __atomic_load_n(&fz_registration_destroys, __ATOMIC_RELAXED));
     }
 }
 

@@ -277,7 +277,16 @@ static void op_root_read(void) {
         FZ(frond_root_get_statistics(fz_chance(97) ? fz_struct_copy(&zero, sizeof zero, size) : NULL, root));
         break;
     }
-    case 6: FZ(frond_root_needs_flush(&flag, root)); FZ(frond_root_has_prepared_flush(&flag, root)); break;
+    case 6: {
+        frond_size size;
+        FZ(frond_root_needs_flush(&flag, root));
+        FZ(frond_root_has_prepared_flush(&flag, root));
+        if (FZ(frond_root_get_size(&size, root)) == FROND_OK) {
+            fz_check_finite(size.width, "frond_root_get_size width");
+            fz_check_finite(size.height, "frond_root_get_size height");
+        }
+        break;
+    }
 #ifdef FROND_INIT   /* the header's lookups (added with FROND_INIT) */
     case 7: {
         const char *path[3];
