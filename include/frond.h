@@ -2290,7 +2290,9 @@ frond_status frond_data_source_set_sections(frond_data_source *source, const fro
                                             frond_apply_mode mode);
 
 /** Replaces the configuration (copied; the old one's destroy runs when no build uses it):
- *  every item is rebuilt and laid out again. */
+ *  every item is rebuilt and laid out again. A list's data source (frond_list_get_data_source)
+ *  refuses it with FROND_ERR_MISUSE: its items take the list's cross size and provider, fixed
+ *  by frond_list_new. */
 frond_status frond_data_source_set_config(frond_data_source *source, const frond_data_source_config *config,
                                           frond_apply_mode mode);
 

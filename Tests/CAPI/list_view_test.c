@@ -402,6 +402,20 @@ static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
     CHECK_OK(frond_list_get_item_frame(&fourth, list, path));
     CHECK(second.height > 0 && fourth.top == second.top + second.height);
     failing_row = -1;
+    {   /* the list's items take its cross size: its data source refuses a configuration */
+        frond_data_source_config config;
+        int config_destroyed = 0;
+        FROND_INIT(config);
+        config.item_size_range = frond_size_range_flexible_height(50);
+        config.provider = row;
+        config.user_data = &config_destroyed;
+        config.destroy = count_destroy;
+        CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_set_config(source, &config, FROND_APPLY_SYNC),
+                      "list's data source");
+        CHECK(config_destroyed == 1);
+        CHECK_OK(frond_list_get_item_frame(&second, list, path));
+        CHECK(second.width == 200);
+    }
     CHECK(m.problems == 0);
     CHECK_OK(frond_list_free(list));
     CHECK(live_rows == 0);

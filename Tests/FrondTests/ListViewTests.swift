@@ -213,6 +213,24 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(second.height > 0 && fourth.top == second.top + second.height)
     }
 
+    /// A list's items take its cross size: its data source refuses a configuration of its
+    /// own, and the items keep their sizes.
+    @Test func test_aListsDataSourceRefusesAnotherConfiguration() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host)
+        try list.dataSource.setSections([posts(10)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 200)
+        try list.processPending(waitForAll: true)
+        let before = shownItems(host)
+        let error = #expect(throws: FrondError.self) {
+            try list.dataSource.update(configuration: .init(sizeRange: .flexibleHeight(width: 50)) { _ in nil },
+                                       mode: .synchronous)
+        }
+        #expect(error?.kind == .misuse)
+        try list.processPending(waitForAll: true)
+        #expect(shownItems(host) == before && before[0]?.width == 120)
+    }
+
     @Test func test_badViewportsAreRefused() throws {
         let host = RecordingHost()
         let list = try makeList(host: host)

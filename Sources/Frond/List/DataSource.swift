@@ -152,8 +152,14 @@ public final class DataSource<Model>: @unchecked Sendable {
         try submit(.changeset(changeset), mode: mode)
     }
 
-    /// Replaces the configuration: every item is rebuilt and laid out again.
+    /// Replaces the configuration: every item is rebuilt and laid out again. The data
+    /// source of a ``ListView`` refuses it (``FrondError/Kind/misuse``): its items take the
+    /// list's cross size, fixed when the list is made.
     public func update(configuration: DataSourceConfiguration<Model>, mode: Mode) throws(FrondError) {
+        if commitObserver != nil {
+            throw FrondError(.misuse, "data source: this is a list's data source, whose items take the list's "
+                             + "cross size and provider; they are fixed when the list is made (make a new list to change them)")
+        }
         try configuration.sizeRange.validate()
         try submit(.configuration(configuration), mode: mode)
     }

@@ -211,7 +211,8 @@ class DataSource(Handle):
         self._applying("frond_data_source_set_sections", array, len(models), counts, len(sections), _mode(sync))
 
     def set_config(self, provider: ItemProvider, size_range: SizeRange, *, sync: bool = True) -> None:
-        """Replaces the provider and the size range: every item is rebuilt."""
+        """Replaces the provider and the size range: every item is rebuilt. A `ListView`'s
+        data source raises MisuseError: its items take the list's cross size and provider."""
         self._applying("frond_data_source_set_config", self._config(provider, size_range), _mode(sync))
 
     def process(self, wait: bool = False) -> int:

@@ -12,7 +12,7 @@ import pytest
 from conftest import REPOSITORY
 
 from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
-                   ListView, MemoryHost, RenderComponent, Scope, Text)
+                   ListView, MemoryHost, MisuseError, RenderComponent, Scope, SizeRange, Text)
 from frond.render import _render_class
 
 
@@ -147,6 +147,16 @@ def test_anItemThatFailsAsTheListBuildsItIsReported(no_leaks) -> None:
         assert len(failures) == 1 and failures[0][0] == 3 and "no row 3" in failures[0][1]
         assert 3 not in frames or frames[3].height == 0
         assert frames[4].top == frames[2].top + frames[2].height
+
+
+def test_aListsDataSourceRefusesAnotherConfiguration(no_leaks) -> None:
+    with ListView(lambda text: Text(text), cross_size=150) as feed:
+        with pytest.raises(MisuseError, match="list's data source"):
+            feed.data_source.set_config(lambda text: Text(text), SizeRange.flexible_height(60))
+        feed.data_source.set_sections([rows(3)])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        assert feed.item_frame(ItemPath(0, 0)).width == 150
 
 
 def test_badViewportsAreRefused(no_leaks) -> None:
