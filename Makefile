@@ -379,7 +379,7 @@ TSAN_C_LIBS := -L$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SW
 # (DispatchQueue.concurrentPerform, DispatchQueue.global().async). Swift Testing runs the
 # other suites in parallel too: `make sanitize-tsan TSAN_SWIFT_TESTS=.` runs them all.
 TSAN_C_TESTS := root_test state_test snapshot_test list_test data_source_test list_view_test
-TSAN_SWIFT_TESTS := StateTests|AsyncFlushTests|ProviderTests|MeasurementTests
+TSAN_SWIFT_TESTS := StateTests|AsyncFlushTests|ProviderTests|MeasurementTests|ListViewTests
 ASAN_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitize/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(CURDIR)/Tests/Sanitize/ubsan.supp

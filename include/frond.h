@@ -2344,7 +2344,10 @@ frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_
  * viewport, the viewport's offset moves so that the first visible item stays in place on
  * screen (did_adjust_offset). The list's items are its data source's
  * (frond_list_get_data_source): apply changesets, diffs and new models there. The list,
- * its data source and its host callbacks are used on one thread (the host's). */
+ * its data source and its host callbacks are used on one thread (the host's): a second
+ * thread calling a list function (but frond_list_get_data_source and frond_list_get_axis)
+ * or a host-thread function of its data source while one is under way gets
+ * FROND_ERR_MISUSE, and the call does nothing. */
 
 typedef struct frond_list frond_list;
 

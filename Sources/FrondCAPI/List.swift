@@ -32,13 +32,26 @@ private func cList(_ handle: OpaquePointer?) throws(CallFailure) -> CList {
     unsafeDowncast(try resolve(handle, .list, "list"), to: CList.self)
 }
 
-/// Runs a list call that may commit to the host: a host function that failed meanwhile
-/// makes it FROND_ERR_CALLBACK.
-private func committing<T>(_ list: CList, _ body: () throws(FrondError) -> T) throws(CallFailure) -> T {
-    list.host?.resetFailure()
-    let result = try frond(body)
-    if let failure = list.host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
-    return result
+/// Runs a list call on the host thread: another thread calling the list or its data source
+/// at the same time makes it FROND_ERR_MISUSE (and it does nothing).
+private func onHostThread<T>(_ list: CList, _ what: String, _ body: () throws(CallFailure) -> T) throws(CallFailure) -> T {
+    let outcome = try frond { () throws(FrondError) in
+        try list.list.hostCall(what) { () -> Result<T, CallFailure> in
+            do throws(CallFailure) { return .success(try body()) } catch { return .failure(error) }
+        }
+    }
+    return try outcome.get()
+}
+
+/// Runs a list call that may commit to the host, on the host thread: a host function that
+/// failed meanwhile makes it FROND_ERR_CALLBACK.
+private func committing<T>(_ list: CList, _ what: String, _ body: () throws(FrondError) -> T) throws(CallFailure) -> T {
+    try onHostThread(list, what) { () throws(CallFailure) in
+        list.host?.resetFailure()
+        let result = try frond(body)
+        if let failure = list.host?.failure { throw CallFailure(FROND_ERR_CALLBACK, failure) }
+        return result
+    }
 }
 
 /// The struct sizes of earlier frond_list_config versions (before text_measure).
@@ -91,9 +104,11 @@ public func frond_list_free(_ handle: OpaquePointer?) -> frond_status {
     guard let handle else { return FROND_OK }
     return call("frond_list_free") { () throws(CallFailure) in
         let list = try cList(handle)
-        // (Refused from a callback of the list's data source, like frond_data_source_free.)
-        try frond { () throws(FrondError) in try list.list.dataSource.cancelAndWait() }
-        _ = try releaseHandle(handle, .list, "list")
+        try onHostThread(list, "free the list") { () throws(CallFailure) in
+            // (Refused from a callback of the list's data source, like frond_data_source_free.)
+            try frond { () throws(FrondError) in try list.list.dataSource.cancelAndWait() }
+            _ = try releaseHandle(handle, .list, "list")
+        }
     }
 }
 
@@ -112,17 +127,19 @@ public func frond_list_set_host(_ handle: OpaquePointer?, _ host: UnsafePointer<
     let owner = CallbackOwner(userData, destroy)
     return report("frond_list_set_host", attempt { () throws(CallFailure) in
         let list = try cList(handle)
-        guard let functions = try structArgument(host, "host") else {
-            list.host = nil
-            list.list.host = nil
-            return
+        try onHostThread(list, "set the list's host") { () throws(CallFailure) in
+            guard let functions = try structArgument(host, "host") else {
+                list.host = nil
+                list.list.host = nil
+                return
+            }
+            guard functions.apply != nil || functions.apply_batch != nil else {
+                throw .invalidArgument("host: give apply or apply_batch")
+            }
+            let made = CHost(functions, owner: owner, rootHandle: nil)
+            list.host = made
+            list.list.host = made
         }
-        guard functions.apply != nil || functions.apply_batch != nil else {
-            throw .invalidArgument("host: give apply or apply_batch")
-        }
-        let made = CHost(functions, owner: owner, rootHandle: nil)
-        list.host = made
-        list.list.host = made
     })
 }
 
@@ -132,37 +149,42 @@ public func frond_list_set_listener(_ handle: OpaquePointer?, _ listener: Unsafe
     let owner = CallbackOwner(userData, destroy)
     return report("frond_list_set_listener", attempt { () throws(CallFailure) in
         let list = try cList(handle)
-        guard let functions = try structArgument(listener, "listener") else {
-            list.list.listener = ListView<CItemModel>.Listener()
-            list.listenerOwner = nil
-            return
-        }
-        let listHandle = list.handle
-        let data = owner.userData
-        var made = ListView<CItemModel>.Listener()
-        if let function = functions.did_change_content_length {
-            made.didChangeContentLength = { length in function(listHandle, length, data) }
-        }
-        if let function = functions.did_adjust_offset {
-            made.didAdjustOffset = { offset in function(listHandle, offset, data) }
-        }
-        if let function = functions.did_enter_range {
-            made.didEnterRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
-        }
-        if let function = functions.did_leave_range {
-            made.didLeaveRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
-        }
-        // (The closures hold the user_data's pointer; its owner lives as long as they are set.)
-        list.list.listener = made
-        list.listenerOwner = owner
+        try onHostThread(list, "set the list's listener") { () throws(CallFailure) in try setListener(list, listener, owner) }
     })
+}
+
+private func setListener(_ list: CList, _ listener: UnsafePointer<frond_list_listener>?,
+                         _ owner: CallbackOwner) throws(CallFailure) {
+    guard let functions = try structArgument(listener, "listener") else {
+        list.list.listener = ListView<CItemModel>.Listener()
+        list.listenerOwner = nil
+        return
+    }
+    let listHandle = list.handle
+    let data = owner.userData
+    var made = ListView<CItemModel>.Listener()
+    if let function = functions.did_change_content_length {
+        made.didChangeContentLength = { length in function(listHandle, length, data) }
+    }
+    if let function = functions.did_adjust_offset {
+        made.didAdjustOffset = { offset in function(listHandle, offset, data) }
+    }
+    if let function = functions.did_enter_range {
+        made.didEnterRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
+    }
+    if let function = functions.did_leave_range {
+        made.didLeaveRange = { path, model in function(listHandle, frond_item_path(path), model.model, data) }
+    }
+    // (The closures hold the user_data's pointer; its owner lives as long as they are set.)
+    list.list.listener = made
+    list.listenerOwner = owner
 }
 
 @_cdecl("frond_list_set_viewport") @implementation
 public func frond_list_set_viewport(_ handle: OpaquePointer?, _ offset: Float, _ length: Float) -> frond_status {
     call("frond_list_set_viewport") { () throws(CallFailure) in
         let list = try cList(handle)
-        try committing(list) { () throws(FrondError) in try list.list.setViewport(offset: offset, length: length) }
+        try committing(list, "set the list's viewport") { () throws(FrondError) in try list.list.setViewport(offset: offset, length: length) }
     }
 }
 
@@ -171,7 +193,7 @@ public func frond_list_process(_ outApplied: UnsafeMutablePointer<Int>?, _ handl
                                _ waitForAll: Bool) -> frond_status {
     call("frond_list_process") { () throws(CallFailure) in
         let list = try cList(handle)
-        let applied = try committing(list) { () throws(FrondError) in
+        let applied = try committing(list, "process the list") { () throws(FrondError) in
             try list.list.processPending(waitForAll: waitForAll)
         }
         outApplied?.pointee = applied
@@ -184,13 +206,16 @@ public func frond_list_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
     call("frond_list_get_statistics") { () throws(CallFailure) in
         let out = try requireOut(outStatistics)
         try checkStructSize(out.pointee.struct_size, of: frond_list_statistics.self, "out_statistics")
-        let list = try cList(handle).list
-        let counts = list.mountStatistics
-        out.pointee = frond_list_statistics(
-            struct_size: UInt32(MemoryLayout<frond_list_statistics>.size), mounted_items: list.mountedItemCount,
-            host_views: list.hostViewCount, parked_items: list.parkedItemCount, created: UInt64(counts.created),
-            reused: UInt64(counts.reused), parked: UInt64(counts.parked), destroyed: UInt64(counts.destroyed),
-            content_length: list.contentSize, offset: list.viewport.offset)
+        let handled = try cList(handle)
+        out.pointee = try onHostThread(handled, "read the list's statistics") { () throws(CallFailure) in
+            let list = handled.list
+            let counts = list.mountStatistics
+            return frond_list_statistics(
+                struct_size: UInt32(MemoryLayout<frond_list_statistics>.size), mounted_items: list.mountedItemCount,
+                host_views: list.hostViewCount, parked_items: list.parkedItemCount, created: UInt64(counts.created),
+                reused: UInt64(counts.reused), parked: UInt64(counts.parked), destroyed: UInt64(counts.destroyed),
+                content_length: list.contentSize, offset: list.viewport.offset)
+        }
     }
 }
 
@@ -209,9 +234,10 @@ public func frond_list_get_item_frame(_ outFrame: UnsafeMutablePointer<frond_rec
                                       _ path: frond_item_path) -> frond_status {
     call("frond_list_get_item_frame") { () throws(CallFailure) in
         let out = try requireOut(outFrame)
-        let list = try cList(handle).list
+        let list = try cList(handle)
         let place = try itemPath(path, "path")
-        guard let frame = list.frame(of: place) else { throw .invalidArgument("the list has no item at \(place)") }
+        let found = try onHostThread(list, "read an item's frame") { () throws(CallFailure) in list.list.frame(of: place) }
+        guard let frame = found else { throw .invalidArgument("the list has no item at \(place)") }
         out.pointee = frond_rect(left: frame.left, top: frame.top, width: frame.width, height: frame.height)
     }
 }
@@ -226,6 +252,6 @@ public func frond_list_send_event(_ outOutcome: UnsafeMutablePointer<frond_actio
         let name = try requiredString(eventAttribute, "event_attribute")
         guard !name.isEmpty else { throw .invalidArgument("event_attribute is empty") }
         let event = HostEvent(attributeName: name, payload: try payloadArgument(payload))
-        out.pointee = try committing(list) { () throws(FrondError) in try list.list.send(event, to: ViewID(view)) }.cValue
+        out.pointee = try committing(list, "send an event to the list") { () throws(FrondError) in try list.list.send(event, to: ViewID(view)) }.cValue
     }
 }

@@ -2,12 +2,16 @@
  * impossible mutation sequence, only the items near the viewport built and shown, parked
  * containers hidden and reused, working-range and content-length callbacks, a changeset
  * applied to the list's data source moving the mounted items, events routed to the item,
- * bad viewports refused, and every model and user_data destroyed once. */
+ * bad viewports refused, a second thread's calls refused while one thread is in a call,
+ * and every model and user_data destroyed once. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -36,10 +40,25 @@ static frond_status strict_begin(frond_root *root, void *user_data) {
     return FROND_OK;
 }
 
+static void sleep_ms(int ms) {
+    struct timespec delay;
+    delay.tv_sec = ms / 1000;
+    delay.tv_nsec = (long)(ms % 1000) * 1000000L;
+    nanosleep(&delay, NULL);
+}
+
+/* 1: the next end_commit says it has come (2) and waits there until another thread lets it
+ * go (3). Atomic: two threads use it. */
+static int pause_in_commit = 0;
+
 static frond_status strict_end(frond_root *root, void *user_data) {
     mirror *m = user_data;
     (void)root;
     if (--m->commits_open != 0) m->problems++;
+    if (__atomic_load_n(&pause_in_commit, __ATOMIC_SEQ_CST) == 1) {
+        __atomic_store_n(&pause_in_commit, 2, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&pause_in_commit, __ATOMIC_SEQ_CST) != 3) sleep_ms(1);
+    }
     return FROND_OK;
 }
 
@@ -127,12 +146,13 @@ static void free_row(void *model) {
     free(model);
 }
 
-static int failing_row = -1; /* the row whose provider fails (-1: none) */
+/* The row whose provider fails (-1: none); atomic, as the builder's thread reads it. */
+static int failing_row = -1;
 static frond_status row(frond_component **out_component, void *model, void *user_data) {
     int id = *(int *)model;
     char text[64];
     (void)user_data;
-    if (id == failing_row) return FROND_ERR_INVALID_ARGUMENT;
+    if (id == __atomic_load_n(&failing_row, __ATOMIC_SEQ_CST)) return FROND_ERR_INVALID_ARGUMENT;
     if (id % 10 == 0) {
         frond_attribute tap;
         frond_view_spec view;
@@ -390,7 +410,7 @@ static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
     FROND_INIT(listener);
     listener.did_apply = hear_failures;
     CHECK_OK(frond_data_source_add_listener(&listener_id, source, &listener, NULL, NULL));
-    failing_row = 3;
+    __atomic_store_n(&failing_row, 3, __ATOMIC_SEQ_CST);
     load_rows(list, 30);
     CHECK_OK(frond_list_set_viewport(list, 0, 400));
     CHECK_OK(frond_list_process(NULL, list, true));
@@ -401,7 +421,7 @@ static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
     path.item = 4;
     CHECK_OK(frond_list_get_item_frame(&fourth, list, path));
     CHECK(second.height > 0 && fourth.top == second.top + second.height);
-    failing_row = -1;
+    __atomic_store_n(&failing_row, -1, __ATOMIC_SEQ_CST);
     {   /* the list's items take its cross size: its data source refuses a configuration */
         frond_data_source_config config;
         int config_destroyed = 0;
@@ -416,6 +436,77 @@ static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
         CHECK_OK(frond_list_get_item_frame(&second, list, path));
         CHECK(second.width == 200);
     }
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+typedef struct scroll_call {
+    frond_list *list;
+    frond_status status;
+} scroll_call;
+
+static void *scroll_on_thread(void *argument) {
+    scroll_call *call = argument;
+    call->status = frond_list_set_viewport(call->list, 500, 300);
+    return NULL;
+}
+
+/* While one thread is in a list call (paused in the host's end_commit), every call of
+ * another thread into the list or its data source's host calls is MISUSE and changes
+ * nothing; asynchronous modifications are still queued. */
+static void test_a_second_thread_calling_at_once_is_misuse(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_data_source *source = NULL;
+    frond_list_statistics before, after;
+    frond_action_outcome outcome;
+    frond_item_model model;
+    frond_rect frame;
+    frond_item_path path = {0, 1};
+    scroll_call call;
+    pthread_t thread;
+    bool pending = false;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    load_rows(list, 200);
+    CHECK_OK(frond_list_set_viewport(list, 0, 300));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    before = statistics_of(list);
+    FROND_INIT(after);
+    call.list = list;
+    call.status = FROND_ERR_INTERNAL;
+    __atomic_store_n(&pause_in_commit, 1, __ATOMIC_SEQ_CST);
+    CHECK(pthread_create(&thread, NULL, scroll_on_thread, &call) == 0);
+    while (__atomic_load_n(&pause_in_commit, __ATOMIC_SEQ_CST) != 2) sleep_ms(1);
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_set_viewport(list, 900, 300), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_process(NULL, list, true), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, list, path), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_get_statistics(&after, list), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_send_event(&outcome, list, 1, "onTap", NULL), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_set_listener(list, NULL, NULL, NULL), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_set_host(list, NULL, NULL, NULL), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_list_free(list), "another thread");
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_process(NULL, source, true), "another thread");
+    model = row_model(1000);
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_set_items(source, 0, &model, 1, FROND_APPLY_SYNC),
+                  "another thread");
+    model = row_model(1001);
+    CHECK_OK(frond_data_source_set_items(source, 0, &model, 1, FROND_APPLY_ASYNC));
+    __atomic_store_n(&pause_in_commit, 3, __ATOMIC_SEQ_CST);
+    CHECK(pthread_join(thread, NULL) == 0);
+    __atomic_store_n(&pause_in_commit, 0, __ATOMIC_SEQ_CST);
+    CHECK(call.status == FROND_OK);
+    /* The other thread's scroll happened; the refused calls changed nothing; the list is
+     * this thread's again, and the queued modification applies. */
+    after = statistics_of(list);
+    CHECK(before.offset == 0 && after.offset == 500 && after.mounted_items > 0);
+    CHECK(live_rows == 201);
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK_OK(frond_data_source_has_pending(&pending, source));
+    CHECK(!pending && live_rows == 1);
     CHECK(m.problems == 0);
     CHECK_OK(frond_list_free(list));
     CHECK(live_rows == 0);
@@ -581,9 +672,10 @@ int main(void) {
     test_an_adjusted_offset_comes_after_its_length();
     test_scrolling_back_over_small_items_shows_them_at_once();
     test_an_item_that_fails_as_the_list_builds_it_is_reported();
+    test_a_second_thread_calling_at_once_is_misuse();
     providers = provider_destroyed;
     hosts = host_destroyed;
-    CHECK(providers == 7 && hosts == 4);
+    CHECK(providers == 8 && hosts == 5);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

@@ -231,6 +231,57 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(shownItems(host) == before && before[0]?.width == 120)
     }
 
+    /// While one thread is in a list call (held in its host's endCommit), another thread's
+    /// calls of the list and of its data source's host-thread operations are misuse and
+    /// change nothing; an asynchronous modification is still queued.
+    @Test func test_aSecondThreadCallingAtOnceIsMisuse() throws {
+        let recording = RecordingHost()
+        let host = PausingHost(recording)
+        let list = try ListView(configuration: .init(crossSize: 120, estimatedItemSize: 30) { (post: Post) in
+            Flexbox { Text(post.text, style: TextStyle(fontSize: 10)) }
+        }, host: host)
+        try list.dataSource.setSections([posts(300)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 200)
+        try list.processPending(waitForAll: true)
+        host.pause.store(true, ordering: .sequentiallyConsistent)
+        let scrolled = Mutex<Result<Void, FrondError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let result = Result { () throws(FrondError) in try list.setViewport(offset: 600, length: 200) }
+            scrolled.withLock { $0 = result }
+            done.signal()
+        }
+        #expect(host.paused.wait(timeout: .now() + 30) == .success, "the other thread's commit began")
+        let refused: [(String, () throws(FrondError) -> Void)] = [
+            ("setViewport", { () throws(FrondError) in try list.setViewport(offset: 1000, length: 200) }),
+            ("processPending", { () throws(FrondError) in _ = try list.processPending(waitForAll: true) }),
+            ("send", { () throws(FrondError) in _ = try list.send(.tap, to: ViewID(1)) }),
+            ("a synchronous modification", { () throws(FrondError) in
+                try list.dataSource.setSections([posts(2)], mode: .synchronous)
+            }),
+            ("the data source's processPending", { () throws(FrondError) in
+                _ = try list.dataSource.processPending(waitForAll: true)
+            }),
+        ]
+        for (name, call) in refused {
+            do throws(FrondError) {
+                try call()
+                Issue.record("\(name) was accepted")
+            } catch {
+                #expect(error.kind == .misuse && error.message.contains("another thread"), "\(name): \(error)")
+            }
+        }
+        try list.dataSource.setSections([posts(5)], mode: .asynchronous)
+        host.go.signal()
+        #expect(done.wait(timeout: .now() + 30) == .success, "the other thread's call ended")
+        let result = try #require(scrolled.withLock { $0 })
+        #expect(throws: Never.self) { try result.get() }
+        #expect(list.viewport.offset == 600)
+        try list.processPending(waitForAll: true)
+        #expect(list.dataSource.state.sections[0].count == 5)
+        #expect(recording.problems == [])
+    }
+
     @Test func test_badViewportsAreRefused() throws {
         let host = RecordingHost()
         let list = try makeList(host: host)
@@ -258,5 +309,25 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(try list.send(.tap, to: button) == .unhandled)
         #expect(handled.withLock { $0 } == ["tap-b [0, 1]"])
         #expect(throws: FrondError.self) { try list.send(.tap, to: container) }
+    }
+}
+
+/// Passes mutations to a recording host; once `pause` is set, its next commit signals
+/// `paused` at its end and waits there for `go`.
+private final class PausingHost: Host, @unchecked Sendable {
+    let recording: RecordingHost
+    let pause = Atomic<Bool>(false)
+    let paused = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+
+    init(_ recording: RecordingHost) { self.recording = recording }
+
+    func beginCommit() { recording.beginCommit() }
+    func apply(_ mutation: Mutation) { recording.apply(mutation) }
+    func endCommit() {
+        recording.endCommit()
+        guard pause.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        paused.signal()
+        _ = go.wait(timeout: .now() + 30)
     }
 }

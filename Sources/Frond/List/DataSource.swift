@@ -15,8 +15,8 @@ import Synchronization
 ///
 /// The host thread is whichever thread calls ``apply(_:mode:)`` synchronously,
 /// ``processPending(waitForAll:)``, ``update(configuration:mode:)`` synchronously or
-/// ``cancelAndWait()``: one at a time (a second one at once, a listener that applies
-/// synchronously, or a provider that does: ``FrondError/Kind/misuse``). Asynchronous
+/// ``cancelAndWait()``: one at a time (a second thread calling it or its list at once, a
+/// listener that applies synchronously, or a provider that does: ``FrondError/Kind/misuse``). Asynchronous
 /// modifications may be queued from any thread, and ``state`` read from any thread.
 /// Providers and the build hooks of asynchronous modifications run on the executor's
 /// thread; listeners run on the host thread.
@@ -58,8 +58,10 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// Told around each applied modification (the list that mounts the items; host thread).
     weak var commitObserver: (any DataSourceCommitObserver)?
     private let textMeasurer: any TextMeasurer
-    /// Whether a host-thread call is under way.
+    /// Whether a host-thread operation is under way.
     private let busy = Atomic<Bool>(false)
+    /// The thread in a host call of the data source or its list (0: none).
+    private let hostThread = Atomic<UInt>(0)
     /// The thread running a build (0: none), so that a provider cannot wait for itself.
     private let builderThread = Atomic<UInt>(0)
     /// Set by ``cancelAndWait()``: a build under way stops at its next item.
@@ -214,17 +216,17 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// synchronous modification would). Returns how many modifications were applied.
     @discardableResult
     public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
-        try enterHostThread("processPending")
-        defer { busy.store(false, ordering: .releasing) }
-        return try settle(waiting: waitForAll)
+        try hostOperation("processPending") { () throws(FrondError) in try settle(waiting: waitForAll) }
     }
 
     /// Stops a build under way at its next item and waits for it; the modifications not
     /// applied yet are dropped. Call it on the host thread before releasing the data
     /// source for models to be released there and then.
     public func cancelAndWait() throws(FrondError) {
-        try enterHostThread("cancelAndWait")
-        defer { busy.store(false, ordering: .releasing) }
+        try hostOperation("cancelAndWait") { () throws(FrondError) in cancelAndWaitOnHostThread() }
+    }
+
+    private func cancelAndWaitOnHostThread() {
         cancelled.cancel()
         // (The pending modifications, and their models, go after the lock is released: a
         // model's destroy function may call the data source.)
@@ -240,8 +242,7 @@ public final class DataSource<Model>: @unchecked Sendable {
             building.drop()
             return
         }
-        building.done.wait()
-        building.done.signal()
+        building.waitUntilFinished()
         if case .success(let built)? = building.result { built.discard() }
         // (What the build holds goes now, not when the builder's thread lets go of it.)
         building.drop()
@@ -284,16 +285,16 @@ public final class DataSource<Model>: @unchecked Sendable {
             }
             startNextBuild()
         case .synchronous:
-            try enterHostThread("apply a modification synchronously")
-            defer { busy.store(false, ordering: .releasing) }
-            try shared.withLock { (shared: inout Shared) throws(FrondError) in
-                _ = try modification.sectionCounts(after: shared.predictedCounts)
+            try hostOperation("apply a modification synchronously") { () throws(FrondError) in
+                try shared.withLock { (shared: inout Shared) throws(FrondError) in
+                    _ = try modification.sectionCounts(after: shared.predictedCounts)
+                }
+                _ = try settle(waiting: true)
+                let base = state
+                let built = try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
+                                                      onDemand: buildsOnDemand, cancelled: cancelled)
+                publish(built, over: base)
             }
-            _ = try settle(waiting: true)
-            let base = state
-            let built = try DataSourceBuilt.build(modification, on: base, measurer: textMeasurer,
-                                                  onDemand: buildsOnDemand, cancelled: cancelled)
-            publish(built, over: base)
         }
     }
 
@@ -310,8 +311,7 @@ public final class DataSource<Model>: @unchecked Sendable {
             if waiting {
                 // (Built here when the executor has not started it.)
                 if building.claim() { run(building, offThread: false) }
-                building.done.wait()
-                building.done.signal()
+                building.waitUntilFinished()
             } else if !building.finished.load(ordering: .acquiring) {
                 return applied
             }
@@ -444,15 +444,38 @@ public final class DataSource<Model>: @unchecked Sendable {
 
     private func listeners() -> [Listener] { shared.withLock { $0.listeners.map(\.listener) } }
 
-    private func enterHostThread(_ what: String) throws(FrondError) {
+    /// Runs one of the host thread's operations (processing, a synchronous modification,
+    /// cancelling): as a host call, and not while another is under way on this thread (a
+    /// listener or callback of the data source calling it back).
+    private func hostOperation<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
+        try hostCall(what) { () throws(FrondError) in
+            guard busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+                throw FrondError(.misuse, "cannot \(what): the data source is in use (this call came from a listener "
+                                 + "or a callback of the data source, while it applies a modification)")
+            }
+            defer { busy.store(false, ordering: .releasing) }
+            return try body()
+        }
+    }
+
+    /// Runs `body` as a call of the host thread into the data source or its list: a call
+    /// from another thread while one is under way, or from a provider or build hook on the
+    /// builder's thread, is ``FrondError/Kind/misuse`` (calls nested on the host thread are
+    /// not: a list's call makes its data source's).
+    package func hostCall<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         if builderThread.load(ordering: .acquiring) == thread {
             throw FrondError(.misuse, "cannot \(what) from a provider or a build hook (on the builder's thread)")
         }
-        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
-            throw FrondError(.misuse, "cannot \(what): the data source is in use (by another thread at once, or this "
-                             + "call came from a listener or a callback of the data source)")
+        // (Only this thread can have stored its own id, so a relaxed load that finds it is
+        // this thread's own earlier store.)
+        if hostThread.load(ordering: .relaxed) == thread { return try body() }
+        guard hostThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing).exchanged else {
+            throw FrondError(.misuse, "cannot \(what): the data source is in use by another thread at the same time "
+                             + "(call a data source and its list from one thread at a time)")
         }
+        defer { hostThread.store(0, ordering: .releasing) }
+        return try body()
     }
 }
 
@@ -534,6 +557,16 @@ final class DataSourceBuild<Model>: @unchecked Sendable {
         modification = nil
         base = nil
         result = nil
+    }
+
+    /// Waits for the build to end (at once when it has), and leaves `done` signalled for the
+    /// next waiter. The acquiring load of `finished` pairs with the builder's releasing
+    /// store, so the result is seen whole: the semaphore orders them too, but libdispatch is
+    /// linked into the library, where ThreadSanitizer does not see its semaphores.
+    func waitUntilFinished() {
+        done.wait()
+        done.signal()
+        _ = finished.load(ordering: .acquiring)
     }
 
     /// Whether the caller is the one to build it.

@@ -19,7 +19,10 @@
 /// `section` and `item`) at the item's frame in the content, holding the item's views; a
 /// parked container has `hidden` = true. Use a list on one thread (the data source's host
 /// thread): its calls, ``processPending(waitForAll:)`` and the data source's synchronous
-/// modifications.
+/// modifications. A second thread calling ``setViewport(offset:length:)``,
+/// ``processPending(waitForAll:)``, ``send(_:to:)`` or the data source's host-thread
+/// operations while one is under way gets ``FrondError/Kind/misuse`` (the getters are not
+/// checked: read them on the host thread).
 public final class ListView<Model>: @unchecked Sendable {
     public enum Axis: Sendable {
         /// Items stacked top to bottom, each as wide as the list.
@@ -138,8 +141,14 @@ public final class ListView<Model>: @unchecked Sendable {
         guard offset.isFinite, offset >= 0, length.isFinite, length >= 0 else {
             throw FrondError(.invalidValue, "list viewport: offset \(offset) and length \(length) must be finite numbers ≥ 0")
         }
-        self.offset = Double(offset)
-        self.length = Double(length)
+        try hostCall("set the list's viewport") { () throws(FrondError) in
+            try scroll(to: Double(offset), length: Double(length))
+        }
+    }
+
+    private func scroll(to offset: Double, length: Double) throws(FrondError) {
+        self.offset = offset
+        self.length = length
         try mounter.inCommit { () throws(FrondError) in
             // Built, items smaller than estimated leave room for more, which are built too.
             // (And a synchronous load applies what is pending first, a range build say: that
@@ -177,21 +186,29 @@ public final class ListView<Model>: @unchecked Sendable {
     /// what is pending), mounting it. Returns how many modifications were applied.
     @discardableResult
     public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
-        let applied = try dataSource.processPending(waitForAll: waitForAll)
-        try queueRangeLoad()
-        return applied
+        try hostCall("process the list") { () throws(FrondError) in
+            let applied = try dataSource.processPending(waitForAll: waitForAll)
+            try queueRangeLoad()
+            return applied
+        }
     }
 
     /// Sends a host event on one of the list's views to the item root that shows it (its
     /// responder chain); a view of no mounted item is ``FrondError/Kind/invalidValue``.
     public func send(_ event: HostEvent, to view: ViewID) throws(FrondError) -> ActionOutcome {
-        guard let (mount, local) = mounter.owner(of: view) else {
-            throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
+        try hostCall("send an event to the list") { () throws(FrondError) in
+            guard let (mount, local) = mounter.owner(of: view), let itemRoot = mount.itemRoot else {
+                throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
+            }
+            return try itemRoot.root.send(event, to: local)
         }
-        guard let itemRoot = mount.itemRoot else {
-            throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
-        }
-        return try itemRoot.root.send(event, to: local)
+    }
+
+    /// Runs `body` as one of the host thread's calls of the list (its data source's
+    /// ``DataSource/hostCall(_:_:)``): another thread calling the list or its data source
+    /// at the same time is ``FrondError/Kind/misuse``.
+    package func hostCall<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
+        try dataSource.hostCall(what, body)
     }
 
     /// How many items are mounted, and how many views the host has for the list (parked

@@ -23,7 +23,8 @@ says when). The host gets one ``"list-item"`` container per mounted item (attrib
 ``section`` and ``item``; ``hidden`` while parked) at the item's frame in the content.
 Until an item is laid out its size is an estimate; when real sizes arrive above the
 viewport, the viewport's offset moves to keep the first visible item in place
-(``on_adjust_offset``). Use a list on one thread.
+(``on_adjust_offset``). Use a list on one thread: another thread's call while one is
+under way raises MisuseError.
 """
 from __future__ import annotations
 

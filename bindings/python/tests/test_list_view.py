@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 
 import pytest
 from conftest import REPOSITORY
@@ -14,6 +16,7 @@ from conftest import REPOSITORY
 from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
                    ListView, MemoryHost, MisuseError, RenderComponent, Scope, SizeRange, Text)
 from frond.render import _render_class
+from threading_support import WAIT
 
 
 def shown(host: MemoryHost) -> dict[int, object]:
@@ -157,6 +160,51 @@ def test_aListsDataSourceRefusesAnotherConfiguration(no_leaks) -> None:
         feed.set_viewport(0, 100)
         feed.process(wait=True)
         assert feed.item_frame(ItemPath(0, 0)).width == 150
+
+
+class PausingHost(MemoryHost):
+    """A MemoryHost whose commit, once `pause` is set, waits at its end until `go` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pause = threading.Event()
+        self.paused = threading.Event()
+        self.go = threading.Event()
+
+    def end_commit(self) -> None:
+        super().end_commit()
+        if self.pause.is_set():
+            self.pause.clear()
+            self.paused.set()
+            assert self.go.wait(WAIT)
+
+
+def test_aSecondThreadCallingTheListAtOnceGetsMisuseError(no_leaks) -> None:
+    host = PausingHost()
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20) as feed:
+        feed.data_source.set_sections([rows(300)])
+        feed.set_viewport(0, 200)
+        feed.process(wait=True)
+        host.pause.set()
+        scroller = threading.Thread(target=feed.set_viewport, args=(600, 200))
+        scroller.start()
+        try:
+            assert host.paused.wait(WAIT)
+            refused: list[Callable[[], object]] = [
+                lambda: feed.set_viewport(1000, 200), lambda: feed.process(wait=True),
+                lambda: feed.item_frame(ItemPath(0, 1)), lambda: feed.statistics,
+                lambda: feed.data_source.set_sections([rows(2)])]
+            for call in refused:
+                with pytest.raises(MisuseError, match="another thread"):
+                    call()
+            feed.data_source.set_sections([rows(5)], sync=False)
+        finally:
+            host.go.set()
+            scroller.join(WAIT)
+        assert not scroller.is_alive()
+        assert feed.statistics.offset == 600
+        feed.process(wait=True)
+        assert feed.data_source.item_count(0) == 5
 
 
 def test_badViewportsAreRefused(no_leaks) -> None:
