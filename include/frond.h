@@ -2345,7 +2345,7 @@ frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_
  * screen (did_adjust_offset). The list's items are its data source's
  * (frond_list_get_data_source): apply changesets, diffs and new models there. The list,
  * its data source and its host callbacks are used on one thread (the host's): a second
- * thread calling a list function (but frond_list_get_data_source and frond_list_get_axis)
+ * thread calling a list function (but frond_list_get_data_source)
  * or a host-thread function of its data source while one is under way gets
  * FROND_ERR_MISUSE, and the call does nothing. */
 
@@ -2436,6 +2436,14 @@ frond_status frond_list_set_listener(frond_list *list, const frond_list_listener
  *  nothing. */
 frond_status frond_list_set_viewport(frond_list *list, float offset, float length);
 
+/** Lays the list out at a new cross size (its width, or its height when horizontal), as
+ *  when the host's window is resized: the built items are built and laid out again at once
+ *  at that size, the others count as the estimate until they are built, the viewport is
+ *  filled again, and the first visible item stays in place on screen (did_adjust_offset
+ *  when the sizes above it changed). One host commit. A negative, NaN or infinite size is
+ *  FROND_ERR_INVALID_ARGUMENT and changes nothing. */
+frond_status frond_list_set_cross_size(frond_list *list, float cross_size);
+
 /** Mounts what the list's data source built (frond_data_source_process on it, then the
  *  range is looked at again); with `wait_for_all`, builds and mounts everything pending.
  *  `*out_applied` (may be NULL) receives how many modifications were applied. */
@@ -2444,8 +2452,8 @@ frond_status frond_list_process(size_t *out_applied, frond_list *list, bool wait
 /** The list's counts, content length and viewport offset. */
 frond_status frond_list_get_statistics(frond_list_statistics *out_statistics, frond_list *list);
 
-/** The list's axis and cross size, as its configuration gave them (either out pointer may
- *  be NULL). */
+/** The list's axis and its cross size (the configuration's, or the last
+ *  frond_list_set_cross_size's); either out pointer may be NULL. */
 frond_status frond_list_get_axis(frond_list_axis *out_axis, float *out_cross_size, frond_list *list);
 
 /** The frame of the item at `path` in the content (estimated until it is laid out);

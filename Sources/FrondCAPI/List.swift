@@ -188,6 +188,14 @@ public func frond_list_set_viewport(_ handle: OpaquePointer?, _ offset: Float, _
     }
 }
 
+@_cdecl("frond_list_set_cross_size") @implementation
+public func frond_list_set_cross_size(_ handle: OpaquePointer?, _ crossSize: Float) -> frond_status {
+    call("frond_list_set_cross_size") { () throws(CallFailure) in
+        let list = try cList(handle)
+        try committing(list, "resize the list") { () throws(FrondError) in try list.list.setCrossSize(crossSize) }
+    }
+}
+
 @_cdecl("frond_list_process") @implementation
 public func frond_list_process(_ outApplied: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
                                _ waitForAll: Bool) -> frond_status {
@@ -223,7 +231,8 @@ public func frond_list_get_statistics(_ outStatistics: UnsafeMutablePointer<fron
 public func frond_list_get_axis(_ outAxis: UnsafeMutablePointer<frond_list_axis>?, _ outCrossSize: UnsafeMutablePointer<Float>?,
                                 _ handle: OpaquePointer?) -> frond_status {
     call("frond_list_get_axis") { () throws(CallFailure) in
-        let configuration = try cList(handle).list.configuration
+        let list = try cList(handle)
+        let configuration = try onHostThread(list, "read the list's axis") { () throws(CallFailure) in list.list.configuration }
         outAxis?.pointee = configuration.axis == .horizontal ? FROND_LIST_HORIZONTAL : FROND_LIST_VERTICAL
         outCrossSize?.pointee = configuration.crossSize
     }

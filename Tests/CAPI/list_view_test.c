@@ -441,6 +441,68 @@ static void test_an_item_that_fails_as_the_list_builds_it_is_reported(void) {
     CHECK(live_rows == 0);
 }
 
+/* The shown item whose container holds `offset` (-1: none). */
+static long item_at(const mirror *m, float offset) {
+    uint64_t view;
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m->alive[view] && m->parent[view] == UINT64_MAX && !m->hidden[view] && m->item[view] >= 0 &&
+            m->frame[view].top <= offset && offset < m->frame[view].top + m->frame[view].height) {
+            return m->item[view];
+        }
+    }
+    return -1;
+}
+
+/* A window resized: the shown items are laid out again at the new width, and the item at
+ * the viewport's top stays where it was on screen. */
+static void test_a_new_cross_size_lays_the_items_out_again_in_place(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_list_statistics statistics;
+    frond_rect frame;
+    frond_item_path path = {0, 0};
+    float cross = 0, before;
+    long top_item;
+    uint64_t view;
+    int shown = 0;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    load_rows(list, 300);
+    CHECK_OK(frond_list_set_viewport(list, 1000, 300));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    statistics = statistics_of(list);
+    top_item = item_at(&m, statistics.offset);
+    CHECK(top_item >= 0);
+    before = m.frame[shown_container(&m, top_item)].top - statistics.offset;
+    path.item = (size_t)top_item;
+    CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+    CHECK(frame.width == 200);
+    CHECK_OK(frond_list_set_cross_size(list, 90));
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_get_axis(NULL, &cross, list));
+    CHECK(cross == 90);
+    statistics = statistics_of(list);
+    CHECK(m.frame[shown_container(&m, top_item)].top - statistics.offset == before);
+    CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+    CHECK(frame.width == 90 && frame.top == m.frame[shown_container(&m, top_item)].top);
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m.alive[view] && m.parent[view] == UINT64_MAX && !m.hidden[view] && m.item[view] >= 0) {
+            CHECK(m.frame[view].width == 90);
+            shown++;
+        }
+    }
+    CHECK(shown > 0 && item_at(&m, statistics.offset + 299) >= 0);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_cross_size(list, -1), "crossSize");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_set_cross_size(list, 1.0f / 0.0f), "crossSize");
+    CHECK_OK(frond_list_get_axis(NULL, &cross, list));
+    CHECK(cross == 90);
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
 typedef struct scroll_call {
     frond_list *list;
     frond_status status;
@@ -673,9 +735,10 @@ int main(void) {
     test_scrolling_back_over_small_items_shows_them_at_once();
     test_an_item_that_fails_as_the_list_builds_it_is_reported();
     test_a_second_thread_calling_at_once_is_misuse();
+    test_a_new_cross_size_lays_the_items_out_again_in_place();
     providers = provider_destroyed;
     hosts = host_destroyed;
-    CHECK(providers == 8 && hosts == 5);
+    CHECK(providers == 9 && hosts == 6);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

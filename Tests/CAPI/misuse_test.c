@@ -2246,6 +2246,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_listener(bad[i], &listener, &misuse_destroyed,
                                                                count_misuse_destroy));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_viewport(bad[i], 0, 100));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_cross_size(bad[i], 100));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_process(&count, bad[i], true));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_statistics(&statistics, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
@@ -2270,6 +2271,9 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     CHECK(misuse_destroyed == 12);
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_data_source(NULL, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_viewport(live, 0.0f / 0.0f, 10));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_cross_size(live, 0.0f / 0.0f));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_cross_size(live, -1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_set_cross_size(live, 1.0f / 0.0f));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_statistics(NULL, live));
     statistics.struct_size = 1;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_statistics(&statistics, live));

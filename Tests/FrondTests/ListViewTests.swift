@@ -102,6 +102,60 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
                 "the first visible item stays in place on screen")
     }
 
+    /// A window resized: the built items are laid out again at the new width in one commit,
+    /// the first visible item stays in place on screen, the viewport is filled without gaps,
+    /// and the items' own views take the new width.
+    @Test func test_aNewCrossSizeLaysTheItemsOutAgainInPlace() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host, estimate: 30, range: 1)
+        try list.dataSource.setSections([posts(2_000)], mode: .synchronous)
+        try list.setViewport(offset: 3_000, length: 300)
+        try list.processPending(waitForAll: true)
+        let firstShown = try #require(shownItems(host).filter { $0.value.top + $0.value.height > list.viewport.offset }
+            .min { $0.key < $1.key })
+        let before = firstShown.value.top - list.viewport.offset
+        let commits = host.commits.count
+        let heightBefore = list.dataSource.state.sections[0][firstShown.key].size.height
+        try list.setCrossSize(60)
+        #expect(host.problems == [])
+        #expect(host.commits.count == commits + 1, "one commit")
+        let state = list.dataSource.state
+        let shown = shownItems(host)
+        let after = try #require(shown[firstShown.key])
+        #expect(abs((after.top - list.viewport.offset) - before) < 0.01, "the first visible item stays in place")
+        #expect(state.sections[0][firstShown.key].size.height > heightBefore, "narrower: the text wraps more")
+        for (index, frame) in shown {
+            #expect(frame.width == 60, "item \(index)")
+            #expect(frame.height == state.sections[0][index].size.height, "item \(index) at its new height")
+            #expect(state.sections[0][index].size.width == 60, "item \(index) laid out at the new width")
+        }
+        // The item's own views (its text) are as wide as the list now.
+        let container = try #require(host.rootChildren.first { id in
+            if case .number(let item)? = host.views[id]?.attributes["item"] { return Int(item) == firstShown.key }
+            return false
+        })
+        let text = try #require(host.views[container]?.children.first)
+        #expect(host.views[text]?.frame.width == 60)
+        // The viewport is covered, without gaps.
+        let top = list.viewport.offset, bottom = top + 300
+        let visible = shown.filter { $0.value.top < bottom && $0.value.top + $0.value.height > top }
+            .sorted { $0.key < $1.key }
+        #expect(!visible.isEmpty && visible.first?.value.top ?? .infinity <= top)
+        #expect((visible.last.map { $0.value.top + $0.value.height } ?? 0) >= bottom)
+        for (above, below) in zip(visible, visible.dropFirst()) {
+            #expect(below.key == above.key + 1 && below.value.top == above.value.top + above.value.height)
+        }
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        // Bad sizes change nothing; the same size is no commit.
+        for bad: Float in [.nan, -1, .infinity] {
+            #expect(throws: FrondError.self) { try list.setCrossSize(bad) }
+        }
+        let settled = host.commits.count
+        try list.setCrossSize(60)
+        #expect(list.configuration.crossSize == 60 && host.commits.count == settled)
+    }
+
     @Test func test_scrollingBackOverItemsSmallerThanTheEstimateShowsTheVisibleOnesAtOnce() throws {
         // Items a third of the estimate: a range build is always pending when the viewport
         // moves (processPending queues the next one), and it changes the positions.

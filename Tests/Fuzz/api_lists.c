@@ -422,8 +422,12 @@ static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
             FZ(frond_data_source_set_config(source, &config, fz_mode()));
             break;
         }
-        case 4: { /* a viewport */
+        case 4: { /* a viewport, or a new cross size */
             if (list == NULL) break;
+            if (fz_chance(15)) {
+                FZ(frond_list_set_cross_size(list, fz_chance(20) ? fz_float() : fz_small_float() * 4));
+                break;
+            }
             float offset = fz_chance(20) ? fz_float() : fz_small_float() * 40;
             float length = fz_chance(20) ? fz_float() : fz_small_float() * 4;
             FZ(frond_list_set_viewport(list, offset, length));

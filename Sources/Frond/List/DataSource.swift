@@ -166,6 +166,12 @@ public final class DataSource<Model>: @unchecked Sendable {
         try submit(.configuration(configuration), mode: mode)
     }
 
+    /// A list's new configuration for its items (a new cross size), applied synchronously:
+    /// what ``update(configuration:mode:)`` refuses to others for a list's data source.
+    func updateForList(configuration: DataSourceConfiguration<Model>) throws(FrondError) {
+        try submit(.configuration(configuration), mode: .synchronous)
+    }
+
     /// Data diffing: makes section `section` hold `models` (creating section 0 of an empty
     /// data source), through the changeset that Heckel's algorithm finds from the section's
     /// models to these (``ListDiff``): items whose identities pair keep their scopes and

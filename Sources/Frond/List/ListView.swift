@@ -176,6 +176,35 @@ public final class ListView<Model>: @unchecked Sendable {
         try queueRangeLoad()
     }
 
+    /// Lays the list out at a new cross size (its width, or its height when horizontal), as
+    /// when a window is resized: the built items are built and laid out again at once at
+    /// that size, the others count as the estimate until they are built, the viewport is
+    /// filled again, and the first visible item stays where it was on screen (the offset
+    /// moves with ``Listener/didAdjustOffset`` when the sizes above it changed). One host
+    /// commit. A NaN, infinite or negative size is ``FrondError/Kind/invalidValue`` and
+    /// changes nothing.
+    public func setCrossSize(_ size: Float) throws(FrondError) {
+        var resized = configuration
+        resized.crossSize = size
+        try resized.validate()
+        try hostCall("resize the list") { () throws(FrondError) in
+            guard size != configuration.crossSize else { return }
+            let previous = configuration
+            configuration = resized
+            do throws(FrondError) {
+                try mounter.inCommit { () throws(FrondError) in
+                    try dataSource.updateForList(configuration: DataSourceConfiguration(
+                        sizeRange: resized.sizeRange, provider: resized.provider))
+                    try scroll(to: offset, length: length)
+                }
+            } catch {
+                // (Nothing of it applied when the rebuild itself failed: the items keep the old size.)
+                if dataSource.state.configuration.sizeRange != resized.sizeRange { configuration = previous }
+                throw error
+            }
+        }
+    }
+
     /// The viewport's offset (moved by ``Listener/didAdjustOffset``) and length.
     public var viewport: (offset: Float, length: Float) { (Float(offset), Float(length)) }
 

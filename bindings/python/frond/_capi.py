@@ -1195,6 +1195,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_list_set_host": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_host), ctypes.c_void_p, frond_destroy_func)),
     "frond_list_set_listener": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_list_listener), ctypes.c_void_p, frond_destroy_func)),
     "frond_list_set_viewport": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_float)),
+    "frond_list_set_cross_size": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_float)),
     "frond_list_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_list), ctypes.c_bool)),
     "frond_list_get_statistics": (frond_status, (ctypes.POINTER(frond_list_statistics), ctypes.POINTER(frond_list))),
     "frond_list_get_axis": (frond_status, (ctypes.POINTER(frond_list_axis), ctypes.POINTER(ctypes.c_float), ctypes.POINTER(frond_list))),

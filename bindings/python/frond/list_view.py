@@ -163,10 +163,17 @@ class ListView(Handle):
 
     @property
     def cross_size(self) -> float:
-        """The list's width (vertical) or height (horizontal), as it was made."""
+        """The list's width (vertical) or height (horizontal). Setting it (a window resized)
+        builds and lays out the built items again at once at the new size, fills the
+        viewport again and keeps the first visible item in place on screen, in one commit
+        (InvalidArgumentError for a negative or non-finite size)."""
         size = ctypes.c_float()
         call("frond_list_get_axis", None, ctypes.byref(size), self._live())
         return size.value
+
+    @cross_size.setter
+    def cross_size(self, size: float) -> None:
+        call("frond_list_set_cross_size", self._live(), real_number(size, "cross_size"))
 
     @property
     def host(self) -> Host | None:

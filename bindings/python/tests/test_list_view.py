@@ -162,6 +162,29 @@ def test_aListsDataSourceRefusesAnotherConfiguration(no_leaks) -> None:
         assert feed.item_frame(ItemPath(0, 0)).width == 150
 
 
+def test_aNewCrossSizeLaysTheItemsOutAgainInPlace(no_leaks) -> None:
+    host = MemoryHost()
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20,
+                  range_screens=1) as feed:
+        feed.data_source.set_sections([rows(400)])
+        feed.set_viewport(1500, 200)
+        feed.process(wait=True)
+        offset = feed.statistics.offset
+        top = next(index for index, frame in shown(host).items() if frame.top <= offset < frame.top + frame.height)
+        on_screen = shown(host)[top].top - offset
+        height = feed.item_frame(ItemPath(0, top)).height
+        feed.cross_size = 60
+        assert feed.cross_size == 60
+        frames = shown(host)
+        assert frames and all(frame.width == 60 for frame in frames.values())
+        assert frames[top].top - feed.statistics.offset == on_screen
+        assert feed.item_frame(ItemPath(0, top)).height >= height
+        for bad in (-1.0, float("nan"), float("inf")):
+            with pytest.raises(InvalidArgumentError):
+                feed.cross_size = bad
+        assert feed.cross_size == 60
+
+
 class PausingHost(MemoryHost):
     """A MemoryHost whose commit, once `pause` is set, waits at its end until `go` is set."""
 
