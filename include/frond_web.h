@@ -82,7 +82,9 @@ typedef struct frond_web_config {
     size_t max_message_bytes;           /**< a longer message from a page closes its connection; 0: the default
                                              (a message sent in fragments is bounded as a whole
                                              with libsoup 3.6 or later, each fragment before) */
-    bool keep_size_range;               /**< false: a root's size range follows its page's width */
+    bool keep_size_range;               /**< false: a root's size range, and a served list's
+                                             cross size (frond_list_set_cross_size), follow
+                                             its page's width */
     bool keep_text_measurer;            /**< false: a served root measures text with Pango */
     const char *font_family;            /**< default text family (copied); NULL: "DejaVu Sans" */
     const char *image_directory;        /**< where `source` images are served from (copied); NULL or "": none */

@@ -132,7 +132,8 @@ final class ServedList {
     let handle: OpaquePointer
     let mirror: ViewMirror
     let sessions: ListSessions
-    let crossSize: Float
+    /// Its width (the page's, unless the server keeps size ranges).
+    var crossSize: Float
     let horizontal: Bool
     var page: PageConnection?
     /// False once libfrond let go of the server's host (the list freed, or given another host).
@@ -696,6 +697,10 @@ final class WebServer {
         let resized = page.width != width
         page.width = width
         page.height = height
+        if let list = page.list {
+            if resized { fit(list, width: width) }
+            return
+        }
         guard let root = page.root, root.alive, !config.keepSizeRange else { return }
         setWidth(root, width)
         // (A new size range alone does not make a root need a flush: it is laid out again
@@ -878,6 +883,8 @@ final class WebServer {
             return close(page, reason: "list refused")
         }
         statistics.sessions += 1
+        // (Before the page is the list's: what the list tells meanwhile goes nowhere.)
+        fit(list, width: page.width)
         list.page = page
         page.list = list
         send(page, welcome(page, list: true))
@@ -982,6 +989,15 @@ final class WebServer {
             page.list = nil
             close(page, reason: "the list is gone")
         }
+    }
+
+    /// A list is as wide as its page (unless the server keeps size ranges): its items are
+    /// laid out again at the page's width, and the page told the content's new size.
+    private func fit(_ list: ServedList, width: Float) {
+        guard list.alive, !config.keepSizeRange, width != list.crossSize else { return }
+        guard frond_list_set_cross_size(list.handle, width) == FROND_OK else { return logLastError("resizing a list") }
+        list.crossSize = width
+        sendLength(list)
     }
 
     private func scroll(_ page: PageConnection, offset: Float, length: Float) {

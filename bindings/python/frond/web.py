@@ -172,7 +172,8 @@ class WebServer(Handle):
     one already served, which the page then shares). `address` and `port` (0: any free
     port; :attr:`port` tells which) say where to listen; `max_message_bytes` bounds what a
     page may send (a longer message closes its connection); `keep_size_range` keeps the
-    roots' size ranges (otherwise a root is as wide as its page); `keep_text_measurer`
+    roots' size ranges and the lists' widths (otherwise a root, or a served list, is as wide
+    as its page); `keep_text_measurer`
     keeps their text measurers (otherwise Pango's, in `font_family`); `image_directory`
     is where image views' ``source`` files are served from; `title` is the page's title;
     `frame_interval` the seconds between animation ticks (1/60); `on_log(line)` receives
