@@ -59,7 +59,7 @@ public enum FeedRow {
 /// The list operations of `frond bench-list` besides diffing: a feed of `items` posts in a
 /// ``ListView`` 400 points wide with an 800-point viewport.
 struct FeedListBenchmark {
-    static let operations = ["first_display", "scroll_step", "apply_changeset_1k", "memory_per_item"]
+    static let operations = ["first_display", "scroll_step", "resize", "apply_changeset_1k", "memory_per_item"]
     let items: Int
     let iterations: Int
     static let viewportLength: Float = 800
@@ -74,6 +74,7 @@ struct FeedListBenchmark {
         switch operation {
         case "first_display": return try firstDisplay()
         case "scroll_step": return try scrollStep()
+        case "resize": return try resize()
         case "apply_changeset_1k": return try applyChangeset()
         default: return try memoryPerItem()
         }
@@ -133,6 +134,26 @@ struct FeedListBenchmark {
         }
         return "op=scroll_step items=\(items) steps=\(steps) \(Self.summary(times)) host_views=\(mountedViews) "
             + "reused=\(list.mountStatistics.reused) created=\(list.mountStatistics.created)"
+    }
+
+    /// A window resized, again and again: the list showing the middle of the feed (its
+    /// range built) takes a new width (alternately 380 and 400 points) and shows it in one
+    /// commit; the host thread's time per resize.
+    private func resize() throws(FrondError) -> String {
+        let host = CountingHost()
+        let list = try makeList(host: host)
+        try list.dataSource.setSections([feed(items)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: Self.viewportLength)
+        try list.setViewport(offset: list.contentSize / 2, length: Self.viewportLength)
+        try list.processPending(waitForAll: true)
+        var times: [UInt64] = []
+        for step in 0..<iterations {
+            let start = Self.now()
+            try list.setCrossSize(step % 2 == 0 ? 380 : 400)
+            times.append(Self.now() - start)
+            try list.processPending(waitForAll: true)
+        }
+        return "op=resize items=\(items) \(Self.summary(times)) mounted_items=\(list.mountedItemCount)"
     }
 
     /// 1,000 mixed operations (250 each of updates, removals, moves and insertions) on a

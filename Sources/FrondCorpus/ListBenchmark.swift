@@ -5,7 +5,7 @@ import Frond
 /// changeset between two lists of identities with content versions, as a data source diffs
 /// its models.
 public struct ListBenchmark {
-    public static let operations = ["first_display", "scroll_step", "apply_changeset_1k", "diff_100k",
+    public static let operations = ["first_display", "scroll_step", "resize", "apply_changeset_1k", "diff_100k",
                                     "diff_100k_shuffled", "memory_per_item"]
 
     public let items: Int

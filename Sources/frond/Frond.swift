@@ -370,7 +370,8 @@ struct BenchList: ParsableCommand {
         length, a like button with state on every third) in a list 400 points wide with an 800-point \
         viewport: first_display times handing the list its posts up to the commit that shows the visible \
         ones; scroll_step one screen down, 200 times (the host thread's time per step; the builder lays \
-        out the range ahead between steps); apply_changeset_1k applies 1,000 mixed operations to 100,000 \
+        out the range ahead between steps); resize gives the list showing the feed's middle a new width \
+        (the host thread's time per resize, in one commit); apply_changeset_1k applies 1,000 mixed operations to 100,000 \
         posts; memory_per_item gives the bytes per post of a list none of whose posts is laid out, and per \
         laid-out post. diff_100k diffs --items identities against a copy with 1% of them removed, 1% \
         updated, 1% moved and 1% new ones inserted; diff_100k_shuffled against a shuffled copy.

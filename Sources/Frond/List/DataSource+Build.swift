@@ -131,18 +131,34 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
     private static func rebuildAll(on base: DataSourceState<Model>,
                                    _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
         var changes = ListChangeset()
+        changes.updatedItems.reserveCapacity(base.sections.reduce(0) { $0 + $1.count })
         var sections = base.sections
         for (section, items) in base.sections.enumerated() {
-            for (index, item) in items.enumerated() {
-                let path = ItemPath(section: section, item: index)
-                sections[section][index] = try builder.item(item.model, at: path, replacing: item)
-                changes.updatedItems.append(path)
+            changes.updatedItems.append(contentsOf: items.indices.lazy.map { ItemPath(section: section, item: $0) })
+            guard builder.onDemand else {
+                for (index, item) in items.enumerated() {
+                    sections[section][index] = try builder.item(item.model, at: path(section, index), replacing: item)
+                }
+                continue
             }
+            // Built on demand: the built items are built again, the others keep their models
+            // and lose their sizes (the old configuration's) until they are built. (No work
+            // per unbuilt item: the new columns start empty, the models' is shared.)
+            var built: [Int] = []
+            items.roots.forEachStored { index, root in if root != nil { built.append(index) } }
+            var rebuilt = DataSourceSection(models: items.models)
+            for index in built {
+                let item = try builder.item(items.models[index], at: path(section, index), replacing: items[index])
+                rebuilt.setRoot(item.root, size: item.storedSize, at: index)
+            }
+            sections[section] = rebuilt
         }
         let destinations = changes.updatedItems.map { ListChangeset.Move(from: $0, to: $0) }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
                                destinations: destinations, movesItems: false)
     }
+
+    private static func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
     static func checkDiffSection(_ section: Int, sectionCount: Int) throws(FrondError) {
         guard section >= 0, section < sectionCount || (sectionCount == 0 && section == 0) else {
