@@ -64,8 +64,10 @@ frond_status frond_gtk_host_get_commit_count(uint64_t *out_count, frond_gtk_host
  *  scrolled window's visible part is the list's viewport (frond_list_set_viewport as the
  *  person scrolls or the window resizes), what the builder finishes off GTK's thread is
  *  mounted from an idle callback (frond_list_process), an offset the list adjusts scrolls
- *  the window there, and input goes back through frond_list_send_event. The content's
- *  width (height, for a horizontal list) is the list's cross size. Give the list
+ *  the window there, and input goes back through frond_list_send_event. The content is as
+ *  wide (tall, for a horizontal list) as the scrolled window shows: when that changes, the
+ *  list takes it as its cross size (frond_list_set_cross_size: its items are laid out
+ *  again, the first visible one kept in place). Give the list
  *  frond_gtk_measure_text as its text measurer (frond_list_config.text_measure) so that its
  *  text is measured as the labels draw it. The list must not have mounted items yet
  *  (FROND_ERR_MISUSE). The other functions above take the host as they take a root's

@@ -154,6 +154,14 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         let settled = host.commits.count
         try list.setCrossSize(60)
         #expect(list.configuration.crossSize == 60 && host.commits.count == settled)
+        // A host whose offset is rounded shows a sliver (a quarter point) of the item above
+        // the one at its top: that one stays in place, not the sliver.
+        let shownAtTop = try #require(list.frame(of: ItemPath(section: 0, item: firstShown.key + 3)))
+        try list.setViewport(offset: shownAtTop.top - 0.25, length: 300)
+        try list.processPending(waitForAll: true)
+        try list.setCrossSize(90)
+        let moved = try #require(list.frame(of: ItemPath(section: 0, item: firstShown.key + 3)))
+        #expect(abs(moved.top - list.viewport.offset - 0.25) < 0.01, "\(moved.top) at offset \(list.viewport.offset)")
     }
 
     @Test func test_scrollingBackOverItemsSmallerThanTheEstimateShowsTheVisibleOnesAtOnce() throws {

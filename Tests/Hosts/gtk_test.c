@@ -594,6 +594,28 @@ static void test_a_list_in_a_scrolled_window(const char *reference_path) {
         g_object_unref(like);
     }
 
+    /* The window widens: the list takes the scrolled window's new width, its items laid
+     * out again (and nothing to scroll sideways). */
+    {
+        GtkAdjustment *across = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(scroller));
+        float cross = 0;
+        frond_rect frame;
+        frond_item_path path = {0, 0};
+        gtk_widget_set_size_request(scroller, 440, -1);
+        WAIT_FOR(frond_list_get_axis(NULL, &cross, list) == FROND_OK && cross > 400 &&
+                 fabs(gtk_adjustment_get_page_size(across) - cross) < 1);
+        iterate_for(100);
+        CHECK_OK(frond_list_get_axis(NULL, &cross, list));
+        CHECK(fabs(gtk_adjustment_get_page_size(across) - cross) < 1);
+        CHECK(gtk_adjustment_get_upper(across) <= gtk_adjustment_get_page_size(across) + 1);
+        CHECK_OK(frond_list_get_statistics(&statistics, list));
+        path.item = 0;
+        CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+        CHECK(frame.width == cross);
+        printf("gtk: the window widened to %.0f: the list is %.0f wide, %zu rows mounted\n",
+               gtk_adjustment_get_page_size(across), cross, statistics.mounted_items);
+    }
+
     gtk_window_destroy(GTK_WINDOW(window));
     iterate_for(50);
     CHECK_OK(frond_gtk_host_free(host));

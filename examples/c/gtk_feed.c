@@ -3,7 +3,8 @@
  * off GTK's thread as GTK's labels draw it), under a header root that holds native
  * components beside an existing GTK widget wrapped as a component: a GtkSpinButton,
  * measured by GTK, whose value changes reach the header as actions. "Go" scrolls the list
- * to the chosen post; "Like" on a post toggles that post's own state.
+ * to the chosen post; "Like" on a post toggles that post's own state; a wider window lays
+ * the posts out again at its width.
  *
  *   gtk_feed                      a window (needs a display)
  *   gtk_feed --screenshots DIR    takes a short tour, writing DIR/gtk-*.png, and quits
@@ -321,6 +322,18 @@ int main(int argc, char **argv) {
         must(frond_list_get_item_frame(&frame, f.list, post_500), "frond_list_get_item_frame");
         if (fabsf(statistics(&f, "went to post 500").offset - frame.top) > 640) tour_failed = "the list is not at post 500";
         screenshot(window, directory, "2-post-500");
+        /* A wider window: the posts are laid out again at its width, post 500 still on top. */
+        gtk_widget_set_size_request(frond_gtk_host_get_widget(f.list_host), 600, -1);
+        settle(600);
+        {
+            frond_list_statistics wide = statistics(&f, "widened to 600");
+            float cross = 0;
+            must(frond_list_get_axis(NULL, &cross, f.list), "frond_list_get_axis");
+            must(frond_list_get_item_frame(&frame, f.list, post_500), "frond_list_get_item_frame");
+            if (cross < 590) tour_failed = "the list did not take the window's width";
+            if (fabsf(wide.offset - frame.top) > 2) tour_failed = "post 500 moved on screen as the window widened";
+        }
+        screenshot(window, directory, "3-wider");
         gtk_window_destroy(GTK_WINDOW(window));
         settle(50);
     } else {

@@ -22,6 +22,8 @@ struct frond_gtk_host {
     frond_list *list;       /* a list's host: NULL once the list let go of it */
     GtkWidget *scroller;    /* a list's GtkScrolledWindow (a reference held) */
     GtkAdjustment *adjustment; /* the scroller's, along the list's axis */
+    GtkAdjustment *cross_adjustment; /* the scroller's, across it (its page: the list's cross size) */
+    float cross_size;       /* the list's cross size, as last set */
     bool adjusting;         /* the adjustment being set from the list, not by a person */
     bool horizontal;        /* a horizontal list */
     bool viewport_pending;  /* an idle callback will tell the list its viewport */
@@ -829,6 +831,16 @@ static gboolean viewport_idle(gpointer user_data) {
     double page;
     host->viewport_pending = false;
     if (host->freed || !host->list) return G_SOURCE_REMOVE;
+    /* The list is as wide (tall, when horizontal) as the window shows: a resize lays its
+     * items out again at the new size. */
+    page = gtk_adjustment_get_page_size(host->cross_adjustment);
+    if (page >= 1 && fabs(page - host->cross_size) >= 0.5 && frond_list_set_cross_size(host->list, (float)page) == FROND_OK) {
+        FrondGtkView *top = FROND_GTK_VIEW(host->top);
+        host->cross_size = (float)page;
+        if (host->horizontal) top->frame.height = host->cross_size;
+        else top->frame.width = host->cross_size;
+        gtk_widget_queue_resize(host->top);
+    }
     page = gtk_adjustment_get_page_size(host->adjustment);
     if (page > 0) frond_list_set_viewport(host->list, (float)fmax(gtk_adjustment_get_value(host->adjustment), 0), (float)page);
     return G_SOURCE_REMOVE;
@@ -990,8 +1002,12 @@ frond_status frond_gtk_list_host_new(frond_gtk_host **out_host, frond_list *list
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(host->scroller), host->top);
     host->adjustment = host->horizontal ? gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(host->scroller))
                                         : gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(host->scroller));
+    host->cross_adjustment = host->horizontal ? gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(host->scroller))
+                                              : gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(host->scroller));
+    host->cross_size = cross_size;
     g_signal_connect(host->adjustment, "value-changed", G_CALLBACK(viewport_changed), host);
     g_signal_connect(host->adjustment, "changed", G_CALLBACK(viewport_changed), host);
+    g_signal_connect(host->cross_adjustment, "changed", G_CALLBACK(viewport_changed), host);
     FROND_INIT(functions);
     functions.apply_batch = apply_batch;
     host_ref(host); /* the list's */
@@ -1051,6 +1067,7 @@ frond_status frond_gtk_host_free(frond_gtk_host *host) {
         frond_list_set_host(list, NULL, NULL, NULL); /* list_let_go runs */
     }
     if (host->adjustment) g_signal_handlers_disconnect_by_data(host->adjustment, host);
+    if (host->cross_adjustment) g_signal_handlers_disconnect_by_data(host->cross_adjustment, host);
     if (host->tick) gtk_widget_remove_tick_callback(host->top, host->tick);
     g_hash_table_iter_init(&iter, host->views);
     while (g_hash_table_iter_next(&iter, &key, &value)) FROND_GTK_VIEW(value)->host = NULL;

@@ -451,7 +451,9 @@ public final class ListView<Model>: @unchecked Sendable {
     private func anchorItem(state: DataSourceState<Model>) -> (ListItemMount, Double)? {
         guard positionsVersion != 0 else { return nil }
         var best: (ListItemMount, Int)? = nil
-        let top = positions.index(at: offset, estimate: estimate)
+        // (An item showing less than a point at the top is not the one a person sees: a host
+        // whose scroll offset is rounded leaves a sliver of the item above the one it shows.)
+        let top = positions.index(at: offset + min(1, length), estimate: estimate)
         let bottom = positions.index(at: offset + length, estimate: estimate)
         for mount in mounts.values {
             guard mount.container != nil, let path = mount.placedPath, let flat = flatIndex(of: path), flat >= top,
