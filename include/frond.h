@@ -2139,7 +2139,8 @@ frond_status frond_list_diff_keys(frond_changeset **out_changeset, const char *c
  * state update inside an item) are applied in the order they are given:
  *
  *   FROND_APPLY_SYNC:  built and applied before the call returns, after every pending one;
- *   FROND_APPLY_ASYNC: queued; built off the host thread on the data source's own queue,
+ *   FROND_APPLY_ASYNC: queued; built off the host thread on the data source's own queue
+ *                      (or the caller's executor: frond_data_source_set_executor),
  *                      one at a time; the ready handler says when one is built, and
  *                      frond_data_source_process applies it on the host thread.
  *
@@ -2308,6 +2309,30 @@ frond_status frond_data_source_has_pending(bool *out_pending, frond_data_source 
  *  (when replaced, when the data source is freed, or on failure before the call returns). */
 frond_status frond_data_source_set_ready_handler(frond_data_source *source, frond_data_source_ready_func ready,
                                                  void *user_data, frond_destroy_func destroy);
+
+/** An executor's schedule function: a build of `source` can start. Arrange one call of
+ *  frond_data_source_build(source) on a thread of the executor's, later (not inside this
+ *  call, which may come from the host thread or from a thread queueing a FROND_APPLY_ASYNC
+ *  modification). */
+typedef void (*frond_data_source_schedule_func)(frond_data_source *source, void *user_data);
+
+/** Builds the asynchronous modifications that start from now on on the caller's executor
+ *  instead of the data source's own thread (a thread pool of the program's, GLib's
+ *  GTask threads…): `schedule` is called for each build, and the executor runs it with
+ *  frond_data_source_build. NULL `schedule`: the data source's own thread again. Any
+ *  thread. A build scheduled and never run is not lost: the host thread builds it when it
+ *  waits for it (frond_data_source_process with wait_for_all, a synchronous modification),
+ *  and frond_data_source_free drops it. user_data is destroyed exactly once, after the last
+ *  schedule call: when the executor is replaced, when the data source (or its list) is
+ *  freed, or on failure before the call returns. For a list: frond_list_get_data_source. */
+frond_status frond_data_source_set_executor(frond_data_source *source, frond_data_source_schedule_func schedule,
+                                            void *user_data, frond_destroy_func destroy);
+
+/** Runs one build that `schedule` asked for, on the calling thread (the executor's): the
+ *  providers and build hooks run here, and the ready handler when it is built. FROND_OK
+ *  with nothing done when there is none left (the host thread built it while waiting, or
+ *  the data source dropped it). From a provider or a build hook: FROND_ERR_MISUSE. */
+frond_status frond_data_source_build(frond_data_source *source);
 
 /** Adds a listener (copied) with its user_data, destroyed exactly once (when it is removed,
  *  when the data source is freed, or on failure before the call returns).

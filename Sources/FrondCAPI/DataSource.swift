@@ -2,6 +2,7 @@ import CFrond
 import Frond
 import FrondCAPISupport
 import Glibc
+import Synchronization
 
 // Data sources (the Lists section of frond.h): a handle holds a DataSource whose models are
 // C pointers, each with its destroy function (CItemModel), and whose provider is a C function.
@@ -33,10 +34,23 @@ final class CDataSource: @unchecked Sendable {
     var handle: OpaquePointer?
     /// Whether a list owns the data source (frond_list_free frees it, not this handle).
     let ownedByList: Bool
+    /// The builds a C executor was asked to run (frond_data_source_build), oldest first.
+    let scheduledBuilds = Mutex<[@Sendable () -> Void]>([])
 
     init(_ source: DataSource<CItemModel>, ownedByList: Bool = false) {
         self.source = source
         self.ownedByList = ownedByList
+    }
+
+    /// Lets go of a C executor (its user_data destroyed now) and of the builds it never
+    /// ran, once the data source is closed.
+    func dropExecutor() {
+        source.setExecutor(nil)
+        let dropped = scheduledBuilds.withLock { builds in
+            defer { builds = [] }
+            return builds
+        }
+        _ = dropped
     }
 }
 
@@ -134,6 +148,8 @@ public func frond_data_source_free(_ handle: OpaquePointer?) -> frond_status {
         let source = try cDataSource(handle)
         guard !source.ownedByList else { throw .misuse("the data source belongs to a list: free the list") }
         try frond { () throws(FrondError) in try source.source.close() }
+        // (The executor's user_data goes before the call returns, with the builds it never ran.)
+        source.dropExecutor()
         _ = try releaseHandle(handle, .dataSource, "data source")
     }
 }
@@ -243,6 +259,51 @@ private final class CReadyHandler: @unchecked Sendable {
         self.function = function
         self.owner = owner
         self.handle = handle
+    }
+}
+
+/// A C executor's schedule function with its user_data (destroyed when the last closure
+/// holding it goes: the data source's executor replaced or dropped).
+private final class CExecutor: @unchecked Sendable {
+    let schedule: frond_data_source_schedule_func
+    let owner: CallbackOwner
+
+    init(_ schedule: @escaping frond_data_source_schedule_func, owner: CallbackOwner) {
+        self.schedule = schedule
+        self.owner = owner
+    }
+}
+
+@_cdecl("frond_data_source_set_executor") @implementation
+public func frond_data_source_set_executor(_ handle: OpaquePointer?, _ schedule: frond_data_source_schedule_func?,
+                                           _ userData: UnsafeMutableRawPointer?,
+                                           _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_data_source_set_executor", attempt { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        guard let schedule else {
+            source.source.setExecutor(nil)
+            return
+        }
+        let executor = CExecutor(schedule, owner: owner)
+        // (The data source holds this closure: it holds its handle's object weakly.)
+        source.source.setExecutor { [weak source] work in
+            guard let source else { return }
+            source.scheduledBuilds.withLock { $0.append(work) }
+            executor.schedule(source.handle, executor.owner.userData)
+        }
+    })
+}
+
+@_cdecl("frond_data_source_build") @implementation
+public func frond_data_source_build(_ handle: OpaquePointer?) -> frond_status {
+    call("frond_data_source_build") { () throws(CallFailure) in
+        let source = try cDataSource(handle)
+        guard !source.source.isBuilderThread else {
+            throw .misuse("cannot build from a provider or a build hook (on the builder's thread)")
+        }
+        let work = source.scheduledBuilds.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        work?()
     }
 }
 

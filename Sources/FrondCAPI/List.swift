@@ -107,6 +107,7 @@ public func frond_list_free(_ handle: OpaquePointer?) -> frond_status {
         try onHostThread(list, "free the list") { () throws(CallFailure) in
             // (Refused from a callback of the list's data source, like frond_data_source_free.)
             try frond { () throws(FrondError) in try list.list.dataSource.cancelAndWait() }
+            list.dataSource.dropExecutor()
             _ = try releaseHandle(handle, .list, "list")
         }
     }

@@ -585,6 +585,107 @@ static void test_another_thread_may_free_it_and_two_at_once_is_misuse(void) {
     CHECK(live() == 0);
 }
 
+/* ---- the caller's executor ------------------------------------------------------------- */
+
+/* An executor of the test's: schedule counts what it was asked for; a worker thread of
+ * its own runs that many builds (all counters atomic: three threads use them). */
+typedef struct executor {
+    frond_data_source *source;
+    int scheduled, built, stop, destroyed;
+} executor;
+
+static void schedule_build(frond_data_source *source, void *user_data) {
+    executor *e = user_data;
+    CHECK(source == e->source);
+    __atomic_fetch_add(&e->scheduled, 1, __ATOMIC_SEQ_CST);
+}
+
+static void destroy_executor(void *user_data) { __atomic_fetch_add(&((executor *)user_data)->destroyed, 1, __ATOMIC_SEQ_CST); }
+
+static void *executor_worker(void *argument) {
+    executor *e = argument;
+    while (!__atomic_load_n(&e->stop, __ATOMIC_SEQ_CST)) {
+        if (__atomic_load_n(&e->built, __ATOMIC_SEQ_CST) < __atomic_load_n(&e->scheduled, __ATOMIC_SEQ_CST)) {
+            CHECK_OK(frond_data_source_build(e->source));
+            __atomic_fetch_add(&e->built, 1, __ATOMIC_SEQ_CST);
+        } else {
+            sleep_ms(1);
+        }
+    }
+    return NULL;
+}
+
+static void test_a_callers_executor_builds_off_the_host_thread(void) {
+    frond_data_source *source = new_source(100);
+    frond_item_model models[4];
+    executor e;
+    heard h;
+    pthread_t worker;
+    size_t applied = 0, count = 0, i;
+    bool pending = true;
+    memset(&e, 0, sizeof e);
+    e.source = source;
+    listen(source, &h);
+    CHECK_OK(frond_data_source_set_executor(source, schedule_build, &e, destroy_executor));
+    CHECK(e.scheduled == 0);
+    for (i = 0; i < 4; i++) models[i] = item("built by the caller's executor", i + 1, 1);
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 4, FROND_APPLY_ASYNC));
+    /* Scheduled, not built: nothing runs until the executor runs it. */
+    CHECK(__atomic_load_n(&e.scheduled, __ATOMIC_SEQ_CST) == 1 && h.will_builds == 0);
+    CHECK_OK(frond_data_source_process(&applied, source, false));
+    CHECK(applied == 0);
+    CHECK(pthread_create(&worker, NULL, executor_worker, &e) == 0);
+    while (__atomic_load_n(&e.built, __ATOMIC_SEQ_CST) < 1) sleep_ms(1);
+    CHECK_OK(frond_data_source_process(&applied, source, false));
+    CHECK(applied == 1 && h.applies == 1 && h.built_off_main);
+    CHECK_OK(frond_data_source_get_item_count(&count, source, 0));
+    CHECK(count == 4);
+    __atomic_store_n(&e.stop, 1, __ATOMIC_SEQ_CST);
+    CHECK(pthread_join(worker, NULL) == 0);
+    /* A build it never runs: the host thread builds it when it waits for it; the executor's
+     * own call then finds nothing to do. */
+    models[0] = item("built by the host thread", 9, 1);
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 1, FROND_APPLY_ASYNC));
+    CHECK(__atomic_load_n(&e.scheduled, __ATOMIC_SEQ_CST) == 2);
+    CHECK_OK(frond_data_source_process(&applied, source, true));
+    CHECK(applied == 1);
+    CHECK_OK(frond_data_source_has_pending(&pending, source));
+    CHECK(!pending && live() == 1);
+    CHECK_OK(frond_data_source_build(source));
+    /* One more left unrun when the data source is freed: dropped, its model destroyed, and
+     * the executor's user_data destroyed once, before the free returns. */
+    models[0] = item("never built", 10, 1);
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 1, FROND_APPLY_ASYNC));
+    CHECK(__atomic_load_n(&e.scheduled, __ATOMIC_SEQ_CST) == 3 && e.destroyed == 0);
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_build(NULL), "NULL");
+    CHECK_OK(frond_data_source_free(source));
+    CHECK(e.destroyed == 1 && live() == 0);
+    CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_build(source), "data source");
+}
+
+/* An executor replaced: its user_data is destroyed then; NULL gives back the data source's
+ * own thread. */
+static void test_an_executor_replaced_is_destroyed_once(void) {
+    frond_data_source *source = new_source(100);
+    executor first, second;
+    frond_item_model model;
+    size_t applied = 0;
+    memset(&first, 0, sizeof first);
+    memset(&second, 0, sizeof second);
+    first.source = second.source = source;
+    CHECK_OK(frond_data_source_set_executor(source, schedule_build, &first, destroy_executor));
+    CHECK_OK(frond_data_source_set_executor(source, schedule_build, &second, destroy_executor));
+    CHECK(first.destroyed == 1 && second.destroyed == 0);
+    CHECK_OK(frond_data_source_set_executor(source, NULL, NULL, NULL));
+    CHECK(second.destroyed == 1);
+    model = item("its own thread", 1, 1);
+    CHECK_OK(frond_data_source_set_items(source, 0, &model, 1, FROND_APPLY_ASYNC));
+    CHECK_OK(frond_data_source_process(&applied, source, true));
+    CHECK(applied == 1 && first.scheduled == 0 && second.scheduled == 0);
+    CHECK_OK(frond_data_source_free(source));
+    CHECK(first.destroyed == 1 && second.destroyed == 1 && live() == 0);
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     CHECK_OK(frond_handle_count(&handles_at_start));
@@ -597,6 +698,8 @@ int main(void) {
     test_free_destroys_everything_also_mid_build();
     test_host_thread_calls_from_callbacks_are_misuse();
     test_another_thread_may_free_it_and_two_at_once_is_misuse();
+    test_a_callers_executor_builds_off_the_host_thread();
+    test_an_executor_replaced_is_destroyed_once();
     CHECK(provider_destroyed > 0);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

@@ -2164,6 +2164,8 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_add_listener(&id, bad[i], &listener, &misuse_destroyed,
                                                                       count_misuse_destroy));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_remove_listener(bad[i], 1));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_executor(bad[i], NULL, NULL, NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_build(bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_section_count(&count, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_version(&id, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_item_count(&count, bad[i], 0));

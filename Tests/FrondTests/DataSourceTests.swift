@@ -143,6 +143,26 @@ private func path(_ item: Int, _ section: Int = 0) -> ItemPath { ItemPath(sectio
         #expect(heard.events == ["apply", "apply"], "built on the host thread: no off-thread hooks")
     }
 
+    /// An executor given after the data source was made runs the builds that start from
+    /// then on; nil gives the builds back to the data source's own queue.
+    @Test func test_anExecutorSetLaterRunsTheBuildsThatStartThen() throws {
+        let held = Mutex<[@Sendable () -> Void]>([])
+        let source = try DataSource<String>(
+            configuration: DataSourceConfiguration(sizeRange: .flexibleHeight(width: 100)) { row($0) })
+        source.setExecutor { work in held.withLock { $0.append(work) } }
+        try source.apply(DataSourceChangeset(insertedSections: [0], insertedItems: [(path(0), "a")]), mode: .asynchronous)
+        let works = held.withLock { $0 }
+        #expect(works.count == 1)
+        #expect(try source.processPending() == 0, "held by the executor")
+        for work in works { work() }
+        #expect(try source.processPending() == 1)
+        #expect(models(source) == [["a"]])
+        source.setExecutor(nil)
+        try source.apply(DataSourceChangeset(insertedItems: [(path(1), "b")]), mode: .asynchronous)
+        #expect(try source.processPending(waitForAll: true) == 1)
+        #expect(models(source) == [["a", "b"]] && held.withLock { $0.count } == 1, "built on the own queue")
+    }
+
     @Test func test_stateUpdateRebuildsThatItemOnly() throws {
         let log = CallLog()
         let source = try DataSource<String>(configuration: DataSourceConfiguration(sizeRange: .flexibleHeight(width: 100)) {

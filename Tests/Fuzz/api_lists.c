@@ -224,6 +224,10 @@ static frond_destroy_func fz_registration_destroy(void) {
     return fz_count_registration_destroy;
 }
 
+static void fz_schedule(frond_data_source *source, void *user_data) {
+    (void)source; (void)user_data;
+}
+
 static void fz_ready(frond_data_source *source, void *user_data) {
     (void)source; (void)user_data;
     __atomic_add_fetch(&fz_ready_calls, 1, __ATOMIC_RELAXED);
@@ -315,6 +319,12 @@ static void fz_registrations_and_reads(frond_data_source *source, frond_list *li
     case 3:
         if (fz_chance(80)) FZ(frond_data_source_set_ready_handler(target, fz_ready, NULL, fz_registration_destroy()));
         else FZ(frond_data_source_set_ready_handler(target, NULL, NULL, NULL));
+        /* An executor of the harness's, whose builds run here, later or never. */
+        if (fz_chance(30)) {
+            if (fz_chance(70)) FZ(frond_data_source_set_executor(target, fz_schedule, NULL, fz_registration_destroy()));
+            else FZ(frond_data_source_set_executor(target, NULL, NULL, NULL));
+        }
+        if (fz_chance(50)) FZ(frond_data_source_build(target));
         break;
     case 4: {
         frond_list_listener listener;

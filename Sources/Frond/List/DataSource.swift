@@ -52,7 +52,9 @@ public final class DataSource<Model>: @unchecked Sendable {
     }
 
     private let shared: Mutex<Shared>
-    private let executor: Executor
+    /// Where asynchronous builds run: the caller's executor, or `ownQueue`.
+    private let executor: Mutex<Executor>
+    private let ownQueue = DispatchQueue(label: "frond.data-source", qos: .userInitiated)
     /// Whether items are built only when a ``load(_:mode:)`` asks for them.
     public let buildsOnDemand: Bool
     /// Told around each applied modification (the list that mounts the items; host thread).
@@ -96,12 +98,8 @@ public final class DataSource<Model>: @unchecked Sendable {
         shared = Mutex(Shared(state: DataSourceState(sections: [], configuration: configuration, version: 0),
                               predictedCounts: []))
         self.textMeasurer = textMeasurer
-        if let executor {
-            self.executor = executor
-        } else {
-            let queue = DispatchQueue(label: "frond.data-source", qos: .userInitiated)
-            self.executor = { work in queue.async(execute: work) }
-        }
+        let queue = ownQueue
+        self.executor = Mutex(executor ?? { work in queue.async(execute: work) })
     }
 
     deinit {
@@ -120,6 +118,16 @@ public final class DataSource<Model>: @unchecked Sendable {
     public func setReadyHandler(_ handler: (@Sendable () -> Void)?) {
         let replaced = readyHandler.withLock { replacing(&$0, with: handler) }
         _ = replaced
+    }
+
+    /// Runs the asynchronous builds that start from now on with `executor` (nil: on the data
+    /// source's own serial queue). Safe to set from any thread. A build given to an executor
+    /// that never runs it is not lost: the host thread builds it when it waits for it, and
+    /// ``cancelAndWait()`` drops it. The executor must not run the work inside its own call
+    /// (that call may come from the host thread, which waits for nothing then).
+    public func setExecutor(_ executor: Executor?) {
+        let queue = ownQueue
+        self.executor.withLock { $0 = executor ?? { work in queue.async(execute: work) } }
     }
 
     /// Adds a listener; returns the id that ``removeListener(_:)`` takes.
@@ -371,6 +379,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         guard dispatch else { return true }
         // (Held weakly: a data source released, or a build dropped, before the work runs is
         // not kept alive by it.)
+        let executor = executor.withLock { $0 }
         executor { [weak self, weak build] in
             guard let self, let build, build.claim() else { return }
             run(build, offThread: true)
@@ -446,6 +455,11 @@ public final class DataSource<Model>: @unchecked Sendable {
             if !shared.pending.contains(where: \.isStateUpdates) { shared.pending.append(.stateUpdates(nil)) }
         }
         startNextBuild()
+    }
+
+    /// Whether the calling thread is running a build (a provider's or a build hook's call).
+    package var isBuilderThread: Bool {
+        builderThread.load(ordering: .acquiring) == UInt(bitPattern: Int(bitPattern: pthread_self()))
     }
 
     private func listeners() -> [Listener] { shared.withLock { $0.listeners.map(\.listener) } }

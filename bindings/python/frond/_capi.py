@@ -948,6 +948,7 @@ frond_data_source_item._fields_ = [
     ("version", ctypes.c_uint64),
     ("size", frond_size),
 ]
+frond_data_source_schedule_func = ctypes.CFUNCTYPE(None, ctypes.POINTER(frond_data_source), ctypes.c_void_p)
 frond_list_axis = ctypes.c_int  # enum ListAxis
 frond_list_config._fields_ = [
     ("struct_size", ctypes.c_uint32),
@@ -1183,6 +1184,8 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_data_source_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_bool)),
     "frond_data_source_has_pending": (frond_status, (ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_data_source))),
     "frond_data_source_set_ready_handler": (frond_status, (ctypes.POINTER(frond_data_source), frond_data_source_ready_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_data_source_set_executor": (frond_status, (ctypes.POINTER(frond_data_source), frond_data_source_schedule_func, ctypes.c_void_p, frond_destroy_func)),
+    "frond_data_source_build": (frond_status, (ctypes.POINTER(frond_data_source),)),
     "frond_data_source_add_listener": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_data_source_listener), ctypes.c_void_p, frond_destroy_func)),
     "frond_data_source_remove_listener": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.c_uint64)),
     "frond_data_source_get_section_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source))),

@@ -24,8 +24,9 @@ or a new provider or size range (`set_config`: every item is rebuilt). With ``sy
 
 **Threads.** `process`, the synchronous modifications and `close` are made on one thread
 at a time (the host's); two at once, or one from a listener or a provider, raise
-MisuseError. Asynchronous modifications may be queued from any thread. The provider runs
-on the builder's thread (the calling thread for synchronous ones); an exception it raises
+MisuseError. Asynchronous modifications may be queued from any thread, and are built on
+libfrond's own thread, or by an executor of the program's (`set_executor`, e.g. a
+``concurrent.futures.ThreadPoolExecutor``). The provider runs on the builder's thread (the calling thread for synchronous ones); an exception it raises
 shows that item as nothing and is reported in `AppliedChanges.failures` (the other items
 are applied; an item a `ListView` builds as it nears the viewport is reported the same way,
 in an update with no changes). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
@@ -41,6 +42,7 @@ from __future__ import annotations
 import ctypes
 import weakref
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -50,7 +52,7 @@ from ._library import library
 from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
 from ._runtime import Handle, call, callback_failed, close_at_exit
 from .components import Component
-from .errors import error_for_status
+from .errors import MisuseError, error_for_status
 from .lists import Changeset, ItemPath, Move, _path
 from .size_range import SizeRange, c_size_range
 from .value import Size
@@ -278,6 +280,19 @@ class DataSource(Handle):
         entry = (handler, weakref.ref(self))
         call("frond_data_source_set_ready_handler", self._live(), _C_READY, registry.add(entry, self._arena), DESTROY)
 
+    def set_executor(self, executor: Executor | None) -> None:
+        """Builds the asynchronous modifications that start from now on with `executor`
+        (anything with ``submit(function)``, such as a ``concurrent.futures.ThreadPoolExecutor``)
+        instead of libfrond's own thread; None: libfrond's thread again. A build the executor
+        never runs (it was shut down, say) is not lost: ``process(wait=True)`` builds it."""
+        if executor is None:
+            call("frond_data_source_set_executor", self._live(), _capi.frond_data_source_schedule_func(), None,
+                 _capi.frond_destroy_func())
+            return
+        if not callable(getattr(executor, "submit", None)):
+            raise TypeError(f"executor must have a submit method, not be a {type(executor).__name__}")
+        call("frond_data_source_set_executor", self._live(), _C_SCHEDULE, registry.add(executor, self._arena), DESTROY)
+
     # ---- the state -----------------------------------------------------------------
 
     @property
@@ -397,9 +412,34 @@ def _ready(_: Any, key: int | None) -> None:
         callback_failed(error)
 
 
+def _schedule(source: Any, key: int | None) -> None:
+    # (On whichever thread queued the build: the executor runs it on one of its own.)
+    try:
+        executor = registry.get(key)
+        address = ctypes.cast(source, ctypes.c_void_p).value
+        try:
+            executor.submit(_build, address)
+        except RuntimeError:
+            pass  # (an executor shut down: process(wait=True) builds it on the host thread)
+    except BaseException as error:  # noqa: BLE001
+        callback_failed(error)
+
+
+def _build(address: int | None) -> None:
+    """Runs one build of the data source at `address` (an executor's job)."""
+    if address is None:
+        return
+    source = ctypes.cast(address, ctypes.POINTER(_capi.frond_data_source))
+    try:
+        call("frond_data_source_build", source)
+    except MisuseError:
+        pass  # (the data source was freed meanwhile: its builds went with it)
+
+
 _C_PROVIDER = _capi.frond_item_provider_func(_provide)
 _C_DID_APPLY = _capi.frond_data_source_listener_did_apply_func(_did_apply)
 _C_WILL_BUILD = _capi.frond_data_source_listener_will_build_func(_will_build)
 _C_DID_BUILD = _capi.frond_data_source_listener_did_build_func(_did_build)
 _C_DID_FAIL = _capi.frond_data_source_listener_did_fail_func(_did_fail)
 _C_READY = _capi.frond_data_source_ready_func(_ready)
+_C_SCHEDULE = _capi.frond_data_source_schedule_func(_schedule)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import threading
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -201,3 +202,35 @@ def test_identitiesOfGoneModelsAreForgotten(no_leaks) -> None:
         assert len(source._ids) <= 2 * 100 + 1024
         assert source.models()[0] == row(2900)
         assert _runtime.handle_count() > 0
+
+
+def test_aCallersExecutorBuildsTheAsynchronousModifications(no_leaks) -> None:
+    built_on: list[str] = []
+
+    def provider(text: str) -> Text:
+        built_on.append(threading.current_thread().name)
+        return Text(text)
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pool") as pool:
+        source = DataSource(provider, SizeRange.flexible_height(100))
+        ready = threading.Event()
+        source.on_ready(lambda _: ready.set())
+        source.set_executor(pool)
+        source.set_sections([["one", "two", "three"]], sync=False)
+        assert ready.wait(30)
+        assert source.process() == 1
+        assert source.item_count(0) == 3 and built_on and all(name.startswith("pool") for name in built_on)
+        with pytest.raises(TypeError):
+            source.set_executor(5)  # type: ignore[arg-type]
+        source.set_executor(None)
+        built_on.clear()
+        source.set_sections([["four"]], sync=False)
+        assert source.process(wait=True) == 1
+        assert built_on and not any(name.startswith("pool") for name in built_on)
+        source.close()
+    # An executor shut down never runs the build: the host thread builds it when it waits.
+    source = DataSource(lambda text: Text(text), SizeRange.flexible_height(100))
+    source.set_executor(pool)
+    source.set_sections([["five", "six"]], sync=False)
+    assert source.process(wait=True) == 1 and source.item_count(0) == 2
+    source.close()
