@@ -123,8 +123,9 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// Runs the asynchronous builds that start from now on with `executor` (nil: on the data
     /// source's own serial queue). Safe to set from any thread. A build given to an executor
     /// that never runs it is not lost: the host thread builds it when it waits for it, and
-    /// ``cancelAndWait()`` drops it. The executor must not run the work inside its own call
-    /// (that call may come from the host thread, which waits for nothing then).
+    /// ``cancelAndWait()`` drops it. The executor runs the work later, on a thread of its own:
+    /// never inside its own call, which may come from the host thread in the middle of one
+    /// of the data source's calls.
     public func setExecutor(_ executor: Executor?) {
         let queue = ownQueue
         self.executor.withLock { $0 = executor ?? { work in queue.async(execute: work) } }
