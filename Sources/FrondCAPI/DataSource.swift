@@ -249,8 +249,11 @@ public func frond_data_source_has_pending(_ outPending: UnsafeMutablePointer<Boo
     }
 }
 
-/// A C ready handler with its user_data (called on the builder's thread).
-private final class CReadyHandler: @unchecked Sendable {
+/// A C function the data source calls with its handle — the ready handler (on the
+/// builder's thread) or an executor's schedule function — with its user_data, destroyed
+/// when the last closure holding it goes (the handler or executor replaced or dropped).
+/// (frond_data_source_ready_func and frond_data_source_schedule_func are one C type.)
+private final class CSourceCallback: @unchecked Sendable {
     let function: frond_data_source_ready_func
     let owner: CallbackOwner
     let handle: OpaquePointer?
@@ -260,18 +263,8 @@ private final class CReadyHandler: @unchecked Sendable {
         self.owner = owner
         self.handle = handle
     }
-}
 
-/// A C executor's schedule function with its user_data (destroyed when the last closure
-/// holding it goes: the data source's executor replaced or dropped).
-private final class CExecutor: @unchecked Sendable {
-    let schedule: frond_data_source_schedule_func
-    let owner: CallbackOwner
-
-    init(_ schedule: @escaping frond_data_source_schedule_func, owner: CallbackOwner) {
-        self.schedule = schedule
-        self.owner = owner
-    }
+    func callAsFunction() { function(handle, owner.userData) }
 }
 
 @_cdecl("frond_data_source_set_executor") @implementation
@@ -285,12 +278,12 @@ public func frond_data_source_set_executor(_ handle: OpaquePointer?, _ schedule:
             source.source.setExecutor(nil)
             return
         }
-        let executor = CExecutor(schedule, owner: owner)
+        let scheduled = CSourceCallback(schedule, owner: owner, handle: source.handle)
         // (The data source holds this closure: it holds its handle's object weakly.)
         source.source.setExecutor { [weak source] work in
             guard let source else { return }
             source.scheduledBuilds.withLock { $0.append(work) }
-            executor.schedule(source.handle, executor.owner.userData)
+            scheduled()
         }
     })
 }
@@ -318,8 +311,8 @@ public func frond_data_source_set_ready_handler(_ handle: OpaquePointer?, _ read
             source.source.setReadyHandler(nil)
             return
         }
-        let registered = CReadyHandler(ready, owner: owner, handle: source.handle)
-        source.source.setReadyHandler { registered.function(registered.handle, registered.owner.userData) }
+        let registered = CSourceCallback(ready, owner: owner, handle: source.handle)
+        source.source.setReadyHandler { registered() }
     })
 }
 
