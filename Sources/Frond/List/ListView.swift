@@ -20,7 +20,7 @@
 /// parked container has `hidden` = true. Use a list on one thread (the data source's host
 /// thread): its calls, ``processPending(waitForAll:)`` and the data source's synchronous
 /// modifications. A second thread calling ``setViewport(offset:length:)``,
-/// ``processPending(waitForAll:)``, ``send(_:to:)`` or the data source's host-thread
+/// ``setCrossSize(_:)``, ``processPending(waitForAll:)``, ``send(_:to:)`` or the data source's host-thread
 /// operations while one is under way gets ``FrondError/Kind/misuse`` (the getters are not
 /// checked: read them on the host thread).
 public final class ListView<Model>: @unchecked Sendable {
