@@ -65,6 +65,7 @@ import Testing
         for index in [-3, -1, 0, 1, 2, 7, Int.max, Int.min] {
             children.prefetchNode(at: index)
             children.prefetchComponent(at: index)
+            children.prefetchPlacements(at: index)
             nodes.prefetchNode(at: index)
         }
         TreeChildren(nodes: []).prefetchNode(at: 0)
@@ -99,6 +100,34 @@ import Testing
             }
             #expect(parent.childCount == count && children.allSatisfy { $0.parent === parent })
         }
+    }
+
+    /// Gathering placements reads a node's tree children in place: its own list when it
+    /// has one (a wrapper's), else its layout children's; and it tells viewless nodes from
+    /// the others without copying their view configuration.
+    @Test func treeChildListsAreReadWhereTheTreeKeepsThem() throws {
+        let parent = try node()
+        let laidOut = try node(), own = try node()
+        try parent.adoptChildren([laidOut])
+        func elements(of parent: TreeNode) -> [UnsafeRawPointer] {
+            let storage = parent.treeChildListStorage
+            let count = storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self)
+            return (0..<count).map {
+                storage.load(fromByteOffset: LayoutNode.arrayElementsOffset + $0 * 8, as: UnsafeRawPointer.self)
+            }
+        }
+        func address(_ node: TreeNode) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque()) }
+        #expect(elements(of: parent) == [address(laidOut)])
+        parent.treeChildrenStorage = [own, laidOut]
+        #expect(elements(of: parent) == [address(own), address(laidOut)])
+        #expect(parent.isViewless)
+        let viewed = Component(view: ViewConfiguration("box"))
+        let withView = TreeNode(identity: 2, component: viewed, kind: viewed.kindIdentity, config: LayoutConfig(),
+                                prepared: try PreparedStyle(LayoutStyle()))
+        #expect(!withView.isViewless)
+        let children = TreeChildren(nodes: [parent, withView, own])
+        for index in -20...20 { children.prefetchPlacements(at: index) }
+        #expect(parent.treeChildren.count == 2 && withView.component === viewed)
     }
 
     /// Delivery asks for an update's attribute list ahead, where it found one by looking

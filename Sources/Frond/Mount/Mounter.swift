@@ -8,8 +8,13 @@ final class MountedView {
     /// The tree node whose component the view shows (nil for the root view); the node
     /// learns its view (``TreeNode/viewID``).
     var treeNode: TreeNode? {
-        didSet { treeNode?.viewID = id }
+        get { treeNodeStorage }
+        set {
+            treeNodeStorage = newValue
+            newValue?.viewID = id
+        }
     }
+    @exclusivity(unchecked) private var treeNodeStorage: TreeNode?
     @exclusivity(unchecked) var attributes: [Attribute]
     @exclusivity(unchecked) var frame: LayoutFrame
     @exclusivity(unchecked) var children: [MountedView] = []
@@ -29,10 +34,18 @@ final class MountedView {
     init(id: ViewID, viewType: String, treeNode: TreeNode?, attributes: [Attribute], frame: LayoutFrame) {
         self.id = id
         self.viewType = viewType
-        self.treeNode = treeNode
+        treeNodeStorage = treeNode
         self.attributes = attributes
         self.frame = frame
         treeNode?.viewID = id
+    }
+
+    /// Whether the view shows `node` (compared by address: neither is retained, and the
+    /// node is not read).
+    @inline(__always)
+    func shows(_ node: TreeNode) -> Bool {
+        let shown = withUnsafeMutablePointer(to: &treeNodeStorage) { UnsafeRawPointer($0).load(as: UnsafeRawPointer?.self) }
+        return shown == UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
     }
 
     /// The identity of the component the view shows (see ``TreeNode``); 0 for none.
@@ -107,24 +120,58 @@ struct Mounter {
         return taken
     }
 
-    /// A view-bearing component to mount, with its frame relative to the parent view.
+    /// A view-bearing component to mount, with its frame relative to the parent view, and
+    /// what the match needs to know of its node. (Read from the node once, where the
+    /// placements are gathered: a reordered list of thousands reaches its nodes out of
+    /// memory order, each on a page of its own, and every later pass over the nodes would
+    /// wait on memory for each again.)
     struct Placement {
-        let built: TreeNode
+        /// (Not counted: the built tree keeps its nodes for the whole mount step.)
+        unowned(unsafe) let built: TreeNode
         let frame: LayoutFrame
+        /// The view the mount step last gave the node (``TreeNode/viewID``).
+        let viewID: ViewID?
+        /// The view type of the node's component.
+        let viewType: String?
+        /// The build visited the node (its component may have new attributes).
+        let visited: Bool
+        /// Something in the node's content may need mounting again: the build visited the
+        /// node or a frame below it changed (what ``mountContent(of:node:left:top:full:)``
+        /// checks first for a view it keeps).
+        let contentChanged: Bool
+
+        init(_ node: TreeNode, frame: LayoutFrame, viewType: String?, flush: UInt64, mountedPass: UInt64) {
+            built = node
+            self.frame = frame
+            viewID = node.viewID
+            self.viewType = viewType
+            visited = node.visitedFlush == flush
+            contentChanged = visited || node.descendantFramesChangedPass > mountedPass
+        }
     }
 
     /// The view-bearing components under `built` (itself excluded), as children of the
     /// view that contains `built`, which sits at (`left`, `top`) in that view.
-    static func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
-        for child in built.treeChildren {
-            let frame = child.frame
-            let childLeft = left + frame.left
-            let childTop = top + frame.top
-            if child.component.view.hasView {
-                list.append(Placement(built: child, frame: LayoutFrame(left: childLeft, top: childTop,
-                                                                     width: frame.width, height: frame.height)))
-            } else {
-                placements(under: child, left: childLeft, top: childTop, into: &list)
+    func placements(under built: TreeNode, left: Float, top: Float, into list: inout [Placement]) {
+        // (Each child asks for what the walk will read a few places ahead: see
+        // TreeNode+Prefetch.swift. The nodes and components are lent, and the view
+        // configuration is read in place, not copied.)
+        let children = built.treeChildren
+        for ahead in -8 ..< 0 { children.prefetchPlacements(at: ahead) }
+        for index in children.indices {
+            children.prefetchPlacements(at: index)
+            children.lent(index)._withUnsafeGuaranteedRef { child in
+                let frame = child.frame
+                let childLeft = left + frame.left
+                let childTop = top + frame.top
+                let viewType = Unmanaged.passUnretained(child.component)._withUnsafeGuaranteedRef { $0.view.viewType }
+                if let viewType {
+                    list.append(Placement(child, frame: LayoutFrame(left: childLeft, top: childTop, width: frame.width,
+                                                                    height: frame.height),
+                                          viewType: viewType, flush: flush, mountedPass: mountedPass))
+                } else {
+                    placements(under: child, left: childLeft, top: childTop, into: &list)
+                }
             }
         }
     }
@@ -152,7 +199,8 @@ struct Mounter {
             setFrame(of: view, to: frame)
             mountContent(of: view, node: tree, left: 0, top: 0, full: false)
         } else {
-            reconcile(rootView, with: [Placement(built: tree, frame: frame)])
+            reconcile(rootView, with: [Placement(tree, frame: frame, viewType: tree.component.view.viewType, flush: flush,
+                                                 mountedPass: mountedPass)])
         }
     }
 
@@ -173,7 +221,8 @@ struct Mounter {
         }
         if full || (visited && (node.placementsChangedFlush == flush || node.viewChangedFlush == flush)) {
             var placements: [Placement] = []
-            Self.placements(under: node, left: left, top: top, into: &placements)
+            placements.reserveCapacity(node.treeChildCount)
+            self.placements(under: node, left: left, top: top, into: &placements)
             reconcile(view, with: placements)
             return
         }
@@ -332,34 +381,43 @@ struct Mounter {
         let old = parent.children
         // Each old view learns its index, and the node a view shows knows the view
         // (``TreeNode/viewID``): matching a list of thousands needs no table of them.
-        for index in old.indices { old.lent(index)._withUnsafeGuaranteedRef { $0.siblingIndex = index } }
+        // Disappearing views stay where they are; nobody takes them.
         var taken = [Bool](repeating: false, count: old.count)
+        var hasDisappearing = false
+        for index in old.indices {
+            old.lent(index)._withUnsafeGuaranteedRef { view in
+                view.siblingIndex = index
+                if view.isDisappearing {
+                    taken[index] = true
+                    hasDisappearing = true
+                }
+            }
+        }
         var final: [MountedView?] = Array(repeating: nil, count: placements.count)
+        /// Where each slot's view was in `old` (nil for a new view).
+        var oldIndices = [Int?](repeating: nil, count: placements.count)
         /// Slots whose view showed the same node before (its content can be updated in place).
         var kept = [Bool](repeating: false, count: placements.count)
-        // Disappearing views stay where they are; nobody takes them.
-        var hasDisappearing = false
-        for (index, view) in old.enumerated() where view.isDisappearing {
-            taken[index] = true
-            hasDisappearing = true
-        }
 
         // 1. Views of the same component (identity: the same node) and type are kept.
+        // (The placements say which view each node had: the nodes themselves are not read.)
         if !old.isEmpty {
-            for (slot, placement) in placements.enumerated() {
-                // (A reordered list reaches its nodes out of memory order: each asks for the
-                // node a few places ahead and for the view of the one after it.)
-                if slot &+ 8 < placements.count { placements[slot &+ 8].built.prefetch() }
-                if slot &+ 4 < placements.count, let id = placements[slot &+ 4].built.viewID {
-                    registry.prefetch(id)
+            for slot in placements.indices {
+                // (A reordered list reaches its views out of order: each asks for the view of
+                // the one a few places ahead.)
+                if slot &+ 4 < placements.count, let id = placements[slot &+ 4].viewID { registry.prefetch(id) }
+                // (The view is lent by the registry: it is retained once, where it is kept.)
+                guard let id = placements[slot].viewID, let lent = registry.lent(id) else { continue }
+                let index = lent._withUnsafeGuaranteedRef { view -> Int? in
+                    guard view.shows(placements[slot].built), let index = Self.index(of: view, in: old), !taken[index],
+                          view.viewType == placements[slot].viewType else { return nil }
+                    return index
                 }
-                let node = placement.built
-                guard let id = node.viewID, let view = registry[id], view.treeNode === node,
-                      let index = Self.index(of: view, in: old), !taken[index],
-                      view.viewType == node.component.view.viewType else { continue }
+                guard let index else { continue }
                 taken[index] = true
-                final[slot] = view
+                final[slot] = lent.takeUnretainedValue()
                 kept[slot] = true
+                oldIndices[slot] = index
             }
         }
 
@@ -389,6 +447,7 @@ struct Mounter {
                 taken[index] = true
                 old[index].treeNode = placement.built
                 final[slot] = old[index]
+                oldIndices[slot] = index
             } else {
                 final[slot] = createView(configuration.viewType ?? "", for: placement.built, attributes: [],
                                          frame: LayoutFrame())
@@ -396,31 +455,40 @@ struct Mounter {
         }
 
         // Old views nobody took leave the parent.
-        for (index, view) in old.enumerated() where !taken[index] {
+        for index in old.indices where !taken[index] {
+            let view = old[index]
             emit(.remove(child: view.id, parent: parent.id))
             destroy(view)
         }
 
-        // Attributes, frames and children of every view in the new order.
+        // Attributes, frames and children of every view in the new order. (A kept view
+        // whose node the build did not visit, with no frame changed below it, has nothing
+        // new but its own frame: its node is not read.)
         let views = final.compactMap { $0 }
-        for (slot, (view, placement)) in zip(views, placements).enumerated() {
-            if slot &+ 8 < placements.count {
-                placements[slot &+ 8].built.prefetch()
-                frond_prefetch_bytes(Unmanaged.passUnretained(views[slot &+ 8]).toOpaque(), 128)
-            }
-            let node = placement.built
+        for (slot, view) in zip(placements.indices, views) {
+            if slot &+ 8 < views.count { frond_prefetch_bytes(Unmanaged.passUnretained(views[slot &+ 8]).toOpaque(), 128) }
             statistics.viewsVisited += 1
-            if !kept[slot] || node.visitedFlush == flush {
+            let isKept = kept[slot]
+            if !isKept || placements[slot].visited {
+                let node = placements[slot].built
                 updateAttributes(of: view, to: node.component.view.mountedAttributes)
                 hooks.touch(view, node)
             }
-            setFrame(of: view, to: placement.frame)
-            mountContent(of: view, node: node, left: 0, top: 0, full: !kept[slot])
+            setFrame(of: view, to: placements[slot].frame)
+            if !isKept || placements[slot].contentChanged {
+                mountContent(of: view, node: placements[slot].built, left: 0, top: 0, full: !isKept)
+            }
         }
 
-        let ordered = hasDisappearing ? Self.keepingDisappearing(views, old: old, taken: taken) : views
-        order(ordered, in: parent, old: old, taken: taken)
-        parent.children = ordered
+        if hasDisappearing {
+            let ordered = Self.keepingDisappearing(views, old: old, taken: taken)
+            order(ordered, oldIndices: ordered.map { Self.takenIndex(of: $0, in: old, taken: taken) }, in: parent,
+                  old: old, taken: taken)
+            parent.children = ordered
+        } else {
+            order(views, oldIndices: oldIndices, in: parent, old: old, taken: taken)
+            parent.children = views
+        }
     }
 
     /// The index of `view` in `old`, the children ``reconcile(_:with:)`` is matching (nil
@@ -502,8 +570,8 @@ struct Mounter {
         emit(.setFrame(view.id, frame))
     }
 
-    /// Puts `views` in order under `parent`: new views are inserted, kept views that are
-    /// out of order are moved. Views in the longest run that is already in order stay, so
+    /// Puts `views` in order under `parent` (`oldIndices`: where each was in `old`, nil for a
+    /// new view): new views are inserted, kept views that are out of order are moved. Views in the longest run that is already in order stay, so
     /// the moves are as few as can be (the views not in that run); each move or insertion
     /// costs O(log n), so any permutation of n views is put in order in O(n log n).
     ///
@@ -522,8 +590,8 @@ struct Mounter {
     /// anchor; or at the end), after the placed views before it. So every view has a slot
     /// in one sorted order — for each anchor, the views placed before it, then the anchor —
     /// and its index is the number of occupied slots before its own (``RankedSlots``).
-    private mutating func order(_ views: [MountedView], in parent: MountedView, old: [MountedView], taken: [Bool]) {
-        let oldIndices = views.map { Self.takenIndex(of: $0, in: old, taken: taken) }
+    private mutating func order(_ views: [MountedView], oldIndices: [Int?], in parent: MountedView, old: [MountedView],
+                                taken: [Bool]) {
         let keptOldIndices = oldIndices.compactMap { $0 }
         let inOrder = zip(keptOldIndices, keptOldIndices.dropFirst()).allSatisfy { $0 < $1 }
         if inOrder {

@@ -1,4 +1,5 @@
 import CPrefetch
+import FrondLayout
 
 /// A root's live views by number.
 ///
@@ -48,6 +49,23 @@ struct ViewRegistry {
         }
         set {
             if let newValue { insert(id.rawValue, newValue) } else { remove(id.rawValue) }
+        }
+    }
+
+    /// The view `id` names, lent by the registry without retaining it (use it while the
+    /// registry keeps it).
+    @inline(__always)
+    func lent(_ id: ViewID) -> Unmanaged<MountedView>? {
+        let (page, slot) = place(of: id.rawValue)
+        guard page >= 0 && page < pages.count else { return nil }
+        // (The page and the slot are read in place, where Swift's arrays keep them: copying
+        // either would retain it.)
+        return pages.withUnsafeBufferPointer { pages -> Unmanaged<MountedView>? in
+            guard let base = pages.baseAddress else { return nil }
+            let storage = UnsafeRawPointer(base + page).load(as: UnsafeRawPointer.self)
+            guard slot < storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self) else { return nil }
+            let view = storage.load(fromByteOffset: LayoutNode.arrayElementsOffset &+ slot &* 8, as: UnsafeRawPointer?.self)
+            return view.map { Unmanaged.fromOpaque($0) }
         }
     }
 

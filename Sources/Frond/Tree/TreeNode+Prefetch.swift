@@ -19,6 +19,31 @@ extension TreeNode {
         frond_prefetch_bytes(Unmanaged.passUnretained(self).toOpaque(), TreeNode.prefetchedBytes)
     }
 
+    /// Asks for the lines of this node that gathering placements reads (its frame, its
+    /// component and view, its child list and flush marks): three lines of the eight a
+    /// whole node takes, so that more nodes can be on their way at once.
+    @inline(__always)
+    func prefetchPlacementFields() {
+        prefetchRoundedFrame()
+        prefetchComponentField()
+        withUnsafeMutablePointer(to: &treeChildrenStorage) { frond_prefetch_bytes($0, MemoryLayout<[LayoutNode]?>.size) }
+        withUnsafeMutablePointer(to: &visitedFlush) { frond_prefetch_bytes($0, MemoryLayout<UInt64>.size) }
+    }
+
+    /// The address of this node's child list storage (``treeChildren``'s), read without
+    /// retaining it.
+    @inline(__always)
+    var treeChildListStorage: UnsafeRawPointer {
+        let own = withUnsafeMutablePointer(to: &treeChildrenStorage) { UnsafeRawPointer($0).load(as: UnsafeRawPointer?.self) }
+        return own ?? childListStorage
+    }
+
+    /// Whether this node's component has no view (read in place, without retaining it).
+    @inline(__always)
+    var isViewless: Bool {
+        Unmanaged.passUnretained(component)._withUnsafeGuaranteedRef { $0.view.viewType == nil }
+    }
+
     /// Asks for the line holding this node's component reference.
     @inline(__always)
     func prefetchComponentField() {
@@ -41,6 +66,51 @@ extension TreeChildren {
         guard index >= 0 && index < count else { return }
         lent(index)._withUnsafeGuaranteedRef { node in
             frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TreeNode.prefetchedComponentBytes)
+        }
+    }
+
+    /// For the walk that gathers the placements (``Mounter/placements(under:left:top:into:)``):
+    /// called as it reaches `index`, asks for what it will read a few siblings on, in
+    /// stages, each reading what an earlier call asked for: the node 8 places on; the
+    /// component and child list of the one 6 places on; the first children of the one 4
+    /// places on, if it has no view (the walk goes down through it); and the component of
+    /// the first child of the one 2 places on (a list's viewless row: its view's node).
+    @inline(__always)
+    func prefetchPlacements(at index: Int) {
+        let first = index &+ 8
+        if first >= 0 && first < count { lent(first)._withUnsafeGuaranteedRef { $0.prefetchPlacementFields() } }
+        let second = index &+ 6
+        if second >= 0 && second < count {
+            lent(second)._withUnsafeGuaranteedRef { node in
+                frond_prefetch_bytes(Unmanaged.passUnretained(node.component).toOpaque(), TreeNode.prefetchedComponentBytes)
+                frond_prefetch_bytes(node.treeChildListStorage, LayoutNode.arrayElementsOffset &+ 4 &* 8)
+            }
+        }
+        let third = index &+ 4
+        if third >= 0 && third < count {
+            lent(third)._withUnsafeGuaranteedRef { node in
+                guard node.isViewless else { return }
+                let storage = node.treeChildListStorage
+                let children = storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self)
+                for child in 0..<Swift.min(children, 4) {
+                    let element = storage.load(fromByteOffset: LayoutNode.arrayElementsOffset &+ child &* 8,
+                                               as: UnsafeRawPointer.self)
+                    Unmanaged<TreeNode>.fromOpaque(element)._withUnsafeGuaranteedRef { $0.prefetchPlacementFields() }
+                }
+            }
+        }
+        let fourth = index &+ 2
+        if fourth >= 0 && fourth < count {
+            lent(fourth)._withUnsafeGuaranteedRef { node in
+                guard node.isViewless else { return }
+                let storage = node.treeChildListStorage
+                guard storage.load(fromByteOffset: LayoutNode.arrayCountOffset, as: Int.self) > 0 else { return }
+                let first = storage.load(fromByteOffset: LayoutNode.arrayElementsOffset, as: UnsafeRawPointer.self)
+                Unmanaged<TreeNode>.fromOpaque(first)._withUnsafeGuaranteedRef { child in
+                    frond_prefetch_bytes(Unmanaged.passUnretained(child.component).toOpaque(),
+                                         TreeNode.prefetchedComponentBytes)
+                }
+            }
         }
     }
 }

@@ -47,12 +47,19 @@ extension LayoutNode {
     /// the elements (after the object header, the count and the capacity). The walks
     /// read a child list in place, since copying it would retain it, which writes to it;
     /// `PrefetchTests` checks both offsets against real arrays.
-    static let arrayCountOffset = 16
-    static let arrayElementsOffset = 32
+    package static let arrayCountOffset = 16
+    package static let arrayElementsOffset = 32
+
+    /// Asks for the line holding the rounded frame (and the mark of the last pass that
+    /// changed a frame below, beside it): what the mount step reads of a node's layout.
+    @inline(__always)
+    package func prefetchRoundedFrame() {
+        withUnsafeMutablePointer(to: &state.rounded) { frond_prefetch_bytes($0, MemoryLayout<LayoutFrame>.size) }
+    }
 
     /// The address of this node's child list storage, read without retaining it.
     @inline(__always)
-    var childListStorage: UnsafeRawPointer {
+    package var childListStorage: UnsafeRawPointer {
         withUnsafeMutablePointer(to: &childNodes) { field in
             UnsafeRawPointer(field).load(as: UnsafeRawPointer.self)
         }
