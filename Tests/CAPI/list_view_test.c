@@ -723,6 +723,40 @@ static void test_scrolling_back_over_small_items_shows_them_at_once(void) {
     CHECK(live_rows == 0);
 }
 
+/* With the average as the estimate (0), a jump far into the list lands where nothing is
+ * built, and the rows built there (a quarter of the 44 points counted before any was) move
+ * every row above: the row at the viewport's top stays there on screen, and is shown. */
+static void test_a_jump_with_the_average_estimate_keeps_the_row_it_jumped_to(void) {
+    static mirror m;
+    static frond_size_spec short_row;
+    frond_list *list;
+    frond_list_statistics statistics;
+    frond_rect before, after;
+    double fractions[2] = {0.5, 0.999};
+    int i;
+    short_row = frond_size_points(50, 11);
+    for (i = 0; i < 2; i++) {
+        float offset;
+        frond_item_path path = {0, 0};
+        list = new_fixed_row_list(&m, &short_row, 200, 0, 1);
+        load_rows(list, 10000);
+        statistics = statistics_of(list);
+        CHECK(statistics.content_length == 10000 * 44.0f);
+        offset = (float)(statistics.content_length * fractions[i]);
+        path.item = (size_t)(offset / 44);
+        CHECK_OK(frond_list_get_item_frame(&before, list, path));
+        CHECK_OK(frond_list_set_viewport(list, offset, 300));
+        CHECK_OK(frond_list_process(NULL, list, true));
+        statistics = statistics_of(list);
+        CHECK_OK(frond_list_get_item_frame(&after, list, path));
+        CHECK(fabsf((after.top - statistics.offset) - (before.top - offset)) < 1);
+        CHECK(statistics.offset <= statistics.content_length && statistics.content_length < 10000 * 44.0f);
+        CHECK(shown_container(&m, (long)path.item) != 0);
+        CHECK(m.problems == 0);
+        CHECK_OK(frond_list_free(list));
+    }
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     int providers, hosts;
@@ -733,6 +767,7 @@ int main(void) {
     test_a_text_measurer_sizes_the_items();
     test_an_adjusted_offset_comes_after_its_length();
     test_scrolling_back_over_small_items_shows_them_at_once();
+    test_a_jump_with_the_average_estimate_keeps_the_row_it_jumped_to();
     test_an_item_that_fails_as_the_list_builds_it_is_reported();
     test_a_second_thread_calling_at_once_is_misuse();
     test_a_new_cross_size_lays_the_items_out_again_in_place();

@@ -172,6 +172,9 @@ public final class ListView<Model>: @unchecked Sendable {
                 let mountedAny = missing.contains { !stillMissing.contains($0) }
                 fruitless = mountedAny ? 0 : fruitless + 1
             }
+            // (The sizes the rounds brought may have moved items built in an earlier round
+            // out of the range.)
+            parkOutsideRange()
         }
         try queueRangeLoad()
     }
@@ -411,7 +414,7 @@ public final class ListView<Model>: @unchecked Sendable {
         }
         positionsVersion = state.version
         var offsetMoved = false
-        if let (mount, oldStart) = anchor, let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path) {
+        if let (item, oldStart) = anchor, let flat = anchorIndex(item, state: state, structural: structural) {
             let newStart = positions.start(of: flat, estimate: estimate)
             if newStart != oldStart {
                 offset = max(0, offset + newStart - oldStart)
@@ -444,11 +447,22 @@ public final class ListView<Model>: @unchecked Sendable {
         return configuration.axis == .vertical ? item.size.height : item.size.width
     }
 
+    /// The item a commit keeps in place on screen: a mounted item, or (when none is in the
+    /// viewport) the item at the viewport's top by the positions, built or not.
+    private enum Anchor {
+        case mounted(ListItemMount)
+        case position(Int)
+    }
+
     /// The first mounted item that starts at or after the viewport's top (or covers it)
-    /// and is in the viewport, with where it starts now. (None when no mounted item is in
-    /// the viewport: the person sees no item to keep in place, and one further down would
-    /// move the viewport off the items it is about to show.)
-    private func anchorItem(state: DataSourceState<Model>) -> (ListItemMount, Double)? {
+    /// and is in the viewport, with where it starts now. When no mounted item is in the
+    /// viewport (a jump far into the list, where nothing is built yet), the item at the
+    /// viewport's top, which the viewport is about to show: the items built for it change
+    /// the average size that the items above count as, and without an anchor the viewport
+    /// would stay where the old average put it, showing other items or none. (Not a
+    /// mounted item further down: that would move the viewport off the items it is about
+    /// to show.)
+    private func anchorItem(state: DataSourceState<Model>) -> (Anchor, Double)? {
         guard positionsVersion != 0 else { return nil }
         var best: (ListItemMount, Int)? = nil
         // (An item showing less than a point at the top is not the one a person sees: a host
@@ -463,8 +477,20 @@ public final class ListView<Model>: @unchecked Sendable {
             if let (_, bestFlat) = best, bestFlat <= flat { continue }
             best = (mount, flat)
         }
-        guard let (mount, flat) = best else { return nil }
-        return (mount, positions.start(of: flat, estimate: estimate))
+        guard let (mount, flat) = best else {
+            guard top < positions.count else { return nil }
+            return (.position(top), positions.start(of: top, estimate: estimate))
+        }
+        return (.mounted(mount), positions.start(of: flat, estimate: estimate))
+    }
+
+    /// Where `anchor` is after the commit (a position counts only when the commit moved no
+    /// item: the same index is then the same item).
+    private func anchorIndex(_ anchor: Anchor, state: DataSourceState<Model>, structural: Bool) -> Int? {
+        switch anchor {
+        case .mounted(let mount): return mount.itemRoot.flatMap(state.path(of:)).flatMap(flatIndex(of:))
+        case .position(let flat): return structural || flat >= positions.count ? nil : flat
+        }
     }
 
     private func rebuildPositions(_ state: DataSourceState<Model>) {

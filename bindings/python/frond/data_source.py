@@ -196,7 +196,10 @@ class DataSource(Handle):
         """Data diffing: makes `section` hold `models` (an empty data source gets section
         0). Items pair by key and keep their scopes and state; a pair is rebuilt when its
         content changed; moves are found. Two models with one key raise
-        InvalidArgumentError naming both positions."""
+        InvalidArgumentError naming both positions. (To tell a changed item, the data
+        source keeps each key's last content, by default the model: a removed model stays
+        referenced until `close`, or until the keys of removed items outnumber the items by
+        1,024, when they are forgotten.)"""
         models = list(models)
         array = self._models(models, "items", identify=True)
         self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
@@ -235,6 +238,12 @@ class DataSource(Handle):
                 call(name, arguments[0], handle, *arguments[1:])
         finally:
             leave_arena()
+
+    def _did_close(self) -> None:
+        # (The identities keep each key's last content, by default the model itself: closing
+        # forgets them, so that it releases every model.)
+        self._ids = {}
+        self._contents = {}
 
     def _prune(self) -> None:
         """Forgets the identities of models no longer in the data source."""

@@ -11,8 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from frond import (AppliedChanges, Changeset, Component, DataSource, InvalidArgumentError, ItemPath, MisuseError,
-                   Move, RenderComponent, SizeRange, Text)
+from frond import (AppliedChanges, Changeset, Component, DataSource, InvalidArgumentError, ItemPath, ListView,
+                   MisuseError, Move, RenderComponent, SizeRange, Text)
 from frond import _runtime
 from frond.render import _render_class
 
@@ -175,6 +175,25 @@ def test_modelsAreReleasedOnceAndTheSourceIsCollected(no_leaks) -> None:
     gc.collect()
     assert all(reference() is not None for reference in references)
     del source
+    gc.collect()
+    assert all(reference() is None for reference in references)
+
+
+def test_closingReleasesEveryModelBeforeItReturns(no_leaks) -> None:
+    # (The guide's promise; the identities keep each model as its key and content.)
+    class Model:
+        def __init__(self, identity: int) -> None:
+            self.id = identity
+
+    models = [Model(index) for index in range(1000)]
+    references = [weakref.ref(model) for model in models]
+    source = DataSource(lambda model: Text(str(model.id)), SizeRange.flexible_height(100))
+    source.set_items(models)
+    feed = ListView(lambda model: Text(str(model.id)), cross_size=100, key=lambda model: model.id)
+    feed.data_source.set_items(models)
+    del models
+    source.close()
+    feed.close()
     gc.collect()
     assert all(reference() is None for reference in references)
 
