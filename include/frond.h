@@ -1103,7 +1103,10 @@ frond_status frond_root_new(frond_root **out_root, const frond_size_range *range
 frond_status frond_root_free(frond_root *root);
 
 frond_status frond_root_set_size_range(frond_root *root, const frond_size_range *range);
-/** Sets the host (copied; NULL removes it) with its user_data and destroy function. */
+/** Sets the host (copied; NULL removes it) with its user_data and destroy function. A host
+ *  receives the changes to the views it was sent: set it before the first commit. A host
+ *  set (or swapped in) after views were mounted is not sent them, and the next commit's
+ *  mutations name views it lacks; make a new root for a new host instead. */
 frond_status frond_root_set_host(frond_root *root, const frond_host *host, void *user_data, frond_destroy_func destroy);
 /** Sets the text measurer (NULL: the default) with its user_data and destroy function. */
 frond_status frond_root_set_text_measurer(frond_root *root, frond_text_measure_func measure, void *user_data,
@@ -2219,14 +2222,18 @@ typedef struct frond_applied_changes {
     size_t updated_count;
     const frond_item_failure *failures;
     size_t failure_count;
-    /** The state's version after the modification (one more than before). */
+    /** The state's version after the modification (one more than the state's before it).
+     *  A list's builds of the items nearing its viewport change the state too, and are
+     *  heard only when an item fails (see frond_item_provider_func): the versions a list's
+     *  data source's listeners hear may skip. */
     uint64_t version;
 } frond_applied_changes;
 
 /** Callbacks that hear a data source (any may be NULL). */
 typedef struct frond_data_source_listener {
     uint32_t struct_size;                 /**< sizeof(frond_data_source_listener) */
-    /** After each applied modification, on the host thread. */
+    /** After each applied modification, on the host thread (a list's builds of the items
+     *  nearing its viewport only when an item fails). */
     void (*did_apply)(frond_data_source *source, const frond_applied_changes *changes, void *user_data);
     /** Before and after an asynchronous modification is built, on the builder's thread. */
     void (*will_build)(frond_data_source *source, void *user_data);
@@ -2331,7 +2338,9 @@ frond_status frond_data_source_set_executor(frond_data_source *source, frond_dat
 /** Runs one build that `schedule` asked for, on the calling thread (the executor's): the
  *  providers and build hooks run here, and the ready handler when it is built. FROND_OK
  *  with nothing done when there is none left (the host thread built it while waiting, or
- *  the data source dropped it). From a provider or a build hook: FROND_ERR_MISUSE. */
+ *  the data source dropped it). After frond_data_source_free the handle is gone: a job the
+ *  executor still runs gets FROND_ERR_MISUSE, harmlessly (nothing is done; the executor may
+ *  ignore it). From a provider or a build hook: FROND_ERR_MISUSE. */
 frond_status frond_data_source_build(frond_data_source *source);
 
 /** Adds a listener (copied) with its user_data, destroyed exactly once (when it is removed,
@@ -2344,7 +2353,8 @@ frond_status frond_data_source_add_listener(uint64_t *out_listener_id, frond_dat
  *  FROND_ERR_INVALID_ARGUMENT. */
 frond_status frond_data_source_remove_listener(frond_data_source *source, uint64_t listener_id);
 
-/** The number of sections, and the number of the state's modifications so far. */
+/** The number of sections, and the number of the state's changes so far (modifications,
+ *  and a list's builds of the items nearing its viewport). */
 frond_status frond_data_source_get_section_count(size_t *out_count, frond_data_source *source);
 frond_status frond_data_source_get_version(uint64_t *out_version, frond_data_source *source);
 /** The number of items in `section` (FROND_ERR_INVALID_ARGUMENT for a section it lacks). */
@@ -2447,7 +2457,8 @@ frond_status frond_list_free(frond_list *list);
 frond_status frond_list_get_data_source(frond_data_source **out_source, frond_list *list);
 
 /** Sets the host that receives the list's views (NULL removes it), as frond_root_set_host
- *  does; its callbacks get NULL as `root`. A host function that fails makes the list call
+ *  does (set it before the first viewport: a host set after views were mounted is not sent
+ *  them); its callbacks get NULL as `root`. A host function that fails makes the list call
  *  during which it ran return FROND_ERR_CALLBACK (after the commit). */
 frond_status frond_list_set_host(frond_list *list, const frond_host *host, void *user_data,
                                  frond_destroy_func destroy);
@@ -2471,7 +2482,8 @@ frond_status frond_list_set_cross_size(frond_list *list, float cross_size);
 
 /** Mounts what the list's data source built (frond_data_source_process on it, then the
  *  range is looked at again); with `wait_for_all`, builds and mounts everything pending.
- *  `*out_applied` (may be NULL) receives how many modifications were applied. */
+ *  `*out_applied` (may be NULL) receives how many modifications were applied, the list's
+ *  own builds of the items nearing the viewport included. */
 frond_status frond_list_process(size_t *out_applied, frond_list *list, bool wait_for_all);
 
 /** The list's counts, content length and viewport offset. */

@@ -118,7 +118,8 @@ public struct DataSourceState<Model>: @unchecked Sendable {
     public internal(set) var sections: [DataSourceSection<Model>]
     /// The configuration the items were built with.
     public let configuration: DataSourceConfiguration<Model>
-    /// Counts the applied modifications (a build applies only onto the version it started from).
+    /// Counts the state's changes: the applied modifications, and a list's builds of the
+    /// items nearing its viewport (a build applies only onto the version it started from).
     public let version: UInt64
 
     init(sections: [DataSourceSection<Model>], configuration: DataSourceConfiguration<Model>, version: UInt64) {

@@ -97,7 +97,8 @@ public final class ListView<Model>: @unchecked Sendable {
     /// root's ``Root/unhandledActionHandler``), on the host thread.
     public var unhandledActionHandler: ((ActionEvent, ItemPath) throws(FrondError) -> Void)?
     public private(set) var configuration: Configuration
-    /// Receives the mutations (see the type's documentation).
+    /// Receives the mutations (see the type's documentation). Set it before the first
+    /// viewport: a host set after views were mounted is not sent them (see ``Root/host``).
     public var host: (any Host)? {
         get { mounter.host }
         set { mounter.host = newValue }
@@ -215,7 +216,8 @@ public final class ListView<Model>: @unchecked Sendable {
     public var contentSize: Float { Float(contentLength) }
 
     /// Applies what the data source built (and, with `waitForAll`, builds and applies
-    /// what is pending), mounting it. Returns how many modifications were applied.
+    /// what is pending), mounting it. Returns how many modifications were applied, the
+    /// list's own builds of the items nearing the viewport included.
     @discardableResult
     public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
         try hostCall("process the list") { () throws(FrondError) in

@@ -67,7 +67,8 @@ public enum SizeRange: Hashable, Sendable {
 public final class Root: @unchecked Sendable {
     public var sizeRange: SizeRange
     /// Receives the mutations of each commit; none = the mutations are only recorded in
-    /// the mounted state.
+    /// the mounted state. A host receives the changes to the views it was sent: set it
+    /// before the first commit (a host set after views were mounted is not sent them).
     public var host: (any Host)? {
         get { hostStorage }
         set { _ = replacing(&hostStorage, with: newValue) }

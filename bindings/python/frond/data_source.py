@@ -320,7 +320,8 @@ class DataSource(Handle):
 
     @property
     def version(self) -> int:
-        """How many modifications the state has had."""
+        """How many changes the state has had: modifications, and a list's builds of the
+        items nearing its viewport (which listeners hear only when an item fails)."""
         version = ctypes.c_uint64()
         call("frond_data_source_get_version", ctypes.byref(version), self._live())
         return version.value

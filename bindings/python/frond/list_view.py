@@ -177,6 +177,8 @@ class ListView(Handle):
 
     @property
     def host(self) -> Host | None:
+        """Receives the list's views. Set it before the first viewport: a host set after
+        views were mounted is not sent them."""
         self._live()
         return self._host
 
@@ -219,7 +221,8 @@ class ListView(Handle):
 
     def process(self, wait: bool = False) -> int:
         """Mounts what the data source built (with `wait`, builds and mounts everything
-        pending); returns how many modifications were applied."""
+        pending); returns how many modifications were applied, the list's own builds of the
+        items nearing the viewport included."""
         applied = ctypes.c_size_t()
         call("frond_list_process", ctypes.byref(applied), self._live(), wait)
         return applied.value

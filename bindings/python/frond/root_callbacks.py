@@ -40,6 +40,9 @@ class RootCallbacks(Handle):
 
     @property
     def host(self) -> Host | None:
+        """Receives the mutations of each commit. A host receives the changes to the views
+        it was sent: set it before the first flush (a host set after views were mounted is
+        not sent them)."""
         self._live()
         return self._host
 
