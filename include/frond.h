@@ -2309,7 +2309,9 @@ frond_status frond_data_source_set_config(frond_data_source *source, const frond
  *  `*out_applied` (may be NULL) receives how many were applied. */
 frond_status frond_data_source_process(size_t *out_applied, frond_data_source *source, bool wait_for_all);
 
-/** Whether modifications are queued or being built. */
+/** Whether modifications are queued, being built, or built and waiting for
+ *  frond_data_source_process (the builder builds one at a time, each onto the state the
+ *  one before left once it is applied: polling this without processing never sees false). */
 frond_status frond_data_source_has_pending(bool *out_pending, frond_data_source *source);
 
 /** Sets the ready handler (NULL removes it) with its user_data, destroyed exactly once

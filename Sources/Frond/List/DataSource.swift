@@ -278,7 +278,10 @@ public final class DataSource<Model>: @unchecked Sendable {
         _ = dropped
     }
 
-    /// Whether modifications are queued or being built.
+    /// Whether modifications are queued, being built, or built and waiting for
+    /// ``processPending(waitForAll:)`` (the builder builds one at a time, each onto the state
+    /// the one before left once it is applied: polling this without processing never sees
+    /// false).
     public var hasPending: Bool { shared.withLock { !$0.pending.isEmpty || $0.building != nil } }
 
     // MARK: Running modifications

@@ -328,7 +328,9 @@ class DataSource(Handle):
 
     @property
     def pending(self) -> bool:
-        """Whether modifications are queued or being built."""
+        """Whether modifications are queued, being built, or built and waiting for
+        `process` (the builder builds one at a time, each onto the state the one before left
+        once it is applied: polling this without processing never sees False)."""
         pending = ctypes.c_bool()
         call("frond_data_source_has_pending", ctypes.byref(pending), self._live())
         return pending.value
