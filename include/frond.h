@@ -987,7 +987,11 @@ static inline frond_flexbox_style frond_flexbox_style_column(float spacing) {
 /* container); a view keeps its number while it lives.                       */
 /* ======================================================================== */
 
-/** How a root sizes its component. */
+/** How a root sizes its component. The component is laid out as the one item of a column
+ *  flex container of the range's size: along the height it grows or shrinks to the range
+ *  (a fixed height, a FIT_CONTENT maximum), even from a height of its own; along the width
+ *  it is stretched to the range where its width is automatic, and a width of its own is
+ *  kept (also beyond a FIT_CONTENT maximum, so frond_root_get_size may then exceed it). */
 typedef enum frond_size_range_kind {
     FROND_SIZE_RANGE_FIXED = 0,           /**< width × height; the component fills it */
     FROND_SIZE_RANGE_FLEXIBLE_HEIGHT = 1, /**< width fixed, height from the content */
@@ -1232,8 +1236,9 @@ frond_status frond_root_get_frame(frond_rect *out_frame, frond_root *root, uint6
  *  is FROND_ERR_INVALID_ARGUMENT. Walks the mounted views. */
 frond_status frond_root_get_frame_in_root(frond_rect *out_frame, frond_root *root, uint64_t view);
 /** The size the root's component was laid out at in the last commit (within the root's
- *  size range: a FLEXIBLE_HEIGHT root's content height, for example); 0 × 0 when nothing
- *  has been committed or the root shows nothing. */
+ *  size range, but for a width of the component's own: see frond_size_range_kind; a
+ *  FLEXIBLE_HEIGHT root's content height, for example); 0 × 0 when nothing has been
+ *  committed or the root shows nothing. */
 frond_status frond_root_get_size(frond_size *out_size, frond_root *root);
 
 /* ---- Finding components by key ---------------------------------------------- */

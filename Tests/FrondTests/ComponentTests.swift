@@ -155,6 +155,20 @@ struct FailingMeasurer: TextMeasurer {
             #expect(host.views[host.rootChildren[0]]?.frame == frame, "\(range)")
         }
         _ = content
+        // A component with a size of its own (50 × 20): the height grows or shrinks to the
+        // range, the width is kept (as the size range's documentation says).
+        let sized: [(SizeRange, LayoutFrame)] = [
+            (.fixed(width: 200, height: 100), LayoutFrame(left: 0, top: 0, width: 50, height: 100)),
+            (.flexibleHeight(width: 200), LayoutFrame(left: 0, top: 0, width: 50, height: 20)),
+            (.fitContent(maxWidth: 30, maxHeight: 10), LayoutFrame(left: 0, top: 0, width: 50, height: 10)),
+        ]
+        for (range, frame) in sized {
+            let host = RecordingHost()
+            let root = Root(sizeRange: range, host: host)
+            root.setComponent(Component(view: ViewConfiguration("box"), size: .points(50, 20)))
+            try root.flush()
+            #expect(host.views[host.rootChildren[0]]?.frame == frame, "\(range)")
+        }
         let bad = Root(sizeRange: .fixed(width: .nan, height: 1))
         #expect(throws: FrondError.self) { try bad.flush() }
     }

@@ -1,9 +1,13 @@
 import Dispatch
 import Synchronization
 
-/// The size a root lays its component out in.
+/// The size a root lays its component out in. The component is laid out as the one item
+/// of a column flex container of the range's size: along the height it grows or shrinks to
+/// the range (a fixed height, a maximum), even from a height of its own; along the width it
+/// is stretched to the range where its width is automatic, and a width of its own is kept
+/// (also beyond a maximum).
 public enum SizeRange: Hashable, Sendable {
-    /// Exactly this size; the component fills it (unless its own size says otherwise).
+    /// Exactly this size; the component fills it (but for a width of its own).
     case fixed(width: Float, height: Float)
     /// This width; the height comes from the content.
     case flexibleHeight(width: Float)

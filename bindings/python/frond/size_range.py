@@ -17,7 +17,12 @@ __all__ = ["SizeRange", "CommitStatistics", "SizeRangeKind"]
 @dataclass(frozen=True)
 class SizeRange:
     """How a root sizes its component: `fixed`, `flexible_height` (width fixed),
-    `flexible_width` (height fixed) or `fit_content` (None: no maximum)."""
+    `flexible_width` (height fixed) or `fit_content` (None: no maximum).
+
+    The component is laid out as the one item of a column flex container of the range's
+    size: along the height it grows or shrinks to the range, even from a height of its own;
+    along the width it is stretched to the range where its width is automatic, and a width
+    of its own is kept (also beyond a maximum)."""
 
     kind: SizeRangeKind
     width: float = math.nan
