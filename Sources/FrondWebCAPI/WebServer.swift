@@ -206,6 +206,8 @@ final class WebServer {
     private var listSessions: [String: ListSessions] = [:]
     private var nextSession: UInt64 = 1
     private var frameTimer: UnsafeMutablePointer<GSource>?
+    /// When the served roots' animations were last ticked (seconds on the server's clock).
+    private var lastAnimationTick = -Double.infinity
     /// Font requests (family and weight as asked) → the face Pango chose (nil: none).
     private var fontRequests: [String: String?] = [:]
     /// The faces served, by Pango's description of them, with their bytes.
@@ -340,13 +342,19 @@ final class WebServer {
                 if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
             }
         }
+        // Animations advance once a frame interval: the loop also wakes for each message a
+        // page sends (one typing or scrolling sends one every few milliseconds), and those
+        // wakes must not add frames. (A tenth of the interval is forgiven: the frame timer
+        // counts whole milliseconds.)
+        let due = now - lastAnimationTick >= config.frameInterval * 0.9
         var animating = false
         for root in Array(served.values) where root.alive {
             var running = false
             guard frond_root_has_running_animations(&running, root.handle) == FROND_OK, running else { continue }
             animating = true
-            if frond_root_tick(root.handle, now + root.clockOffset, nil) != FROND_OK { logLastError("tick") }
+            if due, frond_root_tick(root.handle, now + root.clockOffset, nil) != FROND_OK { logLastError("tick") }
         }
+        if animating && due { lastAnimationTick = now }
         setFrameTimer(animating)
     }
 

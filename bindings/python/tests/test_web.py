@@ -1,7 +1,8 @@
 """frond.web without a browser: a server listens, tells its port and address, runs and is
 interrupted from another thread, runs queued calls on its thread, refuses bad settings and
-misuse, and leaves no handle behind. (A real browser drives it in Tests/Hosts; a real
-WebSocket client in Tests/Hosts/web_test.c.)"""
+misuse, leaves no handle behind, and advances an animation once a frame however often a
+page writes (through a small client of its own, websocket_client.py). (A real browser drives
+it in Tests/Hosts; a real WebSocket client in Tests/Hosts/web_test.c.)"""
 from __future__ import annotations
 
 import math
@@ -130,3 +131,58 @@ def test_aListTheServerWouldRefuseIsRefusedBeforeItIsKept() -> None:
 def id_of(made) -> int:
     from frond._runtime import address
     return address(made._live())
+
+
+def test_animationsAdvanceOnceAFrameWhateverThePageSends() -> None:
+    # A page sends a message every 2 ms while a 0.3 s fade runs (as one typing or scrolling
+    # would): each wakes the server, and none may add a frame. At 1/60 s the fade takes
+    # about 18 ticks, each a commit.
+    from frond import Action, Animation, AnimationComponent, Component, Flexbox, RenderComponent
+    from websocket_client import WebSocketClient
+
+    class Page(RenderComponent):
+        def initial_state(self) -> bool:
+            return False
+
+        def render(self, shown: bool) -> Component:
+            children: list[Component] = [Component("button", {"onTap": Action("show")}, width=60, height=20, key="b")]
+            if shown:
+                children.append(AnimationComponent(Component("row", {}, height=20), key="row",
+                                                   on_initial_mount=[Animation.alpha_from(0, duration=0.3)]))
+            return Flexbox(children=children)
+
+        def handle_action(self, action: object, scope: object) -> bool:
+            scope.update_state(lambda shown: True)  # type: ignore[attr-defined]
+            return True
+
+    def page(info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Page())
+        return root
+
+    with WebServer(page, frame_interval=1 / 60, on_log=lambda line: None) as server:
+        serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 10})
+        serving.start()
+        client = WebSocketClient(server.port)
+        try:
+            client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
+            button = None
+            while (message := client.receive(0.5)) is not None:
+                for mutation in message.get("m", []):
+                    if mutation[:1] == ["c"] and mutation[2] == "button":
+                        button = mutation[1]
+            assert button is not None
+            client.send({"t": "event", "view": button, "event": "onTap", "seq": 1})
+            end = time.monotonic() + 0.35
+            while time.monotonic() < end:
+                client.send({"t": "noise"})
+                time.sleep(0.002)
+            commits = 0
+            while (message := client.receive(0.6)) is not None:
+                commits += message.get("t") == "commit"
+            # (The tap's commit, then the fade's ticks.)
+            assert 10 <= commits <= 30, f"{commits} commits for a 0.3 s fade"
+        finally:
+            client.close()
+            server.stop()
+            serving.join(10)
