@@ -36,7 +36,8 @@
  *
  * Pages must name the server by an IP address or "localhost" (a request for another host
  * name is refused: a site's name pointed at this machine would pass for it), and a
- * WebSocket must come from the server's own pages (its Origin).
+ * WebSocket whose Origin is another site's is refused (a browser always sends the Origin of
+ * the page that opens it; a client without one, not a browser, is accepted).
  *
  * Animations are ticked on the server, at the configured frame interval, while a served
  * root has running animations; each tick's mutations are one message.
