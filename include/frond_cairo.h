@@ -141,8 +141,10 @@ frond_status frond_root_set_pango_text_measurer(frond_root *root, frond_snapshot
 frond_status frond_snapshot_host_apply(frond_snapshot_host *host, const frond_mutation *mutation);
 
 /** Draws the host's views into the PNG file at `path` (replaced): a `width` × `height`
- *  point area (FROND_UNDEFINED for either: the extent of the top-level views' frames; an
- *  empty extent, as with no views, is FROND_ERR_INVALID_ARGUMENT) at `scale` (finite,
+ *  point area (FROND_UNDEFINED for either: the extent of the top-level views' frames from
+ *  the origin, which leaves out the right and bottom padding of a top component without a
+ *  view: give frond_root_get_size's for the root's whole box; an empty extent, as with no
+ *  views, is FROND_ERR_INVALID_ARGUMENT) at `scale` (finite,
  *  > 0). Sizes that are not finite and above 0, or above the limits
  *  (FROND_SNAPSHOT_MAX_PIXELS_PER_SIDE, FROND_SNAPSHOT_MAX_PIXELS: FROND_ERR_LIMIT), a bad
  *  attribute or image, and a file that cannot be written are errors; nothing is written

@@ -36,7 +36,14 @@ public func frond_cairo_handle_count(_ outCount: UnsafeMutablePointer<Int>?) -> 
 /// A libfrond call's failure, with the message libfrond recorded for it.
 private func check(_ status: frond_status) throws(CallFailure) {
     guard status != FROND_OK else { return }
-    throw CallFailure(status, String(cString: frond_last_error_message()))
+    // (Without the name of the libfrond function it comes from: the caller called another,
+    // whose name the message gets.)
+    var message = String(cString: frond_last_error_message())
+    if message.hasPrefix("frond_"), let colon = message.firstIndex(of: ":"),
+       !message[..<colon].contains(" ") {
+        message = String(message[message.index(after: colon)...].drop { $0 == " " })
+    }
+    throw CallFailure(status, message)
 }
 
 /// A snapshot host created through the C API, with the strings of each thread's last

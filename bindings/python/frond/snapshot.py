@@ -223,7 +223,9 @@ class SnapshotHost(Handle):
     def write_png(self, path: PathLike, width: float | None = None, height: float | None = None, *,
                   scale: float = 1.0) -> None:
         """Draws the views into the PNG file at `path`: `width` × `height` points (None: the
-        extent of the top-level views) at `scale`."""
+        extent of the top-level views from the origin, which leaves out the right and bottom
+        padding of a top component without a view: give the root's size for its whole box)
+        at `scale`."""
         call("frond_snapshot_host_write_png", self._live(), _path(path), _size(width), _size(height), _scale(scale))
 
     def write_component_png(self, component: Component, path: PathLike, width: float, height: float | None = None, *,
