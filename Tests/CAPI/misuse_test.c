@@ -2038,6 +2038,16 @@ static void test_snapshot_arguments_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_cairo_handle_count(NULL));
     /* Bad roots and components. */
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, NULL));
+    {
+        /* (The message names the function called, not the libfrond one it called.) */
+        frond_snapshot_host *fresh = NULL;
+        frond_snapshot_options options;
+        FROND_INIT(options);
+        CHECK_OK(frond_snapshot_host_new(&fresh, &options));
+        CHECK_FAILURE(FROND_ERR_MISUSE, frond_snapshot_host_attach(fresh, NULL),
+                      "frond_snapshot_host_attach: root is a NULL frond_root handle");
+        CHECK_OK(frond_snapshot_host_free(fresh));
+    }
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_attach(live, (frond_root *)(void *)leaf));
     CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_pango_text_measurer(NULL, live));
     CHECK_STATUS(FROND_ERR_MISUSE, frond_snapshot_host_write_component_png(live, "x.png", NULL, 1, 1, 1));
