@@ -60,8 +60,10 @@ frond_status frond_cairo_handle_count(size_t *out_count);
 /*                     "aspectFill" or "center", clipped to the (rounded) frame          */
 /*                                                                                     */
 /* A known attribute of the wrong kind or out of its domain (font sizes and line       */
-/* heights are at most 10000 points), an invalid color string and an image that cannot */
-/* be read fail the call with FROND_ERR_INVALID_ARGUMENT and a message naming the view  */
+/* heights are at most 10000 points; a text's default line height is 1.2 × its font   */
+/* size, so without a line height of its own its font size is at most 8333), an       */
+/* invalid color string and an image that cannot be read fail the call with           */
+/* FROND_ERR_INVALID_ARGUMENT and a message naming the view                            */
 /* and attribute. A font family that is not installed is replaced by fontconfig's     */
 /* closest match and reported as a warning (see frond_snapshot_host_set_warning_handler),*/
 /* once per family. Text drawn above 32768 pixels per em (the font size × the image's   */

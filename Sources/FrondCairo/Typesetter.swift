@@ -74,7 +74,10 @@ public final class Typesetter: Sendable {
 
     /// Throws unless the setting's sizes are finite, above 0 and at most ``maximumFontSize``.
     static func check(_ setting: TextSetting) throws(RenderError) {
-        for (name, value) in [("font size", setting.fontSize), ("line height", setting.lineHeight)]
+        // (A text without a line height of its own has 1.2 × its font size: the message says
+        // so, since that text never gave the number.)
+        for (name, value) in [("font size", setting.fontSize),
+                              ("line height (its own, or 1.2 × the font size)", setting.lineHeight)]
         where !(value.isFinite && value > 0 && value <= maximumFontSize) {
             throw RenderError(.invalidValue, "\(name) \(value) is not a finite number within 0…\(Int(maximumFontSize)) (above 0)")
         }

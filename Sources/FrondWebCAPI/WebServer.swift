@@ -630,7 +630,8 @@ final class WebServer {
         guard let bytes, let data = g_bytes_get_data(bytes, &size) else { return refuse(page, "an empty message") }
         guard type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue) else { return refuse(page, "a binary message") }
         guard size <= config.maxMessageBytes else {
-            refuse(page, "a message of \(size) bytes, above the limit of \(config.maxMessageBytes)")
+            refuse(page, "a message of \(size) bytes, above the limit of \(config.maxMessageBytes)",
+                   outcome: "its connection is closed")
             return close(page, reason: "message too long")
         }
         let json: JSON
@@ -649,9 +650,9 @@ final class WebServer {
         }
     }
 
-    private func refuse(_ page: PageConnection, _ what: String) {
+    private func refuse(_ page: PageConnection, _ what: String, outcome: String = "ignored") {
         statistics.refused_messages += 1
-        logLine("session \(page.id) sent \(what): ignored")
+        logLine("session \(page.id) sent \(what): \(outcome)")
     }
 
     private func hello(_ page: PageConnection, path: String, width: Float, height: Float) {
