@@ -150,6 +150,51 @@ def test_todo_in_a_tk_window(display: str) -> None:
         root.close()
 
 
+def test_a_field_whose_component_gives_no_value_keeps_what_was_typed(display: str) -> None:
+    # Each keystroke's onValueChange updates state shown elsewhere: a commit that places the
+    # field again must not empty it. (Keys arrive as Tk delivers a person's: inserts into
+    # the Entry, which its variable's trace reports.)
+    import tkinter
+
+    from frond import Action, ActionEvent, Component, Flexbox, RenderComponent, Root, Scope, SizeRange, Text
+    from frond.tk import TkHost
+
+    received: list[object] = []
+
+    class Form(RenderComponent):
+        def initial_state(self) -> str:
+            return ""
+
+        def render(self, typed: str) -> Component:
+            return Flexbox(children=[Component("textField", {"onValueChange": Action("typed")}, width=240, height=32,
+                                               key="field"),
+                                     Text(f"typed {typed}", key="echo")])
+
+        def handle_action(self, action: ActionEvent, scope: Scope | None) -> bool:
+            assert scope is not None
+            received.append(action.payload)
+            scope.update_state(lambda _: action.payload)
+            return True
+
+    window = tkinter.Tk()
+    host = TkHost(window, width=300, height=120)
+    root = Root(SizeRange.flexible_height(300))
+    try:
+        host.mount(root)
+        root.set_component(Form())
+        pump(window, lambda: host.commits >= 1)
+        entry = host.views[views_of(host, "textField")[0]].widget
+        for key in "hello":
+            commits = host.commits
+            entry.insert("end", key)
+            pump(window, lambda: host.commits > commits)
+        assert received == ["h", "he", "hel", "hell", "hello"]
+        assert entry.get() == "hello" and 'text="typed hello"' in root.describe()
+    finally:
+        window.destroy()
+        root.close()
+
+
 def test_closed_windows_are_freed_with_their_hosts(display: str, capfd: pytest.CaptureFixture[str]) -> None:
     """A window closed while its text field is shown and its animation runs leaves nothing
     behind in Tcl: the field's trace (which refers to the host) and the pending tick go with

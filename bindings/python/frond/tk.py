@@ -18,7 +18,8 @@ lines the host's measurer broke it into, images from `source` (PNG or GIF); and 
 that take input are real Tk widgets placed on the canvas: ``button`` (a Button showing
 `title`; its click is ``onTap``), ``checkbox``/``switch``/``toggle`` (a Checkbutton
 showing `checked`; a click is ``onValueChange`` with the new bool, then ``onTap``),
-``textField``/``entry``/``input`` (an Entry showing `value`; typing is ``onValueChange``
+``textField``/``entry``/``input`` (an Entry showing `value`, or what was typed when its
+component gives none; typing is ``onValueChange``
 with the text). A click elsewhere on the canvas is a tap at that point
 (`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
@@ -391,10 +392,11 @@ class TkHost(Host):
             elif view.type in _TOGGLES:
                 view.variable.set(a.get("checked", a.get("on", a.get("value"))) is True)
             else:
+                # (A field whose component gives no text keeps what the person typed: every
+                # commit places every widget again, and would otherwise empty it.)
                 value = a.get("value", a.get("text"))
-                text = value if isinstance(value, str) else ""
-                if view.variable.get() != text:
-                    view.variable.set(text)
+                if isinstance(value, str) and view.variable.get() != value:
+                    view.variable.set(value)
         finally:
             self._updating = False
         window = view.window
