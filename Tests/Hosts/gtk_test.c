@@ -672,6 +672,16 @@ int main(int argc, char **argv) {
     }
     CHECK_OK(frond_gtk_host_get_commit_count(&commits, host));
     CHECK(commits >= 1);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_gtk_host_get_commit_count(NULL, host), "out_count is NULL");
+    {
+        /* A refused call leaves its out parameter as it was (frond.h's conventions), and its
+         * message names the function called. */
+        frond_gtk_host *kept = host;
+        CHECK_FAILURE(FROND_ERR_MISUSE, frond_gtk_host_new(&kept, a.root), "mounted views already");
+        CHECK(kept == host);
+        CHECK_FAILURE(FROND_ERR_MISUSE, frond_gtk_host_new(&kept, NULL), "frond_gtk_host_new: root is a NULL");
+        CHECK(kept == host);
+    }
 
     first = render(window, "build/gtk-counter.png");
     check_reference(first, "build/gtk-counter.png", reference_path, 150);

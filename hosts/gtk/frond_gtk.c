@@ -405,7 +405,6 @@ frond_status frond_gtk_component_new(frond_component **out_component, const fron
                              "sizeof(frond_gtk_widget_spec) and spec->widget a GtkWidget");
         return FROND_ERR_INVALID_ARGUMENT;
     }
-    *out_component = NULL;
     if (gtk_widget_get_parent(spec->widget) && !FROND_IS_GTK_VIEW(gtk_widget_get_parent(spec->widget))) {
         frond_set_last_error("frond_gtk_component_new: spec->widget is in a container of the program's (take it out first: "
                              "a component shows its widget in its own view)");
@@ -913,6 +912,17 @@ static void root_let_go(void *user_data) {
     host_unref(host);
 }
 
+/* Gives the calling thread's last error message the name of the function the program
+ * called (`name`) in place of the libfrond function's it came from. */
+static void relabel_last_error(const char *name) {
+    const char *message = frond_last_error_message();
+    const char *colon = strchr(message, ':');
+    char relabelled[1024];
+    if (strncmp(message, "frond_", 6) != 0 || colon == NULL || memchr(message, ' ', (size_t)(colon - message))) return;
+    snprintf(relabelled, sizeof relabelled, "%s%s", name, colon);
+    frond_set_last_error(relabelled);
+}
+
 static frond_gtk_host *live(frond_gtk_host *host) {
     return host && host->magic == HOST_MAGIC && !host->freed ? host : NULL;
 }
@@ -943,9 +953,11 @@ frond_status frond_gtk_host_new(frond_gtk_host **out_host, frond_root *root) {
         frond_set_last_error("frond_gtk_host_new: out_host is NULL");
         return FROND_ERR_INVALID_ARGUMENT;
     }
-    *out_host = NULL;
     status = frond_root_get_child_count(&mounted, root, 0);
-    if (status != FROND_OK) return status;
+    if (status != FROND_OK) {
+        relabel_last_error("frond_gtk_host_new");
+        return status;
+    }
     if (mounted != 0) {
         frond_set_last_error("frond_gtk_host_new: the root has mounted views already (the widgets would never see them)");
         return FROND_ERR_MISUSE;
@@ -983,12 +995,14 @@ frond_status frond_gtk_list_host_new(frond_gtk_host **out_host, frond_list *list
         frond_set_last_error("frond_gtk_list_host_new: out_host is NULL");
         return FROND_ERR_INVALID_ARGUMENT;
     }
-    *out_host = NULL;
     FROND_INIT(statistics);
     status = frond_list_get_statistics(&statistics, list);
     if (status == FROND_OK) status = frond_list_get_data_source(&source, list);
     if (status == FROND_OK) status = frond_list_get_axis(&axis, &cross_size, list);
-    if (status != FROND_OK) return status;
+    if (status != FROND_OK) {
+        relabel_last_error("frond_gtk_list_host_new");
+        return status;
+    }
     if (statistics.host_views != 0) {
         frond_set_last_error("frond_gtk_list_host_new: the list has mounted items already (the widgets would never see them)");
         return FROND_ERR_MISUSE;
@@ -1036,8 +1050,12 @@ GtkWidget *frond_gtk_host_get_widget(frond_gtk_host *host) {
 }
 
 frond_status frond_gtk_host_get_commit_count(uint64_t *out_count, frond_gtk_host *host) {
-    if (!live(host) || !out_count) {
-        frond_set_last_error("frond_gtk_host_get_commit_count: not a live frond_gtk_host, or out_count is NULL");
+    if (!out_count) {
+        frond_set_last_error("frond_gtk_host_get_commit_count: out_count is NULL");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
+    if (!live(host)) {
+        frond_set_last_error("frond_gtk_host_get_commit_count: not a live frond_gtk_host");
         return FROND_ERR_MISUSE;
     }
     *out_count = host->commits;
