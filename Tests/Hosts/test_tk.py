@@ -190,6 +190,11 @@ def test_a_field_whose_component_gives_no_value_keeps_what_was_typed(display: st
             pump(window, lambda: host.commits > commits)
         assert received == ["h", "he", "hel", "hell", "hello"]
         assert entry.get() == "hello" and 'text="typed hello"' in root.describe()
+        # A root with mounted views cannot take another host: it would never see them.
+        from frond.errors import MisuseError
+        with pytest.raises(MisuseError, match="mounted views already"):
+            TkHost(window, width=300, height=120).mount(root)
+        assert host.root is root
     finally:
         window.destroy()
         root.close()

@@ -31,6 +31,7 @@ State updates from other threads must reach Tk's thread first (a queue polled wi
 """
 from __future__ import annotations
 
+import ctypes
 import time
 import tkinter
 import tkinter.font
@@ -38,8 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ._capi import MeasureMode, MutationKind
+from ._capi import MeasureMode, MutationKind, Status
+from ._runtime import call
 from .attribute import AttributeValue, Color
+from .errors import MisuseError
 from .host import Host, Mutation
 from .root import Root
 from .text_measurer import TextStyle
@@ -92,7 +95,13 @@ class TkHost(Host):
 
     def mount(self, root: Root) -> None:
         """Makes this host `root`'s host and its text measurer Tk's fonts, and flushes the
-        root on Tk's loop whenever it needs it."""
+        root on Tk's loop whenever it needs it. A root that has mounted views already (for
+        another host) raises MisuseError: this host would never see them."""
+        mounted = ctypes.c_size_t()
+        call("frond_root_get_child_count", ctypes.byref(mounted), root._live(), 0)
+        if mounted.value:
+            raise MisuseError(Status.ERR_MISUSE, "the root has mounted views already (this host would never see "
+                                                 "them): mount it before the root's first flush")
         self.root = root
         root.host = self
         root.text_measurer = self.measure_text
