@@ -35,7 +35,7 @@ import ctypes
 import time
 import tkinter
 import tkinter.font
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -87,6 +87,8 @@ class TkHost(Host):
         self._flush_scheduled = False
         self._ticking = False
         self._tick_after: str | None = None   # the pending animation tick (cancelled with the canvas)
+        self._idle_after: set[str] = set()    # the pending idle calls (flushes; cancelled with the canvas)
+        self._canvas_gone = False
         self._clock_start = time.monotonic()
         self._updating = False   # widgets being set from the root (not a person's input)
         self.commits = 0
@@ -105,13 +107,28 @@ class TkHost(Host):
         self.root = root
         root.host = self
         root.text_measurer = self.measure_text
-        root.on_flush_request = lambda _root: self.canvas.after_idle(self._schedule_flush)
+        root.on_flush_request = lambda _root: self._when_idle(self._schedule_flush)
         self._schedule_flush()
+
+    def _when_idle(self, function: Callable[[], None]) -> None:
+        """Calls `function` once Tk is idle, unless the canvas goes first: a call still pending
+        then is cancelled (its command is deleted with the canvas, and Tcl would report it
+        missing in whichever window runs the event loop next)."""
+        if self._canvas_gone:
+            return
+        pending: list[str] = []
+
+        def run() -> None:
+            self._idle_after.difference_update(pending)
+            function()
+
+        pending.append(self.canvas.after_idle(run))
+        self._idle_after.update(pending)
 
     def _schedule_flush(self) -> None:
         if not self._flush_scheduled:
             self._flush_scheduled = True
-            self.canvas.after_idle(self._flush)
+            self._when_idle(self._flush)
 
     def _flush(self) -> None:
         self._flush_scheduled = False
@@ -145,10 +162,17 @@ class TkHost(Host):
 
     def _canvas_destroyed(self, event: Any) -> None:
         """The window is closing: what Tcl keeps of this host goes with it (the text fields'
-        traces, which refer to the host, and a pending tick, whose command is deleted with
-        the canvas), so that the host and its interpreter can be freed."""
+        traces, which refer to the host, and a pending tick or flush, whose command is deleted
+        with the canvas), so that the host and its interpreter can be freed."""
         if event.widget is not self.canvas:
             return
+        self._canvas_gone = True
+        for pending in self._idle_after:
+            try:
+                self.canvas.after_cancel(pending)
+            except tkinter.TclError:
+                pass
+        self._idle_after.clear()
         if self._tick_after is not None:
             try:
                 self.canvas.after_cancel(self._tick_after)
