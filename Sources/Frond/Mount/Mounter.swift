@@ -40,12 +40,12 @@ final class MountedView {
         treeNode?.viewID = id
     }
 
-    /// Whether the view shows `node` (compared by address: neither is retained, and the
-    /// node is not read).
+    /// Whether the view shows the node at `node` (compared by address: neither is
+    /// retained, and the node is not read).
     @inline(__always)
-    func shows(_ node: TreeNode) -> Bool {
+    func shows(_ node: UnsafeRawPointer) -> Bool {
         let shown = withUnsafeMutablePointer(to: &treeNodeStorage) { UnsafeRawPointer($0).load(as: UnsafeRawPointer?.self) }
-        return shown == UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
+        return shown == node
     }
 
     /// The identity of the component the view shows (see ``TreeNode``); 0 for none.
@@ -128,6 +128,9 @@ struct Mounter {
     struct Placement {
         /// (Not counted: the built tree keeps its nodes for the whole mount step.)
         unowned(unsafe) let built: TreeNode
+        /// The address of `built` (compared without a retain, which would write to the
+        /// node: in a reordered list of many rows, a cache miss per row).
+        let builtAddress: UnsafeRawPointer
         let frame: LayoutFrame
         /// The view the mount step last gave the node (``TreeNode/viewID``).
         let viewID: ViewID?
@@ -142,6 +145,7 @@ struct Mounter {
 
         init(_ node: TreeNode, frame: LayoutFrame, viewType: String?, flush: UInt64, mountedPass: UInt64) {
             built = node
+            builtAddress = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
             self.frame = frame
             viewID = node.viewID
             self.viewType = viewType
@@ -409,7 +413,7 @@ struct Mounter {
                 // (The view is lent by the registry: it is retained once, where it is kept.)
                 guard let id = placements[slot].viewID, let lent = registry.lent(id) else { continue }
                 let index = lent._withUnsafeGuaranteedRef { view -> Int? in
-                    guard view.shows(placements[slot].built), let index = Self.index(of: view, in: old), !taken[index],
+                    guard view.shows(placements[slot].builtAddress), let index = Self.index(of: view, in: old), !taken[index],
                           view.viewType == placements[slot].viewType else { return nil }
                     return index
                 }
@@ -464,9 +468,18 @@ struct Mounter {
         // Attributes, frames and children of every view in the new order. (A kept view
         // whose node the build did not visit, with no frame changed below it, has nothing
         // new but its own frame: its node is not read.)
-        let views = final.compactMap { $0 }
+        // (Moved out of `final`, every slot of which now has a view: copying them would
+        // retain and then release each view once more.)
+        var views: [MountedView] = []
+        views.reserveCapacity(final.count)
+        for slot in final.indices { if let view = final[slot].take() { views.append(view) } }
+        // (The order step reads the views' numbers from here, not from the views, which a
+        // long reordered list has evicted from the caches by then.)
+        var ids: [ViewID] = []
+        ids.reserveCapacity(views.count)
         for (slot, view) in zip(placements.indices, views) {
             if slot &+ 8 < views.count { frond_prefetch_bytes(Unmanaged.passUnretained(views[slot &+ 8]).toOpaque(), 128) }
+            ids.append(view.id)
             statistics.viewsVisited += 1
             let isKept = kept[slot]
             if !isKept || placements[slot].visited {
@@ -482,11 +495,11 @@ struct Mounter {
 
         if hasDisappearing {
             let ordered = Self.keepingDisappearing(views, old: old, taken: taken)
-            order(ordered, oldIndices: ordered.map { Self.takenIndex(of: $0, in: old, taken: taken) }, in: parent,
-                  old: old, taken: taken)
+            order(ordered.map(\.id), oldIndices: ordered.map { Self.takenIndex(of: $0, in: old, taken: taken) },
+                  in: parent, old: old, taken: taken)
             parent.children = ordered
         } else {
-            order(views, oldIndices: oldIndices, in: parent, old: old, taken: taken)
+            order(ids, oldIndices: oldIndices, in: parent, old: old, taken: taken)
             parent.children = views
         }
     }
@@ -570,8 +583,8 @@ struct Mounter {
         emit(.setFrame(view.id, frame))
     }
 
-    /// Puts `views` in order under `parent` (`oldIndices`: where each was in `old`, nil for a
-    /// new view): new views are inserted, kept views that are out of order are moved. Views in the longest run that is already in order stay, so
+    /// Puts the views numbered `ids` in order under `parent` (`oldIndices`: where each was in
+    /// `old`, nil for a new view): new views are inserted, kept views that are out of order are moved. Views in the longest run that is already in order stay, so
     /// the moves are as few as can be (the views not in that run); each move or insertion
     /// costs O(log n), so any permutation of n views is put in order in O(n log n).
     ///
@@ -590,39 +603,39 @@ struct Mounter {
     /// anchor; or at the end), after the placed views before it. So every view has a slot
     /// in one sorted order — for each anchor, the views placed before it, then the anchor —
     /// and its index is the number of occupied slots before its own (``RankedSlots``).
-    private mutating func order(_ views: [MountedView], oldIndices: [Int?], in parent: MountedView, old: [MountedView],
+    private mutating func order(_ ids: [ViewID], oldIndices: [Int?], in parent: MountedView, old: [MountedView],
                                 taken: [Bool]) {
         let keptOldIndices = oldIndices.compactMap { $0 }
         let inOrder = zip(keptOldIndices, keptOldIndices.dropFirst()).allSatisfy { $0 < $1 }
         if inOrder {
             // Every kept view stays; new ones go in at their final index, left to right.
-            for (index, view) in views.enumerated() where oldIndices[index] == nil {
-                emit(.insert(child: view.id, parent: parent.id, index: index))
+            for (index, id) in ids.enumerated() where oldIndices[index] == nil {
+                emit(.insert(child: id, parent: parent.id, index: index))
             }
             return
         }
         // Which views stay: the longest increasing run of old positions.
-        var stays = [Bool](repeating: false, count: views.count)
+        var stays = [Bool](repeating: false, count: ids.count)
         let keptPositions = oldIndices.indices.filter { oldIndices[$0] != nil }
         for run in longestIncreasingRun(keptOldIndices) { stays[keptPositions[run]] = true }
         // Each view's anchor: the old index of the next view that stays in the new order
         // (`old.count` stands for the end).
-        var anchorOf = [Int](repeating: old.count, count: views.count)
+        var anchorOf = [Int](repeating: old.count, count: ids.count)
         var next = old.count
-        for position in views.indices.reversed() {
+        for position in ids.indices.reversed() {
             anchorOf[position] = next
             if stays[position], let oldIndex = oldIndices[position] { next = oldIndex }
         }
         // placedBefore[a]: how many views are placed before anchor a; their slots come
         // first, then a's own slot (every old index has one, placed or not).
         var placedBefore = [Int](repeating: 0, count: old.count + 1)
-        for position in views.indices where !stays[position] { placedBefore[anchorOf[position]] += 1 }
+        for position in ids.indices where !stays[position] { placedBefore[anchorOf[position]] += 1 }
         var firstSlot = [Int](repeating: 0, count: old.count + 2)
         for anchor in 0...old.count { firstSlot[anchor + 1] = firstSlot[anchor] + placedBefore[anchor] + 1 }
         // A placed view's slot: its anchor's placed views come in position order.
-        var placedSlot = [Int](repeating: 0, count: views.count)
+        var placedSlot = [Int](repeating: 0, count: ids.count)
         var filled = [Int](repeating: 0, count: old.count + 1)
-        for position in views.indices where !stays[position] {
+        for position in ids.indices where !stays[position] {
             let anchor = anchorOf[position]
             placedSlot[position] = firstSlot[anchor] + filled[anchor]
             filled[anchor] += 1
@@ -631,18 +644,18 @@ struct Mounter {
 
         var slots = RankedSlots(capacity: firstSlot[old.count + 1])
         for oldIndex in old.indices where taken[oldIndex] { slots.occupy(oldSlot(oldIndex)) }
-        for position in views.indices.reversed() where !stays[position] {
-            let view = views[position]
+        for position in ids.indices.reversed() where !stays[position] {
+            let id = ids[position]
             if let oldIndex = oldIndices[position] {
                 slots.free(oldSlot(oldIndex))
                 let target = slots.rank(of: placedSlot[position])
                 slots.occupy(placedSlot[position])
-                emit(.move(child: view.id, parent: parent.id, index: target))
+                emit(.move(child: id, parent: parent.id, index: target))
                 statistics.moved += 1
             } else {
                 let target = slots.rank(of: placedSlot[position])
                 slots.occupy(placedSlot[position])
-                emit(.insert(child: view.id, parent: parent.id, index: target))
+                emit(.insert(child: id, parent: parent.id, index: target))
             }
         }
     }
