@@ -409,6 +409,7 @@ struct Mounter {
             for slot in placements.indices {
                 // (A reordered list reaches its views out of order: each asks for the view of
                 // the one a few places ahead.)
+                if slot &+ 8 < placements.count, let id = placements[slot &+ 8].viewID { registry.prefetchSlot(id) }
                 if slot &+ 4 < placements.count, let id = placements[slot &+ 4].viewID { registry.prefetch(id) }
                 // (The view is lent by the registry: it is retained once, where it is kept.)
                 guard let id = placements[slot].viewID, let lent = registry.lent(id) else { continue }
@@ -469,10 +470,21 @@ struct Mounter {
         // whose node the build did not visit, with no frame changed below it, has nothing
         // new but its own frame: its node is not read.)
         // (Moved out of `final`, every slot of which now has a view: copying them would
-        // retain and then release each view once more.)
-        var views: [MountedView] = []
-        views.reserveCapacity(final.count)
-        for slot in final.indices { if let view = final[slot].take() { views.append(view) } }
+        // retain and then release each view once more, which a long reordered list has
+        // evicted from the caches by now.)
+        let views = [MountedView](unsafeUninitializedCapacity: final.count) { buffer, initialized in
+            final.withUnsafeMutableBufferPointer { slots in
+                guard let from = slots.baseAddress, let to = buffer.baseAddress else { return }
+                for slot in slots.indices {
+                    let view = (from + slot).move()
+                    (from + slot).initialize(to: nil)
+                    if let view {
+                        (to + initialized).initialize(to: view)
+                        initialized += 1
+                    }
+                }
+            }
+        }
         // (The order step reads the views' numbers from here, not from the views, which a
         // long reordered list has evicted from the caches by then.)
         var ids: [ViewID] = []

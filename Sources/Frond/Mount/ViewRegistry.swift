@@ -69,13 +69,26 @@ struct ViewRegistry {
         }
     }
 
-    /// Asks for the view `id` names to be read into the caches (returns at once; nothing
-    /// for a number without a view).
+    /// Asks for the view `id` names to be read into the caches (returns once its slot is
+    /// read; nothing for a number without a view). (The view is lent: retaining it would
+    /// write to it, which is what the caller means to avoid waiting for.)
     @inline(__always)
     func prefetch(_ id: ViewID) {
+        guard let view = lent(id) else { return }
+        frond_prefetch_bytes(view.toOpaque(), 128)
+    }
+
+    /// Asks for the slot that holds the view `id` names (returns at once): ask for it a
+    /// few steps before ``prefetch(_:)``, which reads the slot.
+    @inline(__always)
+    func prefetchSlot(_ id: ViewID) {
         let (page, slot) = place(of: id.rawValue)
-        guard page >= 0 && page < pages.count, !pages[page].isEmpty, let view = pages[page][slot] else { return }
-        frond_prefetch_bytes(Unmanaged.passUnretained(view).toOpaque(), 128)
+        guard page >= 0 && page < pages.count else { return }
+        pages.withUnsafeBufferPointer { pages in
+            guard let base = pages.baseAddress else { return }
+            let storage = UnsafeRawPointer(base + page).load(as: UnsafeRawPointer.self)
+            frond_prefetch_bytes(storage.advanced(by: LayoutNode.arrayElementsOffset &+ slot &* 8), 8)
+        }
     }
 
     /// Registers `view` under `key` (the one retain is the slot's own).
