@@ -1,3 +1,4 @@
+import CPrefetch
 /// The components inside a component, in order, as the build reads them: without making
 /// an array for a single child or a flexbox's children (a list of thousands of rows
 /// would make thousands of arrays per build).
@@ -45,6 +46,24 @@ struct ChildComponents {
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Asks for the first bytes of the component at `index`, if there is one (returns at
+    /// once; the component is not retained).
+    @inline(__always)
+    func prefetch(_ index: Int, bytes: Int) {
+        switch storage {
+        case .none, .one: return
+        case .flexChildren(let children):
+            children.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, buffer.indices.contains(index),
+                      let component = base[index].component else { return }
+                frond_prefetch_bytes(Unmanaged.passUnretained(component).toOpaque(), bytes)
+            }
+        case .list(let components):
+            guard components.indices.contains(index) else { return }
+            frond_prefetch_bytes(components.lent(index).toOpaque(), bytes)
+        }
+    }
 
     /// The component at `index` (below ``count``); nil only for a flexbox child without
     /// one, which a ``Flexbox`` never keeps.

@@ -1,3 +1,4 @@
+import CPrefetch
 import Synchronization
 
 /// What one build needs and counts. (Used by one build on one thread: its fields skip
@@ -343,6 +344,13 @@ enum Reconciler {
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
         for index in 0..<components.count {
+            // (A reordered list reaches its components, and the nodes they take, out of
+            // memory order: each child asks for those of the one a few places on.)
+            if let matches, index &+ 8 < components.count {
+                components.prefetch(index &+ 8, bytes: TreeNode.prefetchedComponentBytes)
+                let taken = matches.taken[index &+ 8]
+                if taken >= 0 && taken < old.count { old.lent(taken)._withUnsafeGuaranteedRef { $0.prefetchBuildFields() } }
+            }
             guard let component = components[index] else { continue }
             var previous: TreeNode? = nil
             if positional {

@@ -30,6 +30,15 @@ extension TreeNode {
         withUnsafeMutablePointer(to: &visitedFlush) { frond_prefetch_bytes($0, MemoryLayout<UInt64>.size) }
     }
 
+    /// Asks for the lines of this node that a build keeping it reads (its component and
+    /// marks, its size in the tree and its style).
+    @inline(__always)
+    func prefetchBuildFields() {
+        prefetchComponentField()
+        withUnsafeMutablePointer(to: &placementsChangedFlush) { frond_prefetch_bytes($0, MemoryLayout<UInt64>.size) }
+        prefetchStyleField()
+    }
+
     /// The address of this node's child list storage (``treeChildren``'s), read without
     /// retaining it.
     @inline(__always)

@@ -1,3 +1,4 @@
+import CPrefetch
 /// A node of a flexbox layout tree: a style, children, an optional measure function
 /// for leaves, and the results of the last layout pass.
 ///
@@ -73,6 +74,10 @@ open class LayoutNode {
     /// or when the style is replaced) so that the algorithm reads it without reference
     /// counting.
     @exclusivity(unchecked) private var nodeStyle: Unmanaged<NodeStyle>
+    /// Asks for the line holding this node's style reference (returns at once).
+    package func prefetchStyleField() {
+        withUnsafeMutablePointer(to: &nodeStyle) { frond_prefetch_bytes($0, MemoryLayout<Unmanaged<NodeStyle>>.size) }
+    }
     /// The resolved style the algorithm reads.
     var resolved: ResolvedStyle {
         @inline(__always) get { nodeStyle._withUnsafeGuaranteedRef { $0.resolved } }
