@@ -37,7 +37,8 @@ class _ThreadState(threading.local):
     def __init__(self) -> None:
         # One entry per running call (innermost last): the exceptions raised by callbacks
         # during it (None until one is).
-        self.frames: list[list[BaseException] | None] = []
+        # (Each with what raised it, when the callback says: "a state update function".)
+        self.frames: list[list[tuple[BaseException, str | None]] | None] = []
         # Whether this thread is retrying deferred frees (the retries' own calls must not
         # start another round).
         self.retrying = False
@@ -66,33 +67,34 @@ def call(name: str, *arguments: Any) -> None:
     finally:
         raised = frames.pop()
     if raised:
-        _raise_callback_error(status, raised)
+        _raise_callback_error(name, status, raised)
     if status:  # not FROND_OK (0)
         raise error_for_status(status, last_error_message())
     if _deferred_frees and not frames:
         _free_deferred()
 
-def _raise_callback_error(status: int, raised: list[BaseException]) -> None:
-    first = raised[0]
+def _raise_callback_error(name: str, status: int, raised: list[tuple[BaseException, str | None]]) -> None:
+    first, what = raised[0]
     if not isinstance(first, Exception):
         raise first
     message = last_error_message() if status == Status.ERR_CALLBACK else ""
     described = f"{type(first).__name__}: {first}"
-    text = f"{message}: {described}" if message else f"a Python callback raised {described}"
+    text = f"{message}: {described}" if message else f"{name}: {what or 'a Python callback'} raised {described}"
     if len(raised) > 1:
         text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"
     raise CallbackError(Status.ERR_CALLBACK, text) from first
 
-def callback_failed(error: BaseException) -> int:
-    """Stores an exception a callback raised for the running call; returns the status the
+def callback_failed(error: BaseException, what: str | None = None) -> int:
+    """Stores an exception a callback raised for the running call (`what`: the kind of
+    callback, for the message when C reports no failure of its own); returns the status the
     trampoline must give C."""
     frames = _thread.frames
     if frames:
         raised = frames[-1]
         if raised is None:
-            frames[-1] = [error]
+            frames[-1] = [(error, what)]
         else:
-            raised.append(error)
+            raised.append((error, what))
     else:  # C called back outside any call of ours: nowhere to raise it
         print("frond: exception in a callback outside any call:", file=sys.stderr)
         traceback.print_exception(type(error), error, error.__traceback__)

@@ -141,7 +141,7 @@ def _update(state: Any, key: int | None) -> int:
             state[0] = registry.add(new)  # the replaced key goes to destroy_state
         return 0
     except BaseException as error:  # noqa: BLE001
-        return callback_failed(error)
+        return callback_failed(error, "a state update function (its update was dropped)")
 
 
 _C_UPDATE = _capi.frond_state_update_func(_update)

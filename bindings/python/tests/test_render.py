@@ -235,6 +235,30 @@ def test_handleActionAndStateUpdatesThatRaise(no_leaks) -> None:
         assert host.dump() == before
 
 
+def test_anUpdateThatRaisesIsDroppedAndTheOthersAreCommitted(no_leaks) -> None:
+    def bad(count: int) -> int:
+        raise RuntimeError("bad update")
+
+    host = MemoryHost()
+    with Root(SizeRange.fixed(100, 100), host=host) as root:
+        counter = Counter(label="a")
+        root.set_component(counter)
+        root.flush()
+        assert counter.scope is not None
+        counter.scope.update_state(lambda count: count + 10)
+        counter.scope.update_state(bad)
+        counter.scope.update_state(lambda count: count + 1)
+        with pytest.raises(CallbackError) as raised:
+            root.flush()
+        assert isinstance(raised.value.__cause__, RuntimeError)
+        assert str(raised.value).startswith("frond_root_flush: a state update function (its update was dropped) "
+                                            "raised RuntimeError: bad update")
+        assert (root.statistics.state_updates, root.statistics.dropped_state_updates) == (2, 1)
+        assert counter.scope.state == 11
+        assert "count=11" in host.dump()
+        assert host.dump() == root.describe()
+
+
 def test_aComponentReturnedFromRenderIsHandedOver(no_leaks) -> None:
     shared = Component("shared")
 
