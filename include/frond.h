@@ -2433,7 +2433,11 @@ typedef struct frond_list_listener {
     /** Real sizes above the viewport moved its offset: scroll the host there (called after
      *  the same commit's did_change_content_length, so the new length has room for it). */
     void (*did_adjust_offset)(frond_list *list, float offset, void *user_data);
-    /** An item entered the range (built and mounted) or left it: working-range callbacks. */
+    /** An item entered the range (built and mounted) or left it: working-range callbacks.
+     *  Every item that entered leaves once: when it leaves the range, or when a change
+     *  removes it (from the path where it was last placed, with its model, which the data
+     *  source destroys after the call). Freeing the list calls neither: the items in the
+     *  range end with it. */
     void (*did_enter_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
     void (*did_leave_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
 } frond_list_listener;

@@ -219,7 +219,9 @@ static void did_enter_range(frond_list *list, frond_item_path path, void *model,
     ((heard *)user_data)->entered++;
 }
 static void did_leave_range(frond_list *list, frond_item_path path, void *model, void *user_data) {
-    (void)list; (void)path; (void)model;
+    (void)list;
+    /* (Read: a removed item's model is still alive while it leaves.) */
+    CHECK(model != NULL && *(int *)model >= 0 && path.section == 0);
     ((heard *)user_data)->left++;
 }
 
@@ -343,6 +345,29 @@ static void test_a_changeset_moves_the_mounted_items(void) {
     /* The old item 0 is item 1 now, and moved down by the new row. */
     CHECK(shown_container(&m, 0) != 0 && shown_container(&m, 1) != 0);
     CHECK(m.frame[shown_container(&m, 2)].top > second_top);
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_changeset_free(changeset));
+    /* Items a change removes from the range leave it: every item that entered and is not
+       mounted has left. */
+    CHECK(h.entered - h.left == (int)statistics_of(list).mounted_items);
+    CHECK_OK(frond_changeset_new(&changeset));
+    {
+        frond_change removal;
+        int item;
+        for (item = 0; item < 3; item++) {
+            FROND_INIT(removal);
+            removal.kind = FROND_CHANGE_REMOVE_ITEM;
+            removal.path.item = item;
+            CHECK_OK(frond_changeset_add(changeset, &removal));
+        }
+    }
+    {
+        int left_before = h.left;
+        CHECK_OK(frond_data_source_apply(source, changeset, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+        CHECK_OK(frond_list_process(NULL, list, true));
+        CHECK(h.left >= left_before + 3);
+    }
+    CHECK(h.entered - h.left == (int)statistics_of(list).mounted_items);
     CHECK(m.problems == 0);
     CHECK_OK(frond_changeset_free(changeset));
     CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_free(source), "belongs to a list");

@@ -269,6 +269,35 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(entered.withLock { $0 }.count > first.count)
     }
 
+    /// Items a change removes while they are in the range leave it (from where they were
+    /// last placed, with their models): every item that entered and is not shown has left,
+    /// whatever took it away.
+    @Test func test_removedItemsLeaveTheRange() throws {
+        let host = RecordingHost()
+        let list = try makeList(host: host, range: 0)
+        let entered = Mutex<[Int: Int]>([:])  // item path -> post id, as they entered
+        let left = Mutex<[(item: Int, id: Int)]>([])
+        list.listener.didEnterRange = { path, post in entered.withLock { $0[path.item] = post.id } }
+        list.listener.didLeaveRange = { path, post in left.withLock { $0.append((path.item, post.id)) } }
+        try list.dataSource.setSections([posts(50)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        let shownBefore = Set(shownItems(host).keys)
+        #expect(shownBefore.contains(0) && shownBefore.contains(1) && left.withLock { $0.isEmpty })
+        try list.dataSource.apply(DataSourceChangeset(removedItems: [ItemPath(item: 0), ItemPath(item: 1)]),
+                                  mode: .synchronous)
+        try list.processPending(waitForAll: true)
+        #expect(host.problems == [])
+        let gone = left.withLock { $0 }.filter { $0.id == 0 || $0.id == 1 }.sorted { $0.id < $1.id }
+        #expect(gone.map(\.item) == [0, 1] && gone.map(\.id) == [0, 1])
+        // Every post that entered and is not shown now has left, once.
+        let shownIDs = Set(shownItems(host).keys.map { $0 + 2 })
+        let enteredIDs = Set(entered.withLock { $0.values })
+        let leftIDs = left.withLock { $0.map(\.id) }
+        #expect(Set(leftIDs).count == leftIDs.count)
+        #expect(Set(leftIDs) == enteredIDs.subtracting(shownIDs))
+    }
+
     @Test func test_horizontalListsStackAlongX() throws {
         let host = RecordingHost()
         let list = try makeList(host: host, axis: .horizontal)

@@ -78,7 +78,10 @@ public final class ListView<Model>: @unchecked Sendable {
         /// commit's new content length).
         public var didAdjustOffset: ((Float) -> Void)?
         /// An item entered the range (it is built and mounted) or left it (working-range
-        /// callbacks: start and cancel work such as an image download).
+        /// callbacks: start and cancel work such as an image download). Every item that
+        /// entered leaves once: when it leaves the range, or when a change removes it (from
+        /// the path where it was last placed, with its model). A list that goes away calls
+        /// neither.
         public var didEnterRange: ((ItemPath, Model) -> Void)?
         public var didLeaveRange: ((ItemPath, Model) -> Void)?
 
@@ -117,6 +120,10 @@ public final class ListView<Model>: @unchecked Sendable {
     private var positionsVersion: UInt64 = 0
     /// Parked items whose roots the next load releases.
     private var awaitingRelease: [ObjectIdentifier: DataSourceItemRoot] = [:]
+    /// Each placed item's model as of its last placing, by its mount's key: an item a change
+    /// removes leaves the range with it (the data source no longer has it; holding it keeps
+    /// the model until the item has left).
+    private var placedModels: [ObjectIdentifier: Model] = [:]
 
     public init(configuration: Configuration, host: (any Host)? = nil,
                 textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
@@ -338,14 +345,21 @@ public final class ListView<Model>: @unchecked Sendable {
         }
     }
 
+    /// Parks a mounted item; `item`: its path and model now, nil when a change removed it
+    /// (it then leaves the range from the path where it was last placed, with its model).
     private func park(_ key: ObjectIdentifier, _ mount: ListItemMount, leaving item: (ItemPath, Model?)?) {
         mounts[key] = nil
+        let placed = placedModels.removeValue(forKey: key)
         if let itemRoot = mount.itemRoot {
             awaitingRelease[key] = itemRoot
             itemRoot.root.host = nil
         }
         mounter.park(mount)
-        if let (path, model) = item, let model { listener.didLeaveRange?(path, model) }
+        if let (path, model) = item, let model {
+            listener.didLeaveRange?(path, model)
+        } else if item == nil, let placed, let path = mount.placedPath {
+            listener.didLeaveRange?(path, placed)
+        }
     }
 
     /// Queues (asynchronously) building the unbuilt items of the range and releasing the
@@ -424,12 +438,13 @@ public final class ListView<Model>: @unchecked Sendable {
             }
         }
         // Containers at their items' places; items new to the range announced.
-        for mount in mounts.values {
+        for (key, mount) in mounts {
             guard let container = mount.container, let path = mount.itemRoot.flatMap(state.path(of:)),
                   let flat = flatIndex(of: path), let item = state[path] else { continue }
             let wasPlaced = mount.placedPath != nil
             mount.placedPath = path
             mounter.place(container, path: path, frame: frame(ofFlat: flat, size: mainSize(of: item) ?? 0))
+            placedModels[key] = item.model
             if !wasPlaced { listener.didEnterRange?(path, item.model) }
         }
         let length = positions.length(estimate: estimate)

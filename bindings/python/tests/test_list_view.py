@@ -80,6 +80,25 @@ def test_aChangesetMovesTheMountedItems(no_leaks) -> None:
             feed.item_frame((0, 999))
 
 
+def test_itemsAChangeRemovesLeaveTheRange(no_leaks) -> None:
+    host = MemoryHost()
+    in_range: dict[str, int] = {}
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20) as feed:
+        feed.set_listener(on_enter_range=lambda path, model: in_range.__setitem__(model, path.item),
+                          on_leave_range=lambda path, model: in_range.pop(model))
+        feed.data_source.set_sections([rows(50)])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        first = rows(3)
+        assert all(row in in_range for row in first)
+        feed.data_source.apply(Changeset(removed_items=[ItemPath(0, 0), ItemPath(0, 1), ItemPath(0, 2)]))
+        feed.process(wait=True)
+        # The removed rows left (from where they were, with their models); the rows in the
+        # range now are the ones that entered and have not left.
+        assert not any(row in in_range for row in first)
+        assert len(in_range) == feed.statistics.mounted_items
+
+
 class LikeButton(RenderComponent):
     def initial_state(self) -> bool:
         return False
