@@ -2460,7 +2460,9 @@ typedef struct frond_list_statistics {
  *  handle. A cross size, estimate or range that is negative or not finite is
  *  FROND_ERR_INVALID_ARGUMENT. */
 frond_status frond_list_new(frond_list **out_list, const frond_list_config *config);
-/** Frees the list and its data source (as frond_data_source_free does). NULL is a no-op. */
+/** Frees the list and its data source (as frond_data_source_free does). NULL is a no-op.
+ *  From inside the list's own host or listener functions it is FROND_ERR_MISUSE (the list
+ *  stays; free it after the call returns). */
 frond_status frond_list_free(frond_list *list);
 
 /** The list's data source (a handle that lives as long as the list; frond_data_source_free

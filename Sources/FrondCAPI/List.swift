@@ -104,6 +104,12 @@ public func frond_list_free(_ handle: OpaquePointer?) -> frond_status {
     guard let handle else { return FROND_OK }
     return call("frond_list_free") { () throws(CallFailure) in
         let list = try cList(handle)
+        // (A host or listener function of the list's own call would free what that call is
+        // still using.)
+        if list.list.dataSource.isInHostCallOnThisThread {
+            throw CallFailure(FROND_ERR_MISUSE, "cannot free a list from inside one of its own calls (from its host "
+                              + "or listener functions); free it after the call returns")
+        }
         try onHostThread(list, "free the list") { () throws(CallFailure) in
             // (Refused from a callback of the list's data source, like frond_data_source_free.)
             try frond { () throws(FrondError) in try list.list.dataSource.cancelAndWait() }

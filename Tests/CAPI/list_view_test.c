@@ -375,6 +375,41 @@ static void test_a_changeset_moves_the_mounted_items(void) {
     CHECK(live_rows == 0);
 }
 
+/* A host that frees its list from inside the list's commit (refused: the call under way
+   still uses the list). */
+static frond_list *list_to_free;
+static frond_status free_in_commit_status = FROND_OK;
+static frond_status free_in_end_commit(frond_root *root, void *user_data) {
+    frond_status status = strict_end(root, user_data);
+    if (list_to_free != NULL) {
+        free_in_commit_status = frond_list_free(list_to_free);
+        list_to_free = NULL;
+    }
+    return status;
+}
+
+static void test_a_list_cannot_be_freed_from_its_own_host(void) {
+    static mirror m;
+    heard h;
+    frond_list *list;
+    frond_host host;
+    memset(&m, 0, sizeof m);
+    list = new_list(&m, &h, 20);
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = free_in_end_commit;
+    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    load_rows(list, 30);
+    list_to_free = list;
+    CHECK_OK(frond_list_set_viewport(list, 0, 200));
+    CHECK(list_to_free == NULL && free_in_commit_status == FROND_ERR_MISUSE);
+    /* The list is whole: it goes on, and frees afterwards. */
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(statistics_of(list).mounted_items > 0);
+    CHECK_OK(frond_list_free(list));
+}
+
 static void test_events_and_bad_input(void) {
     static mirror m;
     heard h;
@@ -796,9 +831,10 @@ int main(void) {
     test_an_item_that_fails_as_the_list_builds_it_is_reported();
     test_a_second_thread_calling_at_once_is_misuse();
     test_a_new_cross_size_lays_the_items_out_again_in_place();
+    test_a_list_cannot_be_freed_from_its_own_host();
     providers = provider_destroyed;
     hosts = host_destroyed;
-    CHECK(providers == 9 && hosts == 6);
+    CHECK(providers == 10 && hosts == 7);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

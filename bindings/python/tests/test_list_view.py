@@ -8,13 +8,13 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from conftest import REPOSITORY
 
 from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
-                   ListView, MemoryHost, MisuseError, RenderComponent, Scope, SizeRange, Text)
+                   ListView, MemoryHost, MisuseError, Mutation, RenderComponent, Scope, SizeRange, Text)
 from frond.render import _render_class
 from threading_support import WAIT
 
@@ -78,6 +78,31 @@ def test_aChangesetMovesTheMountedItems(no_leaks) -> None:
         assert feed.item_frame((0, 0)).top == 0
         with pytest.raises(InvalidArgumentError):
             feed.item_frame((0, 999))
+
+
+def test_aListCannotBeClosedFromItsOwnHost(no_leaks) -> None:
+    refused: list[str] = []
+
+    class ClosingHost(MemoryHost):
+        feed: ListView | None = None
+
+        def commit(self, mutations: Sequence[Mutation]) -> None:
+            super().commit(mutations)
+            if self.feed is not None:
+                feed, self.feed = self.feed, None
+                try:
+                    feed.close()
+                except MisuseError as error:
+                    refused.append(str(error))
+
+    host = ClosingHost()
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=20) as feed:
+        feed.data_source.set_sections([rows(30)])
+        host.feed = feed
+        feed.set_viewport(0, 100)
+        assert refused and "from inside one of its own calls" in refused[0] and not feed.closed
+        feed.process(wait=True)
+        assert feed.statistics.mounted_items > 0 and shown(host)
 
 
 def test_itemsAChangeRemovesLeaveTheRange(no_leaks) -> None:
