@@ -1576,7 +1576,8 @@ typedef enum frond_timing_curve {
     FROND_CURVE_CUBIC_BEZIER = 4, /**< control points `bezier` = {x1, y1, x2, y2}; x1, x2 within 0…1,
                                        y1, y2 within ±1e6 */
     FROND_CURVE_SPRING = 5        /**< a damped spring (`spring_*`); runs until it settles (the
-                                       remaining distance bound falls to 0.1%); `duration` is unused */
+                                       remaining distance bound falls to 0.1%), which must be
+                                       within 3600 s; `duration` is unused */
 } frond_timing_curve;
 
 /** One end of an animation. */
@@ -1594,7 +1595,9 @@ typedef struct frond_animation_value {
 /** Told once per run of an animation, on the root's thread after the host's commit:
  *  `finished` is true when it reached its end, false when it was interrupted (another
  *  animation of the same property of the same view started), its view went away, or
- *  the root was freed. It may queue state updates; it must not flush or tick. */
+ *  the root was freed. It may queue state updates; it must not flush or tick (both are
+ *  FROND_ERR_MISUSE from inside a completion: it runs within the tick or flush that ended
+ *  its animation). */
 typedef void (*frond_animation_completion_func)(bool finished, void *user_data);
 
 /** An animation. Zero-filled (with struct_size) it is a linear, immediate (duration 0)

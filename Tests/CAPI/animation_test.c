@@ -355,6 +355,43 @@ static void test_fade_out_keeps_the_view_until_it_ends(void) {
     CHECK(live_handles() == before - 1);            /* the root's handle */
 }
 
+/* A completion that tries to tick and to flush its root (refused: it runs inside the tick,
+   whose other completions and clock must not be overtaken). */
+typedef struct reentry {
+    frond_root *root;
+    frond_status tick_status, flush_status;
+    int calls;
+} reentry;
+
+static void reentering_completion(bool finished, void *user_data) {
+    reentry *r = user_data;
+    (void)finished;
+    r->calls++;
+    r->tick_status = frond_root_tick(r->root, 1000, NULL);
+    r->flush_status = frond_root_flush(r->root, NULL);
+}
+
+static void test_a_completion_cannot_tick_or_flush(void) {
+    frond_animation fade_in = opacity(0, -1, 1, FROND_CURVE_LINEAR, NULL);
+    frond_root *root = make_root();
+    reentry r;
+    double time = 0;
+    memset(&r, 0, sizeof r);
+    r.root = root;
+    fade_in.completion = reentering_completion;
+    fade_in.user_data = &r;
+    show(root, screen(true, &fade_in, 1, NULL, 0));
+    CHECK_OK(frond_root_tick(root, 2.0, NULL));
+    CHECK(r.calls == 1 && r.tick_status == FROND_ERR_MISUSE && r.flush_status == FROND_ERR_MISUSE);
+    CHECK_OK(frond_root_get_animation_time(&time, root));
+    CHECK(time == 2.0);
+    /* After the tick, the root flushes and ticks as before. */
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_tick(root, 3.0, NULL));
+    CHECK(host.problems == 0);
+    CHECK_OK(frond_root_free(root));
+}
+
 static void test_spring_settles(void) {
     frond_animation spring = opacity(0, -1, 0, FROND_CURVE_SPRING, NULL);
     frond_root *root = make_root();
@@ -691,6 +728,7 @@ int main(void) {
     test_fade_in_golden_values();
     test_fade_out_keeps_the_view_until_it_ends();
     test_spring_settles();
+    test_a_completion_cannot_tick_or_flush();
     test_clock_and_bad_animations_are_refused();
     test_render_classes_give_animations();
     test_groups_from_c();

@@ -40,9 +40,11 @@ extension Root {
             }
             var hooks = animator.takeHooks()
             hooks.run()
+            // (While the root is still busy, as a flush's are: a completion that flushed or
+            // ticked would run the next commit, and other completions, inside this one.)
+            for completion in animator.takeCompletions() { completion() }
             return mutations.count
         }
-        for completion in animator.takeCompletions() { completion() }
         return count
     }
 

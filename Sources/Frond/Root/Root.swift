@@ -277,7 +277,8 @@ public final class Root: @unchecked Sendable {
         guard !exchanged else { return }
         switch Phase(rawValue: found) {
         case .busy?:
-            throw FrondError(.misuse, "cannot \(what): the root is already flushing (a host or a render function cannot flush it, and only one thread may use it at a time)")
+            throw FrondError(.misuse, "cannot \(what): the root is already flushing or ticking (a host, render or "
+                             + "completion function cannot flush or tick it, and only one thread may use it at a time)")
         case .prepared?:
             throw FrondError(.misuse, "cannot \(what): a prepared flush waits for commit() or discardPrepared()")
         default:

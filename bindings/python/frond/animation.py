@@ -14,11 +14,12 @@ resting value (the component's own), ``*_to(value)`` from the shown value to `va
 - **Timing**: `duration` and `delay` in seconds (finite, ≥ 0); `curve` is a
   `TimingCurve`, one of the names "linear", "ease-in", "ease-out", "ease-in-out", a
   `CubicBezier(x1, y1, x2, y2)` or a `Spring(damping, stiffness, mass, initial_velocity)`
-  (a spring ignores `duration`: it runs until it settles).
+  (a spring ignores `duration`: it runs until it settles, which must be within 3600 s).
 - **Completion**: `completion(finished: bool)` is called once per run, after the commit
   where the animation ends (`finished` True) or is interrupted (False). An exception it
   raises makes the call that ran it (usually `Root.tick`) raise CallbackError from it.
-  It may queue state updates; it must not flush or tick.
+  It may queue state updates; it must not flush or tick (`MisuseError` inside it: it runs
+  within the tick or flush that ended its animation).
 - **Groups**: `Animation.parallel(*parts)` and `Animation.sequence(*parts)`.
 - **Lifetimes**: each animation with a completion is handed to C under a registry key
   that C releases exactly once, after the animation's last completion call.
