@@ -1,7 +1,9 @@
 // Baselines (CSS Flexbox §8.5, §9.4 step 8). An item's baseline comes from its baseline
 // function; else, when the item has been laid out in this pass, from its first
 // baseline-aligned (or reference) child on its first line, recursively, else its bottom
-// edge; an item that has only been measured uses its bottom edge.
+// edge; an item that has only been measured uses its bottom edge. (A measurement computed
+// as a layout counts as one, also when a relayout answers it from the cache, see
+// LayoutCache.swift: a relayout gives the baselines a fresh layout gives.)
 //
 // (Yoga walks the children of merely measured items too, reading positions left over
 // from earlier passes, so the same tree could lay out differently after a relayout.

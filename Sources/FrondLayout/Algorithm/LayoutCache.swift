@@ -114,7 +114,15 @@ extension LayoutNode {
                 state.hadOverflow = entry.flags.contains(.layoutOverflows)
             }
             if performLayout { pass.statistics.cachedLayouts += 1 } else { pass.statistics.cachedMeasures += 1 }
-            if performLayout { finishLayout(pass) }
+            if performLayout {
+                finishLayout(pass)
+            } else if hit >= 0 && isLaidOut(for: entry) {
+                // A measurement whose request the node's last layout, which its children still
+                // show, was computed for in its place (a fused layout): as when it was
+                // computed, the node counts as laid out in this pass, so that its baseline
+                // comes from its children (Baseline.swift) in a relayout as in a fresh layout.
+                state.laidOutPass = pass.generation
+            }
         } else {
             // A fusable measurement of a container is computed as a layout.
             let fused = !performLayout && fuse && !isMeasured
@@ -182,6 +190,22 @@ extension LayoutNode {
             && !state.cachedLayout.flags.contains(.noOverflowBelow) else { return }
         state.cachedLayout = CachedMeasurement()
         for child in layoutChildren { child.discardLayouts(madeAfter: serial, pass: pass) }
+    }
+
+    /// Whether the measurement `entry` was computed as a layout (fused) whose results the
+    /// node still shows: its last layout, which its children show, is that fused layout
+    /// (the same request and containing block), or is at the size of a measurement that
+    /// was itself computed as a layout.
+    private func isLaidOut(for entry: CachedMeasurement) -> Bool {
+        let layout = state.cachedLayout
+        guard state.width == layout.computedWidth && state.height == layout.computedHeight else { return false }
+        if layout.flags.contains(.fusedLayout)
+            && layout.matches(entry.availableWidth, entry.availableHeight, entry.widthMode, entry.heightMode)
+            && layout.isFor(ownerWidth: entry.ownerWidth, ownerHeight: entry.ownerHeight) {
+            return true
+        }
+        return entry.flags.contains(.fusedLayout)
+            && layout.computedWidth == entry.computedWidth && layout.computedHeight == entry.computedHeight
     }
 
     /// Records that the node was laid out in this pass at its measured size.
