@@ -1198,7 +1198,9 @@ frond_status frond_root_set_require_declared_view_types(frond_root *root, bool r
  *  type's declaration refuses), FROND_ERR_INVALID_TREE (a component placed twice,
  *  siblings with the same type and key), FROND_ERR_LIMIT (a tree deeper than
  *  FROND_MAX_TREE_DEPTH) or a failing provider, render or text measurer
- *  (FROND_ERR_CALLBACK) nothing is mounted and the host is not called. A host that
+ *  (FROND_ERR_CALLBACK) nothing is mounted and the host is not called; the state
+ *  updates it applied stay applied (their update functions ran: the states moved on),
+ *  frond_root_needs_flush says so, and the next flush shows them. A host that
  *  fails also gives FROND_ERR_CALLBACK, after the commit. Calling it from the root's
  *  own host is FROND_ERR_MISUSE. `out_mutation_count` (may be NULL)
  *  receives the number of mutations sent: on FROND_OK, and on the FROND_ERR_CALLBACK of
@@ -1485,7 +1487,8 @@ typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_da
  *  and destroy function. */
 frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_func request, void *user_data,
                                           frond_destroy_func destroy);
-/** Whether a flush has work: a new component, new props or queued state updates. */
+/** Whether a flush has work: a new component, new props, queued state updates, or state
+ *  updates that a failed (or discarded) flush applied and no commit shows yet. */
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
 /** What the last committed flush did (also one whose host failed: that failure comes

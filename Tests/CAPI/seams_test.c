@@ -103,6 +103,7 @@ static frond_scope *captured_scope = NULL;
 static frond_root *render_frees_root = NULL;
 static frond_status render_free_status = FROND_OK;
 static bool handler_reads_missing_argument = false;
+static bool render_fails_once = false;
 
 static frond_status initial_state(void **out_state, void *props, void *user_data) {
     (void)props; (void)user_data;
@@ -114,6 +115,11 @@ static frond_status render_button(frond_component **out_child, frond_scope *scop
                                   void *user_data) {
     (void)state; (void)props; (void)user_data;
     captured_scope = scope;
+    if (render_fails_once) {
+        render_fails_once = false;
+        frond_set_last_error("the render refuses");
+        return FROND_ERR_INVALID_ARGUMENT;
+    }
     if (render_frees_root != NULL) {
         render_free_status = frond_root_free(render_frees_root);
         render_frees_root = NULL;
@@ -765,6 +771,37 @@ static void test_a_state_written_by_a_failing_initial_state_is_destroyed(void) {
     CHECK(failing_state_destroys == 1);
 }
 
+/* A flush whose render fails after state updates were applied: the states moved on (the
+   update ran), the views stay, and the root still has work until a flush shows them. */
+static frond_status mark_state(void **state, void *user_data) {
+    (void)user_data;
+    *state = (void *)&render_fails_once; /* any non-NULL pointer */
+    return FROND_OK;
+}
+
+static void test_a_failed_flush_leaves_its_applied_states_to_the_next(void) {
+    frond_root *root = new_root(100, 100);
+    frond_render_class *cls = button_class();
+    bool needs = true;
+    void *state = NULL;
+    show_button(root, cls);
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_needs_flush(&needs, root));
+    CHECK(!needs && captured_scope != NULL);
+    CHECK_OK(frond_scope_update_state(captured_scope, mark_state, NULL, NULL));
+    render_fails_once = true;
+    CHECK_FAILURE(FROND_ERR_CALLBACK, frond_root_flush(root, NULL), "the render refuses");
+    CHECK_OK(frond_scope_get_state(&state, captured_scope));
+    CHECK(state == (void *)&render_fails_once);
+    CHECK_OK(frond_root_needs_flush(&needs, root));
+    CHECK(needs);
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_needs_flush(&needs, root));
+    CHECK(!needs);
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(cls));
+}
+
 int main(void) {
     size_t handles = live_handles();
     test_payloads_are_checked_the_same_way_everywhere();
@@ -777,6 +814,7 @@ int main(void) {
     test_callback_failures_keep_their_cause();
     test_a_replaced_callbacks_destroy_may_replace_it_again();
     test_a_state_written_by_a_failing_initial_state_is_destroyed();
+    test_a_failed_flush_leaves_its_applied_states_to_the_next();
     CHECK(live_handles() == handles);
     return check_report("seams_test");
 }

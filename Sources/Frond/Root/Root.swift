@@ -91,6 +91,9 @@ public final class Root: @unchecked Sendable {
     /// The component to show: the one given, or the provider's last committed one.
     var component: Component?
     var componentChanged = false
+    /// A flush that failed applied state updates that no commit shows yet (the states moved
+    /// on, and the next flush renders them).
+    private var hasUncommittedState = false
     /// Makes the component from props, when the root has one (see Root+Provider).
     var provider: ComponentProvider?
     var providerSerial: UInt64 = 0
@@ -178,9 +181,12 @@ public final class Root: @unchecked Sendable {
         flushRequest.set(handler)
     }
 
-    /// Whether a flush has something to do: a new component, new props or queued state
-    /// updates.
-    public var needsFlush: Bool { componentChanged || (provider?.hasNewProps ?? false) || !queue.isEmpty }
+    /// Whether a flush has something to do: a new component, new props, queued state
+    /// updates, or state updates that a failed (or discarded) flush applied and no commit
+    /// shows yet.
+    public var needsFlush: Bool {
+        componentChanged || hasUncommittedState || (provider?.hasNewProps ?? false) || !queue.isEmpty
+    }
 
     /// The top component's laid-out size after the last flush (zero without one).
     var laidOutSize: LayoutSize {
@@ -253,6 +259,7 @@ public final class Root: @unchecked Sendable {
             defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
             if let prepared {
                 rollBack(prepared.context, previousTop: prepared.previousTop)
+                if prepared.updateStatistics.stateUpdates > 0 { hasUncommittedState = true }
                 self.prepared = nil
             }
         }
@@ -372,6 +379,7 @@ public final class Root: @unchecked Sendable {
             animations = try planAnimations(context)
         } catch {
             rollBack(context, previousTop: previousTop)
+            if updateStatistics.stateUpdates > 0 { hasUncommittedState = true }
             throw error
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
@@ -385,6 +393,7 @@ public final class Root: @unchecked Sendable {
     private func commitPrepared() -> CommitStatistics {
         guard let flush = prepared else { return CommitStatistics() }
         prepared = nil
+        hasUncommittedState = false
         // (The build took every mark: the next updates start a new list.)
         dirtyChildren.removeAll()
         let context = flush.context

@@ -121,7 +121,8 @@ class Root(RootCallbacks):
 
     @property
     def needs_flush(self) -> bool:
-        """Whether a flush has work: a new component, new props or queued state updates."""
+        """Whether a flush has work: a new component, new props, queued state updates, or
+        state updates that a failed flush applied and no commit shows yet."""
         out = ctypes.c_bool()
         call("frond_root_needs_flush", ctypes.byref(out), self._live())
         return out.value
