@@ -350,7 +350,9 @@ frond_status frond_config_get_point_scale_factor(float *out_factor, frond_config
 frond_status frond_config_set_use_web_defaults(frond_config *config, bool enabled);
 frond_status frond_config_get_use_web_defaults(bool *out_enabled, frond_config *config);
 
-/** Sets the errata (an OR of frond_errata bits; unknown bits are refused). */
+/** Sets the errata (an OR of frond_errata bits). Unknown bits are refused, but for all
+ *  the bits beyond the named errata together, as FROND_ERRATA_ALL and
+ *  FROND_ERRATA_CLASSIC set them (for errata to come). */
 frond_status frond_config_set_errata(frond_config *config, uint32_t errata);
 frond_status frond_config_get_errata(uint32_t *out_errata, frond_config *config);
 

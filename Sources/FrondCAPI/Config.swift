@@ -55,9 +55,13 @@ public func frond_config_get_use_web_defaults(_ outEnabled: UnsafeMutablePointer
 public func frond_config_set_errata(_ handle: OpaquePointer?, _ errata: UInt32) -> frond_status {
     call("frond_config_set_errata") { () throws(CallFailure) in
         let config = try changeableConfig(handle)
-        let known = Errata.all.rawValue
-        guard errata & ~known == 0 else {
-            throw .invalidArgument("errata 0x\(String(errata, radix: 16)) has unknown bits")
+        // The named errata, and the bits beyond them that FROND_ERRATA_ALL and
+        // FROND_ERRATA_CLASSIC set (all of them, for errata to come), but no other.
+        let named: UInt32 = 0xF
+        let beyond = errata & ~named
+        guard beyond == 0 || beyond == Errata.all.rawValue & ~named else {
+            throw .invalidArgument("errata 0x\(String(errata, radix: 16)) has unknown bits (the named errata are 0x1, 0x2, "
+                                   + "0x4 and 0x8; FROND_ERRATA_ALL and FROND_ERRATA_CLASSIC set every bit beyond them)")
         }
         config.errata = Errata(rawValue: errata)
     }

@@ -310,6 +310,13 @@ static void test_bad_numbers_and_enumerators(frond_node *node, frond_config *con
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
                  frond_config_set_experimental_feature(config, (frond_experimental_feature)9, true));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_errata(config, 0x80000000u));
+    /* Bits beyond the named errata: all of them (ALL, CLASSIC, or a named set with them), or none. */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_errata(config, 16));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_errata(config, 0x40000000u | FROND_ERRATA_STRETCH_FLEX_BASIS));
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_ALL));
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_CLASSIC));
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_CLASSIC & ~(uint32_t)FROND_ERRATA_ABSOLUTE_PERCENT_AGAINST_INNER_SIZE));
+    CHECK_OK(frond_config_set_errata(config, FROND_ERRATA_NONE));
 
     /* Available sizes: NaN means unconstrained; negative and infinite are refused. */
     CHECK_OK(frond_node_calculate_layout(node, nan_value, nan_value, FROND_DIRECTION_INHERIT));

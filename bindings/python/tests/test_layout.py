@@ -190,6 +190,11 @@ def test_configSettings(no_leaks) -> None:
             assert node[0].layout.width == 10.25  # no rounding with a point scale factor of 0
         with pytest.raises(InvalidArgumentError):
             config.errata = -1
+        with pytest.raises(InvalidArgumentError):
+            config.errata = 16  # a bit no erratum has
+        config.errata = Errata.ALL
+        assert config.errata == Errata.ALL
+        config.errata = Errata.NONE
         with pytest.raises(TypeError):
             config.use_web_defaults = 1  # type: ignore[assignment]
     assert Config().errata == Errata.MIN_SIZE_UNDEFINED_INSTEAD_OF_AUTO
