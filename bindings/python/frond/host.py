@@ -34,7 +34,14 @@ class Mutation:
     """One change to the host's views (`kind` says which members apply): CREATE `view` of
     `view_type`; UPDATE `view`, setting `set` and clearing the `unset` names; SET_FRAME of
     `view` to `frame` within its parent; INSERT `view` into `parent` at `index`; MOVE it to
-    `index`; REMOVE it from `parent`; DESTROY `view`. View 0 is the host's root container."""
+    `index`; REMOVE it from `parent`; DESTROY `view`. View 0 is the host's root container.
+
+    When a view leaves, the top of what leaves gets REMOVE from its parent, then every view
+    of that subtree gets DESTROY, children before their parent; the views inside get no
+    REMOVE (they are destroyed still inside their removed parent). So a host may detach a
+    view from its parent when its DESTROY comes, or drop a removed subtree as a unit. A
+    DESTROY never names a view of the mounted tree (reachable from view 0), nor one whose
+    children are not destroyed yet."""
 
     kind: MutationKind
     view: int

@@ -302,8 +302,9 @@ class Root(RootCallbacks):
         call("frond_root_get_statistics", ctypes.byref(out), self._live())
         return CommitStatistics(**{item.name: int(getattr(out, item.name)) for item in fields(CommitStatistics)})
 
-    def find_view(self, *key_path: str) -> int | None:
-        """The mounted view that shows the component at `key_path`, or None.
+    def find_view(self, key: str, *more_keys: str) -> int | None:
+        """The mounted view that shows the component at the key path `key`, `more_keys`…,
+        or None.
 
         A key path names a component of the committed tree by the keys on the way to it:
         the first component (in tree order) with the first key, then the first below it
@@ -312,14 +313,15 @@ class Root(RootCallbacks):
         viewless component wrapping one child (a render component), its child's. On the
         root's thread between flushes (MisuseError from inside its callbacks)."""
         found = ctypes.c_uint64()
-        call("frond_root_find_view", ctypes.byref(found), self._live(), *self._key_path(key_path))
+        call("frond_root_find_view", ctypes.byref(found), self._live(), *self._key_path((key, *more_keys)))
         return found.value or None
 
-    def find_scope(self, *key_path: str) -> Scope | None:
-        """The scope of the stateful component at `key_path` (see `find_view`), or None when
+    def find_scope(self, key: str, *more_keys: str) -> Scope | None:
+        """The scope of the stateful component at the key path `key`, `more_keys`… (see
+        `find_view`), or None when
         none matches or it is stateless: the same scope its render gets."""
         found = ctypes.POINTER(_capi.frond_scope)()
-        call("frond_root_find_scope", ctypes.byref(found), self._live(), *self._key_path(key_path))
+        call("frond_root_find_scope", ctypes.byref(found), self._live(), *self._key_path((key, *more_keys)))
         if not found:
             return None
         scope = Scope(found)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from . import _capi
 from ._capi import ActionOutcome
@@ -24,6 +24,8 @@ from .attribute import c_string, encode_attributes
 from .typed_action import ActionName, encode_arguments
 
 __all__ = ["Scope"]
+
+_V = TypeVar("_V")
 
 
 class Scope:
@@ -60,6 +62,13 @@ class Scope:
         out = ctypes.c_void_p()
         call("frond_scope_get_state", ctypes.byref(out), self._handle)
         return registry.get(out.value)
+
+    @overload
+    def send(self, action: ActionName[None], value: None = None) -> ActionOutcome: ...
+    @overload
+    def send(self, action: ActionName[_V], value: _V) -> ActionOutcome: ...
+    @overload
+    def send(self, action: str, value: object = None) -> ActionOutcome: ...
 
     def send(self, action: str | ActionName[Any], value: object = None) -> ActionOutcome:
         """Sends an action from this scope's component up the responder chain, starting at

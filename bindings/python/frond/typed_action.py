@@ -118,6 +118,13 @@ class ActionName(Generic[V]):
     name: str
     value_type: type[V] | None
 
+    @overload
+    def __init__(self: ActionName[None], name: str) -> None: ...
+    @overload
+    def __init__(self: ActionName[V], name: str, value_type: type[V]) -> None: ...
+    @overload
+    def __init__(self: ActionName[None], name: str, value_type: None) -> None: ...
+
     def __init__(self, name: str, value_type: type[V] | None = None) -> None:
         c_string(name, "ActionName name")
         if not name:

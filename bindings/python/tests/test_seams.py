@@ -113,7 +113,7 @@ def test_components_views_and_scopes_are_found_by_key_path(no_leaks: None) -> No
         assert scope is not None and scope.state == 0
         assert root.find_scope("list") is None  # a flexbox has no state
         with pytest.raises(TypeError):
-            root.find_view()
+            root.find_view()  # type: ignore[call-arg]
         with pytest.raises(ValueError):
             root.find_view("a\0b")
         with pytest.raises(ValueError):

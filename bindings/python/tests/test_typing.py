@@ -57,3 +57,32 @@ def test_the_package_types_context_managers_mappings_and_overrides_for_strict_ch
     assert revealed == ['"frond.root.Root"', '"frond.layout.Node"', '"frond.components.Component"'], report
     assert [line for line in lines if ": error:" in line] == [], report
     assert status == 0 and errors == ""
+
+
+MISTAKES = '''
+from frond import ActionName, Root, Scope
+
+SELECT = ActionName("select", int)
+REFRESH = ActionName("refresh")
+
+def use(scope: Scope, root: Root) -> None:
+    reveal_type(REFRESH)
+    scope.send(SELECT, 3)
+    scope.send(REFRESH)
+    scope.send("plain", {"any": "payload"})
+    root.find_scope("list", "row")
+    scope.send(SELECT, "five")  # line 13: a str for an int action
+    scope.send(REFRESH, 3)  # line 14: a value for an action without one
+    root.find_scope()  # line 15: a key path needs a key
+'''
+
+
+def test_typed_actions_and_key_paths_catch_mistakes_before_they_run(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MYPYPATH", str(PACKAGE))
+    report, _, _ = api.run(["--strict", "--cache-dir", os.path.join(str(tmp_path), "cache"), "-c", MISTAKES])
+    lines = report.splitlines()
+    assert [line.split("Revealed type is ")[1] for line in lines if "Revealed type is" in line] == [
+        '"frond.typed_action.ActionName[None]"'], report
+    # A name without a value needs no annotation; each mistake, and only they, is an error.
+    assert sorted({int(line.split(":")[1]) for line in lines if ": error:" in line}) == [13, 14, 15], report
