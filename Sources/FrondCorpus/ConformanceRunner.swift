@@ -189,7 +189,7 @@ public struct KnownFailures: Sendable {
 
     public init() {}
 
-    public init(path: String) throws {
+    public init(path: String) throws(CorpusError) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw CorpusError("\(path): cannot read the known-failures file")
         }

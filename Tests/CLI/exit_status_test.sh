@@ -45,6 +45,7 @@ printf 'Mini.json:fails  the expected height is deliberately wrong\n' > "$WORK/k
 expect 1 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/none-known.txt"
 expect 1 "ltr root.height: expected 25.0, got 20.0" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/none-known.txt"
 expect 0 "1 passed, 1 failed, 0 skipped" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/known.txt"
+expect 2 "cannot read the known-failures file" "$FROND" conformance "$WORK/corpus" --known-failures "$WORK/missing.txt"
 
 expect 64 "--max-mismatches must be 0 or more" "$FROND" conformance "$WORK/corpus" --max-mismatches=-1
 
