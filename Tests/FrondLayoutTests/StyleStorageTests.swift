@@ -178,3 +178,81 @@ import Testing
         ])
     }
 }
+
+/// A prepared style is recognised by comparing the bytes that hold a style's fields
+/// (``StyleBytes``): the fields it lists must be every field the types have, so that a
+/// style that differs in any of them is never taken for another; and padding, or the bytes
+/// of an optional number that is not set, must not change the answer.
+@Suite struct StyleBytesTests {
+    private func labels(of value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+
+    @Test func everyFieldIsCompared() {
+        let style = LayoutStyle()
+        let listed = StyleBytes.byteFields.count + StyleBytes.optionalNumbers.count + StyleBytes.values.count
+            + StyleBytes.edges.count + 1  // the gaps
+        #expect(labels(of: style).count == listed)
+        #expect(labels(of: EdgeValues()).count == StyleBytes.edgeValues.count)
+        #expect(labels(of: GutterValues()).count == StyleBytes.gutterValues.count)
+        #expect(labels(of: LayoutValue.auto) == ["value", "unit"])
+        // Each field's bytes are in the mask; the mask has nothing else (a LayoutValue's
+        // number and unit: five bytes of its eight; an optional number: its set byte only).
+        let marked = StyleBytes.mask.filter { $0 != 0 }.count
+        let expected = StyleBytes.byteFields.count + StyleBytes.optionalNumbers.count
+            + (StyleBytes.values.count + StyleBytes.edges.count * StyleBytes.edgeValues.count
+               + StyleBytes.gutterValues.count) * 5
+        #expect(marked == expected)
+    }
+
+    private func same(_ a: LayoutStyle, _ b: LayoutStyle) -> Bool {
+        var a = a, b = b
+        return withUnsafePointer(to: &a) { left in withUnsafePointer(to: &b) { StyleBytes.same(left, $0) } }
+    }
+
+    @Test func aChangeToAnyPropertyIsSeen() {
+        let base = StyleStorageTests.everyPropertySet
+        #expect(same(base, base) && same(LayoutStyle(), LayoutStyle()))
+        var changes: [(inout LayoutStyle) -> Void] = [
+            { $0.direction = .ltr }, { $0.flexDirection = .row }, { $0.justifyContent = .center },
+            { $0.alignContent = .stretch }, { $0.alignItems = .center }, { $0.alignSelf = .auto },
+            { $0.positionType = .relative }, { $0.flexWrap = .noWrap }, { $0.overflow = .hidden },
+            { $0.display = .flex }, { $0.boxSizing = .borderBox }, { $0.flex = nil }, { $0.flexGrow = 3.5 },
+            { $0.flexShrink = nil }, { $0.aspectRatio = 1 }, { $0.flexBasis = .points(40) }, { $0.width = .percent(120) },
+            { $0.height = .auto }, { $0.minWidth = .points(81) }, { $0.minHeight = .undefined },
+            { $0.maxWidth = .percent(80) }, { $0.maxHeight = .percent(91) }, { $0.gap.all = .points(8) },
+            { $0.gap.row = .undefined }, { $0.gap.column = .percent(6) },
+        ]
+        let sides: [WritableKeyPath<EdgeValues, LayoutValue>] = [
+            \.left, \.top, \.right, \.bottom, \.start, \.end, \.horizontal, \.vertical, \.all,
+        ]
+        #expect(sides.count == StyleBytes.edgeValues.count)
+        let edges: [WritableKeyPath<LayoutStyle, EdgeValues>] = [\.margin, \.padding, \.border, \.position]
+        for edge in edges {
+            for side in sides {
+                changes.append { style in style[keyPath: edge.appending(path: side)] = .points(77) }
+            }
+        }
+        for change in changes {
+            var changed = base
+            change(&changed)
+            #expect(!same(base, changed) && !same(changed, base))
+        }
+        // Unset and zero are different; so are 0 and -0, compared bit for bit.
+        var zero = LayoutStyle(), negativeZero = LayoutStyle()
+        zero.flexGrow = 0
+        negativeZero.flexGrow = -0.0
+        #expect(!same(LayoutStyle(), zero) && !same(zero, negativeZero))
+    }
+
+    /// The bytes of an unset optional number are not its value: whatever they hold, two
+    /// styles without it are the same.
+    @Test func anUnsetNumberIsTheSameWhateverItsBytes() {
+        var a = LayoutStyle(), b = LayoutStyle()
+        withUnsafeMutableBytes(of: &a) { bytes in
+            if let offset = MemoryLayout<LayoutStyle>.offset(of: \LayoutStyle.flexGrow) {
+                bytes.storeBytes(of: UInt32(0xDEAD_BEEF), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+        #expect(a.flexGrow == nil && b.flexGrow == nil)
+        #expect(withUnsafePointer(to: &a) { left in withUnsafePointer(to: &b) { StyleBytes.same(left, $0) } })
+    }
+}
