@@ -96,6 +96,17 @@ private final class Poem: RenderComponent<String>, @unchecked Sendable {
             """)
     }
 
+    /// A string attribute is quoted and escaped as a JSON string: one view stays on one
+    /// line, and the value can be read back.
+    @Test func test_stringAttributesAreEscaped() throws {
+        let root = Root(sizeRange: .fixed(width: 10, height: 10))
+        let text = "line1\nline2 \"q\" \\ \t\u{1}é"
+        root.setComponent(Component(view: ViewConfiguration("label", attributes: ["text": .string(text)])))
+        try root.flush()
+        #expect(root.mountedDump == #"v1 label (0, 0, 10×10) text="line1\nline2 \"q\" \\ \t\u0001é""#)
+        #expect(!root.mountedDump.contains("\n"))
+    }
+
     @Test func test_aStateDescriptionStaysOnOneLine() throws {
         let root = Root(sizeRange: .fixed(width: 10, height: 10))
         root.setComponent(Poem())

@@ -34,12 +34,35 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? "\(Int64(number))" : "\(number)"
         case .bool(let value): return "\(value)"
-        case .string(let text): return "\"\(text)\""
+        case .string(let text): return Self.quoted(text)
         case .color(let color): return "\(color)"
         case .hostValue(let token): return "host(\(token))"
         case .action(let name): return "action(\(name))"
         case .block(let block): return "\(block)"
         }
+    }
+
+    /// `text` in double quotes, escaped as a JSON string is (`\"`, `\\`, `\n`, `\u0001`…,
+    /// other characters as they are), so that a description keeps one view on one line and
+    /// can be read back.
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case "\u{8}": quoted += "\\b"
+            case "\u{C}": quoted += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }
 

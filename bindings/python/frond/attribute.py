@@ -8,6 +8,7 @@ descriptions do (``frond_root_describe``), so that a Python host prints the same
 from __future__ import annotations
 
 import ctypes
+import json
 import numbers
 import math
 from dataclasses import dataclass
@@ -223,7 +224,7 @@ def format_value(value: AttributeValue | None) -> str:
         whole = math.isfinite(number) and number == round(number) and abs(number) < 1e15
         return str(int(number)) if whole else repr(number)
     if isinstance(value, str):
-        return f'"{value}"'
+        return json.dumps(value, ensure_ascii=False)  # escaped as the engine escapes it
     return "block(block)" if value is None else str(value)
 
 

@@ -160,3 +160,13 @@ def test_a_callback_that_fails_on_a_call_keeps_its_cause(no_leaks: None) -> None
             root.send_event(view)
         assert isinstance(raised.value.__cause__, ValueError)
         root.on_unhandled_action = None
+
+
+def test_describedStringsAreEscapedAsTheHostDumpsThem(no_leaks) -> None:
+    host = MemoryHost()
+    text = 'line1\nline2 "q" \\ \t\x01é'
+    with Root(SizeRange.fixed(10, 10), host=host) as root:
+        root.set_component(Component("label", {"text": text}))
+        root.flush()
+        assert root.describe() == 'v1 label (0, 0, 10×10) text="line1\\nline2 \\"q\\" \\\\ \\t\\u0001é"'
+        assert host.dump() == root.describe()
