@@ -112,6 +112,31 @@ import Testing
         #expect(host.views.isEmpty)
     }
 
+    /// A view fading out inside one that then fades out faster goes with it; nothing is
+    /// left running then (the inner view's fade kept the root "animating" for one more tick).
+    @Test func test_aFadeCutShortByItsParentsLeavesNothingRunning() throws {
+        let log = CompletionLog()
+        func screen(card: Bool, dot: Bool) -> Component {
+            let fadingDot = AnimationComponent(key: "dot", child: box("dot"), onFinalUnmount: [
+                Animation.alphaTo(0, timing: linear(1)).onCompletion(log.callback("dot"))])
+            let inside = Flexbox(view: ViewConfiguration("card"), children: dot ? [FlexChild(fadingDot)] : [])
+            return list([box("list")] + (card ? [AnimationComponent(key: "card", child: inside, onFinalUnmount: [
+                Animation.alphaTo(0, timing: linear(0.5)).onCompletion(log.callback("card"))])] : []))
+        }
+        let (root, host) = try animatedRoot(screen(card: true, dot: true))
+        root.setComponent(screen(card: true, dot: false))  // the dot fades out (1 s)…
+        try root.flush()
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.25)
+        root.setComponent(screen(card: false, dot: false))  // …and then the card (0.5 s), with the dot in it
+        try root.flush()
+        try clock.set(to: 0.75)
+        #expect(log.calls == ["dot:false", "card:true"] || log.calls == ["card:true", "dot:false"])
+        #expect(host.view(named: "dot") == nil && host.view(named: "card") == nil)
+        #expect(!root.hasRunningAnimations)
+        #expect(host.problems == [])
+    }
+
     @Test func test_animationComponentFadesItsChildInAndOut() throws {
         func screen(_ banner: Bool) -> Component {
             list([box("list")] + (banner ? [AnimationComponent(key: "banner", child: box("banner"),

@@ -479,6 +479,16 @@ final class Animator {
             sent[key] = nil
             if let track = running.removeValue(forKey: key) { end(track, finished: false) }
         }
+        // (A view inside one that disappears goes with it: what waited for it ends now, so
+        // that nothing is left running once the last view is gone.)
+        if !waiting.isEmpty {
+            waiting.removeAll { track in
+                guard track.view == view.id else { return false }
+                end(track, finished: false)
+                return true
+            }
+        }
+        disappearing[view.id] = nil
         frameAnimated[view.id] = nil
         mutations.append(.destroy(view.id))
     }
