@@ -149,6 +149,10 @@ def plain_utf8(value: object) -> bytes | None:
     return None
 
 
+#: The largest int a double holds exactly (and every int between it and its negative).
+_EXACT_INT = 1 << 53
+
+
 def _encode_into(array: Any, attributes: Mapping[Any, Any], what: str, blocks: list[Any],
                  arena: Callable[[], Arena] | None) -> None:
     # (Indexing, not iterating the ctypes array: its iterator ends by raising IndexError.)
@@ -156,7 +160,9 @@ def _encode_into(array: Any, attributes: Mapping[Any, Any], what: str, blocks: l
         slot = array[index]
         slot.name = plain_utf8(name) or c_string(name, f"{what}: an attribute name")
         kind = type(value)
-        if kind is float or kind is int:  # the common cases first, exactly these types (not bool)
+        if kind is float or (kind is int and -_EXACT_INT <= value <= _EXACT_INT):
+            # (The common cases first, exactly these types, not bool. An int travels as a
+            # double: one beyond ±2**53 would arrive as another number.)
             slot.kind, slot.number = _NUMBER, float(value)
             continue
         if kind is str:
@@ -167,6 +173,11 @@ def _encode_into(array: Any, attributes: Mapping[Any, Any], what: str, blocks: l
         place = f"{what}[{name!r}]"
         if isinstance(value, bool):
             slot.kind, slot.boolean = AttributeKind.BOOL, value
+        elif isinstance(value, numbers.Integral) and not -_EXACT_INT <= int(value) <= _EXACT_INT:
+            number = int(value)
+            described = repr(number) if abs(number) < 10**30 else f"an int of {number.bit_length()} bits"
+            raise InvalidArgumentError(Status.ERR_INVALID_ARGUMENT, f"{place}: {described} is not exact as a number "
+                                       "(attribute numbers are doubles: ints within ±2**53)")
         elif isinstance(value, numbers.Real):
             slot.kind, slot.number = AttributeKind.NUMBER, float(value)
         elif isinstance(value, str):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from frond import (Action, ActionEvent, Animation, AnimationComponent, CallbackError, Component, Flexbox,
-                   MemoryHost, MisuseError, Mutation, RenderComponent, Root, Scope, SizeRange)
+                   InvalidArgumentError, MemoryHost, MisuseError, Mutation, RenderComponent, Root, Scope, SizeRange)
 from frond.render import _render_class
 
 
@@ -170,3 +170,11 @@ def test_describedStringsAreEscapedAsTheHostDumpsThem(no_leaks) -> None:
         root.flush()
         assert root.describe() == 'v1 label (0, 0, 10×10) text="line1\\nline2 \\"q\\" \\\\ \\t\\u0001é"'
         assert host.dump() == root.describe()
+
+
+def test_anIntAttributeBeyondWhatADoubleHoldsIsRefused(no_leaks) -> None:
+    with Component("v", {"n": 2**53}) as exact:
+        assert exact is not None
+    for number in (2**53 + 1, -(2**70), 10**400):
+        with pytest.raises(InvalidArgumentError, match="not exact as a number"):
+            Component("v", {"n": number})
