@@ -80,7 +80,11 @@ BAD: dict[str, tuple[Callable[[], object], type[BaseException], str]] = {
         TypeError, ("attributes['a'] must be a number, bool, str, frond.Color, frond.HostValue, frond.Action or"
                     ' a callable (an action handler), not list')),
     'attr huge int': (lambda: Component("v", {"a": 10**400}),
-        OverflowError, 'int too large to convert to float'),
+        InvalidArgumentError, ("attributes['a']: an int of 1329 bits is not exact as a number (attribute numbers are"
+                               " doubles: ints within ±2**53) (FROND_ERR_INVALID_ARGUMENT)")),
+    'attr inexact int': (lambda: Component("v", {"a": 2**53 + 1}),
+        InvalidArgumentError, ("attributes['a']: 9007199254740993 is not exact as a number (attribute numbers are"
+                               " doubles: ints within ±2**53) (FROND_ERR_INVALID_ARGUMENT)")),
     'view type nul': (lambda: Component("v\0"),
         InvalidArgumentError, "view_type: 'v\\x00' contains a NUL character (FROND_ERR_INVALID_ARGUMENT)"),
     'view type int': (lambda: Component(5),
