@@ -308,6 +308,14 @@ private struct Builder {
         }
     }
 
+    /// A size of a text's style: a number > 0 (checked here, so that the error names its
+    /// place in the file).
+    static func positive(_ value: JSON, _ place: @autoclosure () -> String) throws(CorpusError) -> Float {
+        let number = try TreeDescription.float(value, place())
+        guard number.isFinite && number > 0 else { throw CorpusError("\(place()): \(number) is not a finite number > 0") }
+        return number
+    }
+
     /// A text leaf's style from its attributes.
     func textStyle(_ json: JSON?, path: @autoclosure () -> String) throws(CorpusError) -> TextStyle {
         var style = TextStyle()
@@ -315,8 +323,8 @@ private struct Builder {
         for (name, value) in try TreeDescription.dictionary(json, path()) {
             func place() -> String { "\(path()).\(name)" }
             switch name {
-            case "fontSize": style.fontSize = try TreeDescription.float(value, place())
-            case "lineHeight": style.lineHeight = try TreeDescription.float(value, place())
+            case "fontSize": style.fontSize = try Self.positive(value, place())
+            case "lineHeight": style.lineHeight = try Self.positive(value, place())
             case "fontFamily": style.fontFamily = try TreeDescription.string(value, place())
             case "color":
                 let text = try TreeDescription.string(value, place())

@@ -28,6 +28,8 @@ expect 2 "trailing-comma.json:1:25: malformed JSON" "$FROND" layout "$WORK/trail
 expect 2 "root.style.width: -5 is negative" "$FROND" bench-layout "$WORK/negative.json"
 expect 2 "root.style.wdth: unknown style key" "$FROND" layout "$WORK/unknown-key.json"
 expect 2 "cannot read the file" "$FROND" bench-layout "$WORK/missing.json"
+printf '{"text": "hi", "attributes": {"fontSize": -3}}' > "$WORK/bad-font-size.json"
+expect 2 "root.attributes.fontSize: -3.0 is not a finite number > 0" "$FROND" mount "$WORK/bad-font-size.json" --width 100
 expect 2 "no such file or directory" "$FROND" conformance "$WORK/missing"
 
 # A corpus with one passing and one failing case.
