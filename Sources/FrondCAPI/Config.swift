@@ -57,7 +57,8 @@ public func frond_config_set_errata(_ handle: OpaquePointer?, _ errata: UInt32) 
         let config = try changeableConfig(handle)
         // The named errata, and the bits beyond them that FROND_ERRATA_ALL and
         // FROND_ERRATA_CLASSIC set (all of them, for errata to come), but no other.
-        let named: UInt32 = 0xF
+        let named = Errata([.stretchFlexBasis, .absolutePositionWithoutInsetsExcludesPadding,
+                            .absolutePercentAgainstInnerSize, .minSizeUndefinedInsteadOfAuto]).rawValue
         let beyond = errata & ~named
         guard beyond == 0 || beyond == Errata.all.rawValue & ~named else {
             throw .invalidArgument("errata 0x\(String(errata, radix: 16)) has unknown bits (the named errata are 0x1, 0x2, "

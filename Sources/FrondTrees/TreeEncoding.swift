@@ -1,3 +1,4 @@
+import Frond
 import FrondLayout
 
 extension TreeDescription {
@@ -95,24 +96,6 @@ extension JSON {
         }
     }
 
-    private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string (the descriptions' escaping, ``AttributeValue``'s).
+    private static func quote(_ text: String) -> String { AttributeValue.quoted(text) }
 }

@@ -45,7 +45,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     /// `text` in double quotes, escaped as a JSON string is (`\"`, `\\`, `\n`, `\u0001`…,
     /// other characters as they are), so that a description keeps one view on one line and
     /// can be read back.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

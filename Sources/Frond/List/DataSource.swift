@@ -482,16 +482,16 @@ public final class DataSource<Model>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` as a call of the host thread into the data source or its list: a call
-    /// from another thread while one is under way, or from a provider or build hook on the
-    /// builder's thread, is ``FrondError/Kind/misuse`` (calls nested on the host thread are
-    /// not: a list's call makes its data source's).
     /// Whether a call of the host thread (``hostCall(_:_:)``) is under way on this thread:
     /// a host or listener callback of the list is running.
     package var isInHostCallOnThisThread: Bool {
         hostThread.load(ordering: .relaxed) == UInt(bitPattern: Int(bitPattern: pthread_self()))
     }
 
+    /// Runs `body` as a call of the host thread into the data source or its list: a call
+    /// from another thread while one is under way, or from a provider or build hook on the
+    /// builder's thread, is ``FrondError/Kind/misuse`` (calls nested on the host thread are
+    /// not: a list's call makes its data source's).
     package func hostCall<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         if builderThread.load(ordering: .acquiring) == thread {

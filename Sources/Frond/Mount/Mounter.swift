@@ -596,8 +596,9 @@ struct Mounter {
     }
 
     /// Puts the views numbered `ids` in order under `parent` (`oldIndices`: where each was in
-    /// `old`, nil for a new view): new views are inserted, kept views that are out of order are moved. Views in the longest run that is already in order stay, so
-    /// the moves are as few as can be (the views not in that run); each move or insertion
+    /// `old`, nil for a new view): new views are inserted, kept views that are out of order
+    /// are moved. Views in the longest run that is already in order stay, so the moves are
+    /// as few as can be (the views not in that run); each move or insertion
     /// costs O(log n), so any permutation of n views is put in order in O(n log n).
     ///
     /// The views that do not stay are placed right to left, each just before the view that

@@ -348,8 +348,10 @@ enum Reconciler {
             // memory order: each child asks for those of the one a few places on.)
             if let matches, index &+ 8 < components.count {
                 components.prefetch(index &+ 8, bytes: TreeNode.prefetchedComponentBytes)
-                let taken = matches.taken[index &+ 8]
-                if taken >= 0 && taken < old.count { old.lent(taken)._withUnsafeGuaranteedRef { $0.prefetchBuildFields() } }
+                if matches.taken.indices.contains(index &+ 8) {
+                    let taken = matches.taken[index &+ 8]
+                    if old.indices.contains(taken) { old.lent(taken)._withUnsafeGuaranteedRef { $0.prefetchBuildFields() } }
+                }
             }
             guard let component = components[index] else { continue }
             var previous: TreeNode? = nil
