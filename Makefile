@@ -283,12 +283,26 @@ bench-python:
 # frond-cairo.pc) and the `frond` tool under $(DESTDIR)$(PREFIX). The libraries need only
 # system libraries; the tool (a developer's tool, not for shipping) finds the Swift runtime
 # where the toolchain that built it keeps it. The Python package finds an installed library.
+# The live hosts' libraries come too, each with its header and pkg-config file, when their
+# development files are there: the web host (libsoup 3) and the GTK 4 host. WITH_WEB and
+# WITH_GTK say otherwise: `yes` requires the host (installing fails, naming the package,
+# without its files), `no` leaves it out, `auto` (the default) decides by what is there.
 PREFIX ?= /usr/local
 INSTALL_CONFIG ?= release
+WITH_WEB ?= auto
+WITH_GTK ?= auto
 VERSION := $(shell sed -n 's/^let frondVersion: StaticString = "\(.*\)"/\1/p' Sources/FrondCAPI/Library.swift)
 INSTALLED_FILES := lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so \
-	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc
+	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc \
+	lib/libfrond_web.so.0 lib/libfrond_web.so include/frond_web.h lib/pkgconfig/frond-web.pc \
+	lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc
 install:
+	@for setting in WITH_WEB=$(WITH_WEB) WITH_GTK=$(WITH_GTK); do case $${setting#*=} in auto|yes|no) ;; \
+		*) echo "install: $$setting: say auto, yes or no"; exit 2;; esac; done
+	@if [ $(WITH_WEB) = yes ] && ! pkg-config --exists libsoup-3.0; then \
+		echo "install: WITH_WEB=yes, but pkg-config does not find libsoup-3.0 (apt-get install libsoup-3.0-dev)"; exit 1; fi
+	@if [ $(WITH_GTK) = yes ] && ! pkg-config --exists gtk4; then \
+		echo "install: WITH_GTK=yes, but pkg-config does not find gtk4 (apt-get install libgtk-4-dev)"; exit 1; fi
 	$(MAKE) lib CONFIG=$(INSTALL_CONFIG)
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product frond
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
@@ -301,7 +315,28 @@ install:
 	for pc in frond frond-cairo; do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
 	done
+	@$(call install-host,web,WITH_WEB,$(WITH_WEB),libsoup-3.0)
+	@$(call install-host,gtk,WITH_GTK,$(WITH_GTK),gtk4)
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
+
+# A host's part of `make install` ($1: web or gtk; $2 and $3: its WITH_ setting and value;
+# $4: the pkg-config package it needs): its library, link, header and pkg-config file, or a
+# line saying it was left out.
+define install-host
+if [ $(3) = yes ] || { [ $(3) = auto ] && pkg-config --exists $(4); }; then \
+	$(MAKE) --no-print-directory $(1)-lib CONFIG=$(INSTALL_CONFIG) \
+	&& install -m 755 build/$(INSTALL_CONFIG)/lib/libfrond_$(1).so.0 $(DESTDIR)$(PREFIX)/lib/ \
+	&& ln -sf libfrond_$(1).so.0 $(DESTDIR)$(PREFIX)/lib/libfrond_$(1).so \
+	&& install -m 644 include/frond_$(1).h $(DESTDIR)$(PREFIX)/include/ \
+	&& sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' frond-$(1).pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/frond-$(1).pc \
+	&& echo "install: libfrond_$(1).so.0, frond_$(1).h and frond-$(1).pc installed"; \
+elif [ $(3) = no ]; then \
+	echo "install: libfrond_$(1) left out ($(2)=no)"; \
+else \
+	echo "install: libfrond_$(1) left out (pkg-config does not find $(4); $(2)=yes requires it)"; \
+fi
+endef
 
 # `make install` into a staging directory, then a C program (through pkg-config) and the
 # Python package (away from the checkout) against what was installed.
@@ -497,8 +532,8 @@ LIB_GTK := $(LIB_DIR)/libfrond_gtk.so
 GTK_C_FLAGS = $(shell pkg-config --cflags gtk4 2>/dev/null | sed 's/-I/-isystem /g')
 GTK_C_LIBS = $(shell pkg-config --libs gtk4 2>/dev/null)
 gtk-lib: lib
-	$(CC) -std=c11 -Wall -Wextra -Werror -fPIC -shared $(GTK_C_FLAGS) -Iinclude hosts/gtk/frond_gtk.c \
-		-L$(LIB_DIR) -lfrond $(GTK_C_LIBS) -lm -Wl,-soname,libfrond_gtk.so.0 -Wl,--no-undefined \
+	$(CC) -std=c11 -Wall -Wextra -Werror $(if $(filter release,$(CONFIG)),-O2) -fPIC -shared $(GTK_C_FLAGS) -Iinclude hosts/gtk/frond_gtk.c \
+		-L$(LIB_DIR) -lfrond $(GTK_C_LIBS) -lm -Wl,-soname,libfrond_gtk.so.0 -Wl,-rpath,'$$ORIGIN' -Wl,--no-undefined \
 		-Wl,--version-script=hosts/gtk/exports.map -o $(LIB_DIR)/libfrond_gtk.so.0
 	ln -sf libfrond_gtk.so.0 $(LIB_GTK)
 

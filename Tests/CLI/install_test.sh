@@ -86,6 +86,85 @@ else
   fail "a C program does not build against the installed frond_cairo.h and libraries"
 fi
 
+# The live hosts: installed when their development files are there (as here, when pkg-config
+# knows their packages), each through its own pkg-config file.
+if pkg-config --exists libsoup-3.0; then
+  for file in lib/libfrond_web.so.0 lib/libfrond_web.so include/frond_web.h lib/pkgconfig/frond-web.pc; do
+    [ -e "$ROOT/$file" ] || fail "$file was not installed (libsoup 3 is there)"
+  done
+  cat >"$WORK/serve.c" <<'C'
+#include <stdio.h>
+#include <frond_web.h>
+static frond_status session(frond_root **out_root, const frond_web_session_info *info, void *user_data) {
+    (void)info; (void)user_data;
+    return frond_root_new(out_root, NULL);
+}
+int main(void) {
+    frond_web_server *server = NULL;
+    uint16_t port = 0;
+    if (frond_web_server_new(&server, NULL, session, NULL, NULL, NULL) != FROND_OK
+        || frond_web_server_get_port(&port, server) != FROND_OK || port == 0) {
+        printf("%s\n", frond_last_error_message());
+        return 1;
+    }
+    printf("listening\n");
+    return frond_web_server_free(server) == FROND_OK ? 0 : 1;
+}
+C
+  FLAGS=$(PKG_CONFIG_PATH="$ROOT/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$STAGE" pkg-config --cflags --libs frond-web) \
+    || fail "pkg-config does not know frond-web"
+  # shellcheck disable=SC2086
+  if cc -std=c99 "$WORK/serve.c" $FLAGS -o "$WORK/serve"; then
+    output=$(LD_LIBRARY_PATH="$ROOT/lib" "$WORK/serve" 2>&1) || fail "the installed web server failed: $output"
+    [ "$output" = listening ] || fail "the web server: $output"
+  else
+    fail "a C program does not build against the installed frond_web.h and libraries"
+  fi
+else
+  echo "install_test: the web host's installation not checked (no libsoup 3 development files)"
+fi
+if pkg-config --exists gtk4; then
+  for file in lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc; do
+    [ -e "$ROOT/$file" ] || fail "$file was not installed (GTK 4 is there)"
+  done
+  # (Measuring text needs no display: a program that shows windows is the host test's.)
+  cat >"$WORK/measure.c" <<'C'
+#include <stdio.h>
+#include <frond_gtk.h>
+int main(void) {
+    frond_text_style style = {0};
+    frond_size size = {0, 0};
+    style.struct_size = sizeof style;
+    style.font_size = 14;
+    if (frond_gtk_measure_text("Installed", &style, FROND_UNDEFINED, FROND_MEASURE_MODE_UNDEFINED, FROND_UNDEFINED,
+                               FROND_MEASURE_MODE_UNDEFINED,
+                               &size, NULL) != FROND_OK) {
+        printf("%s\n", frond_last_error_message());
+        return 1;
+    }
+    printf("%s\n", size.width > 0 && size.height > 0 ? "measured" : "empty");
+    return 0;
+}
+C
+  # (Not with the staging directory as the sysroot, which would move GTK's own files there
+  # too: the installed pkg-config files, their prefix moved to the staging directory.)
+  mkdir -p "$WORK/pkgconfig"
+  for pc in frond frond-gtk; do
+    sed "s|^prefix=.*|prefix=$ROOT|" "$ROOT/lib/pkgconfig/$pc.pc" >"$WORK/pkgconfig/$pc.pc"
+  done
+  FLAGS=$(PKG_CONFIG_PATH="$WORK/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" pkg-config --cflags --libs frond-gtk) \
+    || fail "pkg-config does not know frond-gtk"
+  # shellcheck disable=SC2086
+  if cc -std=c11 "$WORK/measure.c" $FLAGS -o "$WORK/measure"; then
+    output=$(LD_LIBRARY_PATH="$ROOT/lib" "$WORK/measure" 2>&1) || fail "the installed GTK host's measurer failed: $output"
+    [ "$output" = measured ] || fail "the GTK host's measurer: $output"
+  else
+    fail "a C program does not build against the installed frond_gtk.h and libraries"
+  fi
+else
+  echo "install_test: the GTK host's installation not checked (no GTK 4 development files)"
+fi
+
 # The Python package, copied away from the checkout (no library beside it, no build output
 # above it) and without FROND_LIBRARY, loads the installed library from the system's paths.
 mkdir -p "$WORK/python"
@@ -103,6 +182,18 @@ print(frond.__version__, node.layout.width, node.layout.height)
 ' 2>&1) || fail "Python did not load the installed library: $output"
 grep -qF "['$ROOT/lib/libfrond.so.0']" <<<"$output" || fail "Python loaded another library: $output"
 grep -q " 10.0 20.0$" <<<"$output" || fail "Python's layout through the installed library: $output"
+
+if pkg-config --exists libsoup-3.0; then
+  # frond.web finds the installed web host beside the installed libfrond.
+  output=$(cd "$WORK" && env -u FROND_LIBRARY -u FROND_WEB_LIBRARY LD_LIBRARY_PATH="$ROOT/lib" PYTHONPATH="$WORK/python" \
+    python3 -c '
+from frond._library import library
+library().extension("web")
+maps = open("/proc/self/maps").read().split()
+print(sorted({word for word in maps if "libfrond_web" in word}))
+' 2>&1) || fail "Python did not load the installed web host: $output"
+  grep -qF "['$ROOT/lib/libfrond_web.so.0']" <<<"$output" || fail "Python loaded another web host: $output"
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "install_test: $failures failure(s)"
