@@ -1,7 +1,8 @@
 """The examples of README.md, docs/*.md and bindings/python/README.md run and print what the
-text block after them shows: every Python example (tools/check_types.py finds them the same
-way and type-checks them), and README.md's C example, built against the library the package
-loaded."""
+text block after them shows: every Python example followed by its output
+(tools/check_types.py finds them the same way and type-checks them, and the examples without
+an output too: a window, a server), and README.md's C example, built against the library the
+package loaded."""
 from __future__ import annotations
 
 import contextlib
@@ -22,8 +23,15 @@ sys.path.insert(0, str(PACKAGE / "tools"))
 
 from check_types import example_documents, readme_examples  # noqa: E402
 
+
+
+def runnable_examples(readme: Path) -> list[tuple[int, str, str]]:
+    """The examples of `readme` that are followed by what they print."""
+    return [(line, code, output) for line, code, output in readme_examples(readme) if output is not None]
+
+
 #: Every document with Python examples (README.md and bindings/python/README.md must have some).
-DOCUMENTS = {label: path for label, path in example_documents().items() if readme_examples(path)}
+DOCUMENTS = {label: path for label, path in example_documents().items() if runnable_examples(path)}
 #: A C example: a ```c block and the ```text block of what it prints, right after it.
 C_EXAMPLE = re.compile(r"```c\n(?P<code>(?:(?!```).)*)```\s*```text\n(?P<output>.*?)```", re.S)
 
@@ -35,7 +43,7 @@ def test_theReadmesAndTheDocsHoldPythonExamples() -> None:
 
 @pytest.mark.parametrize("readme", DOCUMENTS.values(), ids=DOCUMENTS.keys())
 def test_readmeExamplesPrintWhatTheyShow(readme: Path, no_leaks) -> None:
-    examples = readme_examples(readme)
+    examples = runnable_examples(readme)
     assert examples, f"no python example with its output in {readme}"
     for line, code, output in examples:
         printed = io.StringIO()

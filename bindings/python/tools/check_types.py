@@ -1,6 +1,7 @@
 """Type-checks the frond package, examples/python and the Python examples of README.md,
 docs/*.md and bindings/python/README.md with ``mypy --strict`` (what ``make test-python``
-runs).
+runs): every ```python block of them, those that tests/test_readme.py runs (followed by what
+they print) and those it cannot run (a window, a server) alike.
 
     python tools/check_types.py      # from anywhere; the exit status is mypy's
 
@@ -25,13 +26,13 @@ REPOSITORY = PACKAGE.parents[1]
 READMES = {"README_md": REPOSITORY / "README.md", "bindings_README_md": PACKAGE / "README.md"}
 DOCS = REPOSITORY / "docs"
 EXAMPLES = REPOSITORY / "examples" / "python"
-#: An example: a ```python block and the ```text block of what it prints, right after it (the
-#: code never runs past a closing fence, so a block without output is not an example).
-EXAMPLE = re.compile(r"```python\n(?P<code>(?:(?!```).)*)```\s*```text\n(?P<output>.*?)```", re.S)
+#: An example: a ```python block, and the ```text block of what it prints when one follows
+#: (the code never runs past a closing fence).
+EXAMPLE = re.compile(r"```python\n(?P<code>(?:(?!```).)*)```(?:\s*```text\n(?P<output>.*?)```)?", re.S)
 
 
-def readme_examples(readme: Path) -> list[tuple[int, str, str]]:
-    """The examples of `readme`: (the line its code starts on, the code, the output)."""
+def readme_examples(readme: Path) -> list[tuple[int, str, str | None]]:
+    """The examples of `readme`: (the line its code starts on, the code, the output or None)."""
     text = readme.read_text(encoding="utf-8")
     return [(text.count("\n", 0, match.start("code")) + 1, match["code"], match["output"])
             for match in EXAMPLE.finditer(text)]
@@ -50,7 +51,7 @@ def main() -> int:
         modules: list[str] = []
         for label, readme in example_documents().items():
             examples = readme_examples(readme)
-            if not examples and label in READMES:
+            if not any(output is not None for _, _, output in examples) and label in READMES:
                 print(f"check_types: no python example with its output in {readme}", file=sys.stderr)
                 return 1
             for line, code, _ in examples:
