@@ -2520,7 +2520,11 @@ frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, 
 
 /** Sends a host event on one of the list's views to the item root that shows it, as
  *  frond_root_send_event does for a root; a view that no mounted item shows is
- *  FROND_ERR_INVALID_ARGUMENT. */
+ *  FROND_ERR_INVALID_ARGUMENT. A build of the list's under way (an item's state update,
+ *  say) is first waited for and applied (its one host commit comes inside this call), so
+ *  that the handlers run in item roots that no other thread is building. State updates that
+ *  handlers make start their builds when this call returns: a handler may update its state
+ *  and go on sending actions. */
 frond_status frond_list_send_event(frond_action_outcome *out_outcome, frond_list *list, uint64_t view,
                                    const char *event_attribute, const frond_attribute *payload);
 

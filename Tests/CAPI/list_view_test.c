@@ -25,6 +25,7 @@ typedef struct mirror {
     size_t children[MAX_VIEWS];
     long item[MAX_VIEWS];
     bool hidden[MAX_VIEWS];
+    double taps[MAX_VIEWS]; /* a counter row's "taps" */
     frond_rect frame[MAX_VIEWS];
     size_t root_children;
     int problems;
@@ -72,12 +73,14 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
         if (u->view == 0 || u->view >= MAX_VIEWS || m->alive[u->view]) { m->problems++; break; }
         m->alive[u->view] = true;
         m->item[u->view] = -1;
+        m->taps[u->view] = -1;
         break;
     case FROND_MUTATION_UPDATE:
         if (!view_ok(m, u->view)) { m->problems++; break; }
         for (i = 0; i < u->set_count; i++) {
             if (strcmp(u->set[i].name, "item") == 0) m->item[u->view] = (long)u->set[i].number;
             if (strcmp(u->set[i].name, "hidden") == 0) m->hidden[u->view] = u->set[i].boolean;
+            if (strcmp(u->set[i].name, "taps") == 0) m->taps[u->view] = u->set[i].number;
         }
         for (i = 0; i < u->unset_count; i++) {
             if (strcmp(u->unset[i], "hidden") == 0) m->hidden[u->view] = false;
@@ -439,6 +442,120 @@ static void test_events_and_bad_input(void) {
     CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, list, far), "no item");
     CHECK(m.problems == 0);
     CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
+/* ---- counter rows: a render class whose handler updates its state, then sends an action -- */
+
+static frond_render_class *counter_class;
+static int counter_sends_failed = 0, counter_tapped_heard = 0;
+static frond_status counter_state(void **out_state, void *props, void *user_data) {
+    (void)props;
+    (void)user_data;
+    *out_state = calloc(1, sizeof(int));
+    return *out_state != NULL ? FROND_OK : FROND_ERR_INVALID_ARGUMENT;
+}
+static frond_status counter_render(frond_component **out_component, frond_scope *scope, void *state, void *props,
+                                   void *user_data) {
+    frond_attribute attributes[] = {frond_attribute_number("taps", *(int *)state),
+                                    frond_attribute_action(FROND_EVENT_TAP, "tap")};
+    frond_view_spec view = frond_view("button", attributes, 2);
+    frond_size_spec size = frond_size_points(200, 20);
+    (void)scope;
+    (void)props;
+    (void)user_data;
+    return frond_component_new(out_component, &view, &size, NULL);
+}
+static frond_status add_tap(void **state, void *user_data) {
+    (void)user_data;
+    (*(int *)*state)++;
+    return FROND_OK;
+}
+/* Updates the state, does 20 ms of other work, then tells its parents (no one handles it). */
+static frond_status counter_handle(bool *out_handled, const frond_action *action, frond_scope *scope, void *state,
+                                   void *props, void *user_data) {
+    frond_action_outcome outcome;
+    struct timespec pause = {0, 20000000};
+    (void)action;
+    (void)state;
+    (void)props;
+    (void)user_data;
+    *out_handled = true;
+    CHECK_OK(frond_scope_update_state(scope, add_tap, NULL, NULL));
+    nanosleep(&pause, NULL);
+    if (frond_scope_send_action(&outcome, scope, "tapped", NULL) != FROND_OK) {
+        counter_sends_failed++;
+        fprintf(stderr, "counter row: %s\n", frond_last_error_message());
+    } else if (outcome == FROND_ACTION_UNHANDLED) {
+        counter_tapped_heard++;
+    }
+    return FROND_OK;
+}
+static frond_status counter_row(frond_component **out_component, void *model, void *user_data) {
+    (void)model;
+    (void)user_data;
+    return frond_component_new_render(out_component, counter_class, NULL, NULL, "counter", NULL, NULL);
+}
+
+static frond_list *new_counter_list(mirror *m) {
+    frond_render_class_spec spec;
+    frond_list_config config;
+    frond_list *list = NULL;
+    frond_host host;
+    FROND_INIT(spec);
+    spec.name = "CounterRow";
+    spec.initial_state = counter_state;
+    spec.destroy_state = free;
+    spec.render = counter_render;
+    spec.handle_action = counter_handle;
+    CHECK_OK(frond_render_class_new(&counter_class, &spec, NULL, NULL));
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.estimated_item_size = 20;
+    config.range_screens = 1;
+    config.provider = counter_row;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, m, NULL));
+    load_rows(list, 200);
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    return list;
+}
+
+/* The button a shown counter row of `item` has, or 0. */
+static uint64_t counter_button(const mirror *m, long item) {
+    uint64_t container = shown_container(m, item), view;
+    for (view = 1; container != 0 && view < MAX_VIEWS; view++) {
+        if (m->alive[view] && m->parent[view] == container) return view;
+    }
+    return 0;
+}
+
+/* An item's handler that updates its state goes on using its root (the item is rebuilt
+ * after the handler returns, not under it on the builder's thread), and a second tap before
+ * the list processed the first one's build reaches the handler too. */
+static void test_an_items_handler_updates_state_and_goes_on_using_its_root(void) {
+    static mirror m;
+    frond_list *list;
+    frond_action_outcome outcome;
+    uint64_t button;
+    memset(&m, 0, sizeof m);
+    list = new_counter_list(&m);
+    button = counter_button(&m, 1);
+    CHECK(button != 0 && m.taps[button] == 0);
+    CHECK_OK(frond_list_send_event(&outcome, list, button, FROND_EVENT_TAP, NULL));
+    CHECK_OK(frond_list_send_event(&outcome, list, counter_button(&m, 1), FROND_EVENT_TAP, NULL));
+    CHECK(outcome == FROND_ACTION_HANDLED);
+    CHECK(counter_sends_failed == 0 && counter_tapped_heard == 2);
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.taps[counter_button(&m, 1)] == 2);
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK_OK(frond_render_class_release(counter_class));
     CHECK(live_rows == 0);
 }
 
@@ -832,6 +949,7 @@ int main(void) {
     test_a_second_thread_calling_at_once_is_misuse();
     test_a_new_cross_size_lays_the_items_out_again_in_place();
     test_a_list_cannot_be_freed_from_its_own_host();
+    test_an_items_handler_updates_state_and_goes_on_using_its_root();
     providers = provider_destroyed;
     hosts = host_destroyed;
     CHECK(providers == 10 && hosts == 7);

@@ -455,3 +455,57 @@ private final class PausingHost: Host, @unchecked Sendable {
         _ = go.wait(timeout: .now() + 30)
     }
 }
+
+/// A list row that counts its taps: its handler updates the state, waits a moment (for a
+/// build the update might have started elsewhere), then tells the list by an action.
+private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
+    let built: DispatchSemaphore
+    init(built: DispatchSemaphore) {
+        self.built = built
+        super.init(key: "row")
+    }
+
+    override func initialState() -> Int? { 0 }
+
+    override func render(state: Int, scope: StateScope<Int>) -> Component? {
+        Component(view: ViewConfiguration("button", attributes: ["taps": .number(Double(state)), "onTap": .action("tap")]),
+                  size: .points(100, 20))
+    }
+
+    override func handle(_ action: ActionEvent, scope: StateScope<Int>) throws(FrondError) -> Bool {
+        guard action.name == "tap" else { return false }
+        try scope.update { $0 += 1 }
+        // (Had the update started the item's build on the builder's thread, it would finish
+        // in this time, and the send below would find the root prepared under it.)
+        _ = built.wait(timeout: .now() + .milliseconds(200))
+        try scope.send(ActionName<Void>("tapped"))
+        return true
+    }
+}
+
+@Suite struct ListItemStateTests {
+    @Test func test_anItemsHandlerUpdatesStateAndGoesOnUsingItsRoot() throws {
+        let host = RecordingHost()
+        let built = DispatchSemaphore(value: 0)
+        let list = try ListView<Int>(configuration: .init(crossSize: 100, estimatedItemSize: 20) { _ in
+            CountingRow(built: built)
+        }, host: host)
+        list.dataSource.addListener(.init(didBuild: { built.signal() }))
+        try list.dataSource.setSections([Array(0..<3)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        while built.wait(timeout: .now()) == .success {}
+        let heard = Mutex<[String]>([])
+        list.unhandledActionHandler = { event, path in heard.withLock { $0.append("\(event.name) \(path)") } }
+        let container = try #require(host.rootChildren.first { host.views[$0]?.attributes["item"] == .number(1) })
+        let button = try #require(host.views[container]?.children.first)
+        // Two taps in a row, the first one's build not applied yet: both reach the handler,
+        // whose action reaches the list each time.
+        #expect(try list.send(.tap, to: button) == .handled)
+        #expect(try list.send(.tap, to: button) == .handled)
+        #expect(heard.withLock { $0 } == ["tapped [0, 1]", "tapped [0, 1]"])
+        try list.processPending(waitForAll: true)
+        #expect(host.views[button]?.attributes["taps"] == .number(2))
+        #expect(host.problems == [])
+    }
+}

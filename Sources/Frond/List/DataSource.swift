@@ -66,6 +66,10 @@ public final class DataSource<Model>: @unchecked Sendable {
     private let hostThread = Atomic<UInt>(0)
     /// The thread running a build (0: none), so that a provider cannot wait for itself.
     private let builderThread = Atomic<UInt>(0)
+    /// A state update arrived during a host call: its build starts when the call ends (an
+    /// item's action handler that updates state and goes on using its root, sending an
+    /// action say, must not find the builder's thread preparing that root under it).
+    private let buildDeferred = Atomic<Bool>(false)
     /// Set by ``cancelAndWait()``: a build under way stops at its next item.
     private let cancelled = DataSourceCancellation()
     private let readyHandler = Mutex<(@Sendable () -> Void)?>(nil)
@@ -317,7 +321,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     }
 
     /// Applies what is built (waiting for all that is pending, when `waiting`).
-    private func settle(waiting: Bool) throws(FrondError) -> Int {
+    private func settle(waiting: Bool, startingNext: Bool = true) throws(FrondError) -> Int {
         var applied = 0
         while true {
             let building = shared.withLock { $0.building }
@@ -359,7 +363,10 @@ public final class DataSource<Model>: @unchecked Sendable {
             // (What the build holds goes now, on the host thread, not when the builder's
             // thread lets go of the build.)
             building.drop()
-            if !waiting { startNextBuild() }
+            if !waiting {
+                guard startingNext else { return applied }
+                startNextBuild()
+            }
         }
     }
 
@@ -458,7 +465,34 @@ public final class DataSource<Model>: @unchecked Sendable {
             if !shared.dirtyRoots.contains(where: { $0 === itemRoot }) { shared.dirtyRoots.append(itemRoot) }
             if !shared.pending.contains(where: \.isStateUpdates) { shared.pending.append(.stateUpdates(nil)) }
         }
-        startNextBuild()
+        // (Deferred first, then the call looked for: a call that ends in between starts the
+        // build itself, or this thread does.)
+        buildDeferred.store(true, ordering: .releasing)
+        if hostThread.load(ordering: .acquiring) == 0 { startDeferredBuild() }
+    }
+
+    /// Starts the build a state update deferred, if no one has yet.
+    private func startDeferredBuild() {
+        if buildDeferred.exchange(false, ordering: .acquiringAndReleasing) { startNextBuild() }
+    }
+
+    /// Applies the build under way, waiting for it (it is built here when its executor has
+    /// not started it), before an event goes to an item: the item's root is then not being
+    /// prepared on the builder's thread while the event's handlers run in it, nor waiting
+    /// with a prepared flush that would refuse their actions. Nothing when there is none, or
+    /// inside a modification being applied (a listener sending an event). The builds after
+    /// it start when the host call ends.
+    func applyBuildUnderWay() throws(FrondError) {
+        guard shared.withLock({ $0.building != nil }), !busy.load(ordering: .acquiring) else { return }
+        try hostOperation("send an event to the list") { () throws(FrondError) in
+            guard let building = shared.withLock({ $0.building }) else { return }
+            if building.claim() { run(building, offThread: false) }
+            building.waitUntilFinished()
+            // (settle applies the finished build and starts the next one, which this call's
+            // end starts instead.)
+            buildDeferred.store(true, ordering: .releasing)
+            _ = try settle(waiting: false, startingNext: false)
+        }
     }
 
     /// Whether the calling thread is running a build (a provider's or a build hook's call).
@@ -504,7 +538,10 @@ public final class DataSource<Model>: @unchecked Sendable {
             throw FrondError(.misuse, "cannot \(what): the data source is in use by another thread at the same time "
                              + "(call a data source and its list from one thread at a time)")
         }
-        defer { hostThread.store(0, ordering: .releasing) }
+        defer {
+            hostThread.store(0, ordering: .releasing)
+            startDeferredBuild()
+        }
         return try body()
     }
 }

@@ -238,6 +238,7 @@ public final class ListView<Model>: @unchecked Sendable {
     /// responder chain); a view of no mounted item is ``FrondError/Kind/invalidValue``.
     public func send(_ event: HostEvent, to view: ViewID) throws(FrondError) -> ActionOutcome {
         try hostCall("send an event to the list") { () throws(FrondError) in
+            try dataSource.applyBuildUnderWay()
             guard let (mount, local) = mounter.owner(of: view), let itemRoot = mount.itemRoot else {
                 throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
             }
