@@ -2383,7 +2383,9 @@ frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_
  * lays out and mounts only those that intersect its viewport extended by `range_screens`
  * viewport lengths each way (Litho's incremental mount). The host sets the viewport as the
  * person scrolls (frond_list_set_viewport): items leaving the range are parked (their
- * views hidden and kept for reuse by an item of the same shape), visible items that are
+ * views hidden and kept for reuse by an item of the same shape) and then released (their
+ * trees go; the states their updates changed are kept, and the item built again starts
+ * from them, so a row expanded by a tap is still expanded), visible items that are
  * not built yet are built at once, and the rest of the range is built off the host thread,
  * mounted by frond_list_process (call it when the data source's ready handler fires).
  *

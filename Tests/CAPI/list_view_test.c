@@ -448,12 +448,18 @@ static void test_events_and_bad_input(void) {
 /* ---- counter rows: a render class whose handler updates its state, then sends an action -- */
 
 static frond_render_class *counter_class;
-static int counter_sends_failed = 0, counter_tapped_heard = 0;
+static int counter_sends_failed = 0, counter_tapped_heard = 0, counter_states_live = 0;
 static frond_status counter_state(void **out_state, void *props, void *user_data) {
     (void)props;
     (void)user_data;
     *out_state = calloc(1, sizeof(int));
-    return *out_state != NULL ? FROND_OK : FROND_ERR_INVALID_ARGUMENT;
+    if (*out_state == NULL) return FROND_ERR_INVALID_ARGUMENT;
+    counter_states_live++;
+    return FROND_OK;
+}
+static void free_counter_state(void *state) {
+    counter_states_live--;
+    free(state);
 }
 static frond_status counter_render(frond_component **out_component, frond_scope *scope, void *state, void *props,
                                    void *user_data) {
@@ -505,7 +511,7 @@ static frond_list *new_counter_list(mirror *m) {
     FROND_INIT(spec);
     spec.name = "CounterRow";
     spec.initial_state = counter_state;
-    spec.destroy_state = free;
+    spec.destroy_state = free_counter_state;
     spec.render = counter_render;
     spec.handle_action = counter_handle;
     CHECK_OK(frond_render_class_new(&counter_class, &spec, NULL, NULL));
@@ -556,7 +562,49 @@ static void test_an_items_handler_updates_state_and_goes_on_using_its_root(void)
     CHECK(m.problems == 0);
     CHECK_OK(frond_list_free(list));
     CHECK_OK(frond_render_class_release(counter_class));
-    CHECK(live_rows == 0);
+    CHECK(live_rows == 0 && counter_states_live == 0);
+}
+
+/* An item released outside the list's range keeps the states its updates changed: built
+ * again, it shows them (the others start afresh); its kept state goes with the item. */
+static void test_a_released_item_keeps_its_state(void) {
+    static mirror m;
+    frond_list *list;
+    frond_data_source *source = NULL;
+    frond_action_outcome outcome;
+    frond_item_path second = {0, 1};
+    memset(&m, 0, sizeof m);
+    list = new_counter_list(&m);
+    CHECK_OK(frond_list_send_event(&outcome, list, counter_button(&m, 1), FROND_EVENT_TAP, NULL));
+    CHECK_OK(frond_list_send_event(&outcome, list, counter_button(&m, 1), FROND_EVENT_TAP, NULL));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.taps[counter_button(&m, 1)] == 2);
+    CHECK_OK(frond_list_set_viewport(list, 3000, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.taps[counter_button(&m, 1)] == 2 && m.taps[counter_button(&m, 0)] == 0);
+    /* Released again, then removed: its state is destroyed with it. */
+    CHECK_OK(frond_list_set_viewport(list, 3000, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    {
+        int live = counter_states_live;
+        frond_changeset *changes = NULL;
+        frond_change removal;
+        FROND_INIT(removal);
+        removal.kind = FROND_CHANGE_REMOVE_ITEM;
+        removal.path = second;
+        CHECK_OK(frond_changeset_new(&changes));
+        CHECK_OK(frond_changeset_add(changes, &removal));
+        CHECK_OK(frond_data_source_apply(source, changes, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+        CHECK_OK(frond_changeset_free(changes));
+        CHECK(counter_states_live == live - 1);
+    }
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK_OK(frond_render_class_release(counter_class));
+    CHECK(live_rows == 0 && counter_states_live == 0);
 }
 
 /* An item whose provider fails as the list builds it near the viewport is shown as nothing
@@ -950,6 +998,7 @@ int main(void) {
     test_a_new_cross_size_lays_the_items_out_again_in_place();
     test_a_list_cannot_be_freed_from_its_own_host();
     test_an_items_handler_updates_state_and_goes_on_using_its_root();
+    test_a_released_item_keeps_its_state();
     providers = provider_destroyed;
     hosts = host_destroyed;
     CHECK(providers == 10 && hosts == 7);

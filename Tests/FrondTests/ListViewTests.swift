@@ -508,4 +508,47 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         #expect(host.views[button]?.attributes["taps"] == .number(2))
         #expect(host.problems == [])
     }
+
+    @Test func test_anItemKeepsItsStateWhenReleasedOutsideTheRange() throws {
+        let host = RecordingHost()
+        let built = DispatchSemaphore(value: 0)
+        let list = try ListView<Int>(configuration: .init(crossSize: 100, estimatedItemSize: 20, rangeScreens: 1) { _ in
+            CountingRow(built: built)
+        }, host: host)
+        try list.dataSource.setSections([Array(0..<300)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        func button(ofItem item: Int) throws -> ViewID {
+            let container = try #require(host.rootChildren.first {
+                host.views[$0]?.attributes["item"] == .number(Double(item)) && host.views[$0]?.attributes["hidden"] == nil
+            })
+            return try #require(host.views[container]?.children.first)
+        }
+        for _ in 0..<2 { _ = try list.send(.tap, to: try button(ofItem: 1)) }
+        try list.processPending(waitForAll: true)
+        #expect(host.views[try button(ofItem: 1)]?.attributes["taps"] == .number(2))
+        // Far away: the first items leave the range and are released (not built any more).
+        try list.setViewport(offset: 4_000, length: 100)
+        try list.processPending(waitForAll: true)
+        #expect(list.dataSource.state[ItemPath(section: 0, item: 1)]?.isBuilt == false)
+        // Back: built again, from the state it had; the items never tapped start afresh.
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        #expect(host.views[try button(ofItem: 1)]?.attributes["taps"] == .number(2))
+        #expect(host.views[try button(ofItem: 0)]?.attributes["taps"] == .number(0))
+        _ = try list.send(.tap, to: try button(ofItem: 1))
+        try list.processPending(waitForAll: true)
+        #expect(host.views[try button(ofItem: 1)]?.attributes["taps"] == .number(3))
+        // Kept through a move while released, and dropped with the item.
+        try list.setViewport(offset: 4_000, length: 100)
+        try list.processPending(waitForAll: true)
+        try list.dataSource.apply(DataSourceChangeset(movedItems: [.init(from: ItemPath(section: 0, item: 1),
+                                                                            to: ItemPath(section: 0, item: 2))]),
+                                  mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        #expect(host.views[try button(ofItem: 2)]?.attributes["taps"] == .number(3))
+        #expect(host.views[try button(ofItem: 1)]?.attributes["taps"] == .number(0))
+        #expect(host.problems == [])
+    }
 }

@@ -88,6 +88,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         let oldModels = base.sections.map(\.models)
         let oldRoots = base.sections.map(\.roots)
         let oldSizes = base.sections.map(\.sizes)
+        let oldKept = base.sections.map(\.kept)
         var sections: [DataSourceSection<Model>] = []
         sections.reserveCapacity(origins.count)
         for (section, slots) in origins.enumerated() {
@@ -97,10 +98,12 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             models.reserveCapacity(slots.count)
             var roots = ChunkedColumn<DataSourceItemRoot?>(repeating: nil, count: slots.count)
             var sizes = ChunkedColumn<LayoutSize>(repeating: unmeasuredSize, count: slots.count)
+            var kept = ChunkedColumn<KeptStates?>(repeating: nil, count: slots.count)
             func place(_ item: DataSourceItem<Model>, at index: Int) {
                 models.append(item.model)
                 if let root = item.root { roots[index] = root }
                 if item.isLaidOut { sizes[index] = item.storedSize }
+                if let states = item.kept { kept[index] = states }
             }
             for (index, origin) in slots.enumerated() {
                 let path = ItemPath(section: section, item: index)
@@ -115,6 +118,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                         if let root = oldRoots[origin.section][origin.item] { roots[index] = root }
                         let size = oldSizes[origin.section][origin.item]
                         if !size.width.isNaN { sizes[index] = size }
+                        if let states = oldKept[origin.section][origin.item] { kept[index] = states }
                     }
                 } else if let model = insertedModels[path] {
                     place(try builder.item(model, at: path, replacing: nil), at: index)
@@ -122,7 +126,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                     throw FrondError(.invalidValue, "insertedItems: no model for \(path)")
                 }
             }
-            sections.append(DataSourceSection(models: models, roots: roots, sizes: sizes))
+            sections.append(DataSourceSection(models: models, roots: roots, sizes: sizes, kept: kept))
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
                                destinations: destinations, movesItems: true)
@@ -147,6 +151,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             var built: [Int] = []
             items.roots.forEachStored { index, root in if root != nil { built.append(index) } }
             var rebuilt = DataSourceSection(models: items.models)
+            rebuilt.kept = items.kept
             for index in built {
                 let item = try builder.item(items.models[index], at: path(section, index), replacing: items[index])
                 rebuilt.setRoot(item.root, size: item.storedSize, at: index)
@@ -188,7 +193,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                 destinations.append(ListChangeset.Move(from: ItemPath(section: section, item: oldIndex), to: path))
             } else {
                 // The same content: the item keeps its tree and takes the new model.
-                items.append(DataSourceItem(model: model, size: oldItems.sizes[oldIndex], root: oldItems.roots[oldIndex]))
+                items.append(DataSourceItem(model: model, size: oldItems.sizes[oldIndex], root: oldItems.roots[oldIndex],
+                                            kept: oldItems.kept[oldIndex]))
             }
         }
         var sections = base.sections
@@ -241,8 +247,10 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         var sections = base.sections
         // Releases first: a path in both lists is built afresh. (Only the roots' and sizes'
         // columns change: the models' is shared with the base.)
-        for path in request.release where base.root(at: path) != nil {
-            sections[path.section].setRoot(nil, size: base.sections[path.section].sizes[path.item], at: path.item)
+        for path in request.release {
+            guard let released = base.root(at: path) else { continue }
+            sections[path.section].setRoot(nil, size: base.sections[path.section].sizes[path.item],
+                                           kept: released.root.keptStates, at: path.item)
         }
         for path in request.build where base.contains(path) && sections[path.section].roots[path.item] == nil {
             let item = sections[path.section][path.item]
@@ -338,16 +346,16 @@ struct DataSourceItemBuilder<Model> {
     mutating func item(_ model: Model, at path: ItemPath, replacing old: DataSourceItem<Model>?,
                        building: Bool = false) throws(FrondError) -> DataSourceItem<Model> {
         guard building || !onDemand || old?.root != nil else {
-            return DataSourceItem(model: model, size: nil, root: nil)
+            return DataSourceItem(model: model, size: nil, root: nil, kept: old?.kept)
         }
-        return try build(model, at: path, reusing: old?.root)
+        return try build(model, at: path, reusing: old?.root, restoring: old?.kept)
     }
 
     /// Makes `model`'s component and prepares it in the item's root (`reusing` the item's
     /// root, with its scopes and state, or a new one). A provider that throws, or a component
     /// that cannot be built or laid out, leaves the item showing nothing, and is reported.
-    private mutating func build(_ model: Model, at path: ItemPath,
-                        reusing existing: DataSourceItemRoot?) throws(FrondError) -> DataSourceItem<Model> {
+    private mutating func build(_ model: Model, at path: ItemPath, reusing existing: DataSourceItemRoot?,
+                                restoring kept: KeptStates? = nil) throws(FrondError) -> DataSourceItem<Model> {
         try checkCancelled()
         var failure: FrondError? = nil
         var component: Component? = nil
@@ -361,6 +369,8 @@ struct DataSourceItemBuilder<Model> {
         let root = itemRoot.root
         let saved = Prepared(itemRoot: itemRoot, path: path, isNew: existing == nil, component: root.component,
                              componentChanged: root.componentChanged, sizeRange: root.sizeRange)
+        // (A released item built again starts from the states it kept.)
+        if existing == nil, let kept { root.statesToRestore = kept }
         root.sizeRange = configuration.sizeRange
         root.setComponent(component)
         do {

@@ -220,8 +220,10 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// Builds and releases items of a data source that builds on demand: `request` is
     /// asked, when the modification is built, which paths of the state it is built onto
     /// to build (items already built stay as they are) and which to release (an item
-    /// released keeps its model and last size, and loses its scopes and state; a path in
-    /// both lists is built afresh). An asynchronous load queued while another waits
+    /// released keeps its model, its last size and the states that updates changed
+    /// (``KeptStates``): built again, its components start from them, the others from
+    /// their initial states; its views, tree and other scopes go; a path in both lists is
+    /// built afresh). An asynchronous load queued while another waits
     /// replaces it. Listeners hear a load only when the provider (or the build) of an item
     /// it built failed: its update's changes are empty but for ``DataSourceAppliedChanges/failures``.
     public func load(_ request: @escaping @Sendable (DataSourceState<Model>) -> DataSourceLoadRequest,

@@ -21,11 +21,15 @@ public struct DataSourceItem<Model>: @unchecked Sendable {
     /// The item's own root (scope root, state, tree and layout): nil while it is not built
     /// (a data source that builds on demand leaves items unbuilt until they are asked for).
     let root: DataSourceItemRoot?
+    /// What a released item keeps of its states (``KeptStates``): its root, built again,
+    /// starts from them. Nil while it is built (its root has them).
+    let kept: KeptStates?
 
-    init(model: Model, size: LayoutSize?, root: DataSourceItemRoot?) {
+    init(model: Model, size: LayoutSize?, root: DataSourceItemRoot?, kept: KeptStates? = nil) {
         self.model = model
         storedSize = size ?? unmeasuredSize
         self.root = root
+        self.kept = root == nil ? kept : nil
     }
 
     /// The item's size as last laid out (zero for an item shown as nothing, or never laid
@@ -47,7 +51,8 @@ public struct DataSourceItem<Model>: @unchecked Sendable {
 let unmeasuredSize = LayoutSize(width: .nan, height: .nan)
 
 /// One section's items, stored column by column: the models as they were given (a section
-/// made from an array of models keeps that array), and each item's root and last size.
+/// made from an array of models keeps that array), and each item's root, last size and, for
+/// a released item, the states it keeps.
 /// Columns of concrete types keep the common steps (a big list loaded, an item built or
 /// released) free of per-item work on the models.
 public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Sendable {
@@ -56,38 +61,48 @@ public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Senda
     var roots: ChunkedColumn<DataSourceItemRoot?>
     /// NaN width: never laid out.
     var sizes: ChunkedColumn<LayoutSize>
+    /// The states released items keep (nil for most: built items, and those whose states no
+    /// update changed).
+    var kept: ChunkedColumn<KeptStates?>
 
     /// A section of `models`, none of them built (no per-item work: the columns start empty).
     init(models: [Model]) {
         self.models = models
         roots = ChunkedColumn(repeating: nil, count: models.count)
         sizes = ChunkedColumn(repeating: unmeasuredSize, count: models.count)
+        kept = ChunkedColumn(repeating: nil, count: models.count)
     }
 
-    init(models: [Model], roots: ChunkedColumn<DataSourceItemRoot?>, sizes: ChunkedColumn<LayoutSize>) {
+    init(models: [Model], roots: ChunkedColumn<DataSourceItemRoot?>, sizes: ChunkedColumn<LayoutSize>,
+         kept: ChunkedColumn<KeptStates?>) {
         self.models = models
         self.roots = roots
         self.sizes = sizes
+        self.kept = kept
     }
 
     init(capacity: Int) {
         models = []
         roots = ChunkedColumn(repeating: nil, count: 0)
         sizes = ChunkedColumn(repeating: unmeasuredSize, count: 0)
+        kept = ChunkedColumn(repeating: nil, count: 0)
         models.reserveCapacity(capacity)
         roots.reserveCapacity(capacity)
         sizes.reserveCapacity(capacity)
+        kept.reserveCapacity(capacity)
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { models.count }
 
     public subscript(position: Int) -> DataSourceItem<Model> {
-        get { DataSourceItem(model: models[position], size: sizes[position], root: roots[position]) }
+        get { DataSourceItem(model: models[position], size: sizes[position], root: roots[position], kept: kept[position]) }
         set {
             models[position] = newValue.model
             roots[position] = newValue.root
             sizes[position] = newValue.storedSize
+            // (Written only where there is or was something: most items keep nothing.)
+            if newValue.kept != nil || kept[position] != nil { kept[position] = newValue.kept }
         }
     }
 
@@ -95,6 +110,7 @@ public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Senda
         models.append(item.model)
         roots.append(item.root)
         sizes.append(item.storedSize)
+        kept.append(item.kept)
     }
 
     /// Appends item `index` of `other` as it is.
@@ -102,12 +118,15 @@ public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Senda
         models.append(other.models[index])
         roots.append(other.roots[index])
         sizes.append(other.sizes[index])
+        kept.append(other.kept[index])
     }
 
-    /// Sets an item's root and size, keeping its model (the models' column is not copied).
-    mutating func setRoot(_ root: DataSourceItemRoot?, size: LayoutSize, at index: Int) {
+    /// Sets an item's root, size and kept states, keeping its model (the models' column is
+    /// not copied).
+    mutating func setRoot(_ root: DataSourceItemRoot?, size: LayoutSize, kept states: KeptStates? = nil, at index: Int) {
         roots[index] = root
         sizes[index] = size
+        if states != nil || kept[index] != nil { kept[index] = states }
     }
 }
 

@@ -103,6 +103,11 @@ public final class Root: @unchecked Sendable {
     private var checkedViewTypesVersion: UInt64 = 0
     /// The tree of the last successful flush (read by the descriptions in Root+Describe).
     private(set) var tree: TreeNode?
+    /// States the next build starts components from (a list item built again after it was
+    /// released, see ``KeptStates``); dropped by the commit that shows them.
+    var statesToRestore: KeptStates?
+    /// What a list keeps of this root when it releases it (nil: nothing; see ``KeptStates``).
+    var keptStates: KeptStates? { tree.flatMap(KeptStates.capture) }
     private var nextIdentity = 1
     /// Bumped when the text measurer changes; the flush that follows measures every text
     /// of the tree again.
@@ -353,6 +358,10 @@ public final class Root: @unchecked Sendable {
                                    flush: flushCount, nextIdentity: nextIdentity)
         if viewTypes.isActive { context.viewTypes = viewTypes }
         context.dirtyChildren = dirtyChildren
+        if let statesToRestore {
+            context.restoring = true
+            context.keptSlot = statesToRestore
+        }
         let previousTree = tree
         let previousTop = container.children.first
         var newTree: TreeNode? = nil
@@ -394,6 +403,7 @@ public final class Root: @unchecked Sendable {
         guard let flush = prepared else { return CommitStatistics() }
         prepared = nil
         hasUncommittedState = false
+        statesToRestore = nil
         // (The build took every mark: the next updates start a new list.)
         dirtyChildren.removeAll()
         let context = flush.context
@@ -502,6 +512,7 @@ public final class Root: @unchecked Sendable {
             }
             scope.state = state
             scope.hasNewState = true
+            scope.hasUpdatedState = true
             node.markDirtyPath(&dirtyChildren)
             statistics.stateUpdates += 1
         }

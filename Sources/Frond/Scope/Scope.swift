@@ -11,6 +11,9 @@ final class Scope: @unchecked Sendable {
     unowned(unsafe) var treeNode: TreeNode?
     /// Set (for one build) when updates changed the state since the last render.
     var hasNewState = false
+    /// Set once an update changed the state (or the scope started from a state that one had
+    /// changed, see ``KeptStates``): a list keeps such states of an item it releases.
+    var hasUpdatedState = false
     /// Where updates through the scope's handles go (``StateScope``), while the root is
     /// there.
     private(set) weak var queue: UpdateQueue?

@@ -10,6 +10,19 @@ final class BuildContext {
     /// The number of the flush this build is part of; nodes record it (see
     /// ``TreeNode/visitedFlush``).
     let flush: UInt64
+    /// Whether the root starts from kept states (``KeptStates``): then `keptSlot` holds those
+    /// of the component built next (set by its parent), and `keptStates` those of the nodes
+    /// built, by node.
+    var restoring = false
+    @exclusivity(unchecked) var keptSlot: KeptStates?
+    @exclusivity(unchecked) var keptStates: [ObjectIdentifier: KeptStates] = [:]
+
+    /// The kept states of the component built next (once).
+    func takeKeptSlot() -> KeptStates? {
+        defer { keptSlot = nil }
+        return keptSlot
+    }
+
     /// Nodes whose scopes this build made with a controller (mounted by the commit).
     @exclusivity(unchecked) var newControllers: [TreeNode] = []
     /// Kept nodes with a controller that this build rebuilt (remounted by the commit).
@@ -143,6 +156,9 @@ enum Reconciler {
             throw FrondError(.invalidTree, "\(component) is placed twice in the tree (a component instance can appear only once)")
         }
 
+        // (The states kept for this component, when a root starts from kept states.)
+        let kept = context.restoring ? context.takeKeptSlot() : nil
+
         // The whole subtree is reused when nothing in it can have changed.
         if let previous, previous.component === component, !previous.isOnDirtyPath {
             context.statistics.reusedSubtrees += 1
@@ -201,6 +217,7 @@ enum Reconciler {
             node.placementsChangedFlush = context.flush
         }
         let isNew = previous == nil
+        if let kept { context.keptStates[ObjectIdentifier(node)] = kept }
         node.visitedFlush = context.flush
         if previousComponent !== component, context.isAnimating(component) {
             context.animatedNodes.append((node, previousComponent))
@@ -275,10 +292,15 @@ enum Reconciler {
     private static func renderedChild(of component: AnyRenderComponent, node: TreeNode, previous: TreeNode?,
                                       previousComponent: Component?, context: BuildContext) throws(FrondError) -> Component? {
         if component.isStateful && node.scope == nil {
-            guard let state = try component.makeInitialState() else {
+            // (A kept state, when the root starts from some, instead of a new one.)
+            let kept = context.restoring ? context.keptStates[ObjectIdentifier(node)]?.state : nil
+            let made: Any?
+            if let kept { made = kept } else { made = try component.makeInitialState() }
+            guard let state = made else {
                 throw FrondError(.invalidValue, "\(component) has no initial state (override initialState() or conform to ComponentInitialStateProtocol)")
             }
             let scope = Scope(identity: node.identity, state: state, queue: context.queue)
+            if kept != nil { scope.hasUpdatedState = true }
             scope.treeNode = node
             node.scope = scope
             if let controller = component.makeAnyController() {
@@ -343,6 +365,9 @@ enum Reconciler {
         var standIns: [LayoutNode]? = laidOutAsChild ? [] : nil
         // (Reserving room for none would still allocate a buffer, for every leaf.)
         if !components.isEmpty { children.reserveCapacity(components.count) }
+        // The states kept for the children, found by their identities (see KeptStates).
+        let kept = context.restoring ? context.keptStates[ObjectIdentifier(node)] : nil
+        var keptCounters = KeylessCounters()
         for index in 0..<components.count {
             // (A reordered list reaches its components, and the nodes they take, out of
             // memory order: each child asks for those of the one a few places on.)
@@ -360,6 +385,9 @@ enum Reconciler {
             } else if let matches, let taken = matches.taken.indices.contains(index) ? matches.taken[index] : nil,
                       old.indices.contains(taken) {
                 previous = old[taken]
+            }
+            if let kept {
+                context.keptSlot = kept.children[key(for: component, type: component.kindIdentity, counters: &keptCounters)]
             }
             let child = try build(component, previous: previous, parent: node, parentComponent: nodeComponent,
                                   itemIndex: index, context: context, depth: depth + 1)
@@ -527,7 +555,7 @@ enum Reconciler {
                 || (!child.component.view.hasView && child.placementsChangedFlush == context.flush))
     }
 
-    private static func key(for component: Component, type: ObjectIdentifier,
+    static func key(for component: Component, type: ObjectIdentifier,
                             counters: inout KeylessCounters) -> TreeNode.ChildKey {
         if let key = component.key { return TreeNode.ChildKey(type: type, key: key, counter: 0) }
         return TreeNode.ChildKey(type: type, key: nil, counter: counters.next(for: type))

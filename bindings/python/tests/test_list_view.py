@@ -163,6 +163,37 @@ def test_aTapReachesTheItemsButtonAndItsState(like_class: None, no_leaks) -> Non
             feed.send_event(container.id)
 
 
+def test_aReleasedItemKeepsTheStateATapGaveIt(like_class: None, no_leaks) -> None:
+    host = MemoryHost()
+    made: list[str] = []
+
+    def post(text: str) -> Component:
+        made.append(text)
+        return Flexbox([Text(text), LikeButton(key="like")])
+
+    def like_button(item: int) -> int:
+        container = next(view for view in host.views.values() if view.view_type == "list-item"
+                         and view.attributes.get("item") == item and not view.attributes.get("hidden"))
+        return next(child for child in container.children if host.views[child].view_type == "button")
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=40, range_screens=1) as feed:
+        feed.data_source.set_sections([rows(300)])
+        feed.set_viewport(0, 300)
+        feed.process(wait=True)
+        assert feed.send_event(like_button(3)) == ActionOutcome.HANDLED
+        feed.process(wait=True)
+        # Far away (row 3 is released), then back: built again, still liked; row 4 was not.
+        feed.set_viewport(20_000, 300)
+        feed.process(wait=True)
+        assert not any(view.attributes.get("item") == 3 and not view.attributes.get("hidden")
+                       for view in host.views.values() if view.view_type == "list-item")
+        feed.set_viewport(0, 300)
+        feed.process(wait=True)
+        assert made.count(rows(300)[3]) == 2, "row 3 was released and built again"
+        assert host.views[like_button(3)].attributes["title"] == "Liked"
+        assert host.views[like_button(4)].attributes["title"] == "Like"
+
+
 def test_aHorizontalListStacksItsItemsAlongX(no_leaks) -> None:
     host = MemoryHost()
     with ListView(lambda text: Text(text), cross_size=90, host=host, horizontal=True,
