@@ -2195,7 +2195,8 @@ typedef struct frond_data_source_config {
     frond_item_provider_func provider;    /**< required */
     void *user_data;                      /**< passed to the provider */
     /** Called with user_data exactly once: when the configuration is replaced (after its
-     *  last provider call), when the data source is freed, or before a refused call returns. */
+     *  last provider call), when the data source is freed, or before a refused call returns
+     *  (but one refused for a struct_size it does not know: nothing of it is read then). */
     frond_destroy_func destroy;
 } frond_data_source_config;
 
@@ -2273,7 +2274,8 @@ typedef struct frond_data_source_item {
 } frond_data_source_item;
 
 /** Creates an empty data source (no sections). The configuration's destroy function is
- *  called (before the call returns) when it fails. The caller owns the handle. */
+ *  called (before the call returns) when it fails, unless for a struct_size it does not
+ *  know. The caller owns the handle. */
 frond_status frond_data_source_new(frond_data_source **out_source, const frond_data_source_config *config);
 
 /** Frees the data source: a build under way is stopped at its next item and waited for,
@@ -2422,7 +2424,8 @@ typedef struct frond_list_config {
     frond_item_provider_func provider;  /**< required (see frond_item_provider_func) */
     void *user_data;                    /**< passed to the provider */
     /** Called with user_data exactly once: when the list is freed, or before a refused
-     *  frond_list_new returns. */
+     *  frond_list_new returns (but one refused for a struct_size it does not know: nothing
+     *  of the struct is read then). */
     frond_destroy_func destroy;
     /** Optional: measures the items' Text components, as frond_root_set_text_measurer's
      *  function does a root's (NULL: the default monospace measure). It runs wherever an

@@ -130,8 +130,10 @@ private func configuration(_ pointer: UnsafePointer<frond_data_source_config>?,
 @_cdecl("frond_data_source_new") @implementation
 public func frond_data_source_new(_ outSource: UnsafeMutablePointer<OpaquePointer?>?,
                                   _ config: UnsafePointer<frond_data_source_config>?) -> frond_status {
-    // (The configuration's user_data is owned from here on: a refused call destroys it.)
-    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    // (The configuration's user_data is owned from here on, a refused call destroys it,
+    // when its struct_size is one this version knows: otherwise nothing of it is read.)
+    let known = hasKnownStructSize(config)
+    let owner = CallbackOwner(known ? config?.pointee.user_data : nil, known ? config?.pointee.destroy : nil)
     return report("frond_data_source_new", attempt { () throws(CallFailure) in
         let out = try requireOut(outSource)
         let made = try configuration(config, owner)
@@ -221,7 +223,8 @@ public func frond_data_source_set_sections(_ handle: OpaquePointer?, _ items: Un
 @_cdecl("frond_data_source_set_config") @implementation
 public func frond_data_source_set_config(_ handle: OpaquePointer?, _ config: UnsafePointer<frond_data_source_config>?,
                                          _ applyMode: frond_apply_mode) -> frond_status {
-    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    let known = hasKnownStructSize(config)
+    let owner = CallbackOwner(known ? config?.pointee.user_data : nil, known ? config?.pointee.destroy : nil)
     return report("frond_data_source_set_config", attempt { () throws(CallFailure) in
         let made = try configuration(config, owner)
         let source = try cDataSource(handle)

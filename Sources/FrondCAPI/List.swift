@@ -60,7 +60,10 @@ let listConfigEarlierSizes = [MemoryLayout<frond_list_config>.offset(of: \.text_
 @_cdecl("frond_list_new") @implementation
 public func frond_list_new(_ outList: UnsafeMutablePointer<OpaquePointer?>?,
                            _ config: UnsafePointer<frond_list_config>?) -> frond_status {
-    let owner = CallbackOwner(config?.pointee.user_data, config?.pointee.destroy)
+    // (The configuration's user_data is owned from here on, a refused call destroys it,
+    // when its struct_size is one this version knows: otherwise nothing of it is read.)
+    let known = hasKnownStructSize(config, earlierSizes: listConfigEarlierSizes)
+    let owner = CallbackOwner(known ? config?.pointee.user_data : nil, known ? config?.pointee.destroy : nil)
     return report("frond_list_new", attempt { () throws(CallFailure) in
         let out = try requireOut(outList)
         guard let spec = try grownStructArgument(config, "config", earlierSizes: listConfigEarlierSizes) else {

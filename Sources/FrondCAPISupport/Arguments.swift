@@ -17,6 +17,15 @@ package func checkStructSize<T>(_ declared: UInt32, of type: T.Type, earlierSize
     throw .invalidArgument("\(name).struct_size is \(declared); \(known)")
 }
 
+/// Whether `pointer` is a caller-filled struct whose `struct_size` this version knows (this
+/// version's size or one of `earlierSizes`): only then may a member be read before the
+/// struct is checked (the user_data and destroy function a refused call must destroy).
+package func hasKnownStructSize<T>(_ pointer: UnsafePointer<T>?, earlierSizes: [Int] = []) -> Bool {
+    guard let pointer else { return false }
+    let declared = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
+    return declared == MemoryLayout<T>.size || earlierSizes.contains(declared)
+}
+
 /// A caller-filled struct: NULL stays nil; `struct_size` must be this version's size.
 package func structArgument<T>(_ pointer: UnsafePointer<T>?, _ name: String) throws(CallFailure) -> T? {
     guard let pointer else { return nil }

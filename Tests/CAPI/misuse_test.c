@@ -2204,15 +2204,16 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_config(live, &config, FROND_APPLY_SYNC));
     config.struct_size = sizeof config;
     CHECK(out == NULL);
-    CHECK(misuse_destroyed == 16);
+    /* (Not the one of a struct_size it does not know: nothing of that struct is read.) */
+    CHECK(misuse_destroyed == 15);
     CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_apply(live, NULL, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, NULL, 2, FROND_APPLY_SYNC));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_items(live, 0, &model, 1, (frond_apply_mode)9));
-    CHECK(misuse_destroyed == 17);
+    CHECK(misuse_destroyed == 16);
     count = 2;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_sections(live, &model, 1, &count, 1, FROND_APPLY_SYNC));
-    CHECK(misuse_destroyed == 18);
-    misuse_destroyed = 17;
+    CHECK(misuse_destroyed == 17);
+    misuse_destroyed = 16;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_has_pending(NULL, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(NULL, live, &listener, NULL, NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_add_listener(&id, live, NULL, NULL, NULL));
@@ -2225,7 +2226,7 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     path.item = (size_t)-1;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(&item, live, path));
     CHECK_OK(frond_data_source_free(live));
-    CHECK(misuse_destroyed == 18);
+    CHECK(misuse_destroyed == 17);
     CHECK_OK(frond_changeset_free(changeset));
 }
 
