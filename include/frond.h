@@ -2533,6 +2533,20 @@ frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, 
 frond_status frond_list_send_event(frond_action_outcome *out_outcome, frond_list *list, uint64_t view,
                                    const char *event_attribute, const frond_attribute *payload);
 
+/** Receives the actions that no responder of a list item handled (the responder chain of
+ *  an item ends at its top component), on the list's thread: `path` is the item's place
+ *  now, `action` is valid during the call only (frond_action_get_name, _get_payload, …). A
+ *  status other than FROND_OK makes the call that sent the action return
+ *  FROND_ERR_CALLBACK. */
+typedef frond_status (*frond_list_action_handler_func)(frond_list *list, frond_item_path path,
+                                                       const frond_action *action, void *user_data);
+
+/** Sets the list's unhandled action handler (NULL: none) with its user_data and destroy
+ *  function (called exactly once: when the handler is replaced, when the list is freed,
+ *  or, on failure, before this call returns). */
+frond_status frond_list_set_unhandled_action_handler(frond_list *list, frond_list_action_handler_func handler,
+                                                     void *user_data, frond_destroy_func destroy);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

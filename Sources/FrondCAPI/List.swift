@@ -14,6 +14,8 @@ final class CList: @unchecked Sendable {
     var handle: OpaquePointer?
     /// The C listener's owner (its user_data goes with it).
     var listenerOwner: CallbackOwner?
+    /// The unhandled action handler's owner (the handler's closure holds only its pointer).
+    var unhandledActionOwner: CallbackOwner?
 
     init(_ list: ListView<CItemModel>) {
         self.list = list
@@ -273,4 +275,31 @@ public func frond_list_send_event(_ outOutcome: UnsafeMutablePointer<frond_actio
         let event = HostEvent(attributeName: name, payload: try payloadArgument(payload))
         out.pointee = try committing(list, "send an event to the list") { () throws(FrondError) in try list.list.send(event, to: ViewID(view)) }.cValue
     }
+}
+
+@_cdecl("frond_list_set_unhandled_action_handler") @implementation
+public func frond_list_set_unhandled_action_handler(_ handle: OpaquePointer?, _ handler: frond_list_action_handler_func?,
+                                                    _ userData: UnsafeMutableRawPointer?,
+                                                    _ destroy: frond_destroy_func?) -> frond_status {
+    let owner = CallbackOwner(userData, destroy)
+    return report("frond_list_set_unhandled_action_handler", attempt { () throws(CallFailure) in
+        let list = try cList(handle)
+        try onHostThread(list, "set the list's unhandled action handler") { () throws(CallFailure) in
+            guard let handler else {
+                list.list.unhandledActionHandler = nil
+                list.unhandledActionOwner = nil
+                return
+            }
+            let listHandle = list.handle
+            let data = owner.userData
+            list.list.unhandledActionHandler = { (event: ActionEvent, path: ItemPath) throws(FrondError) in
+                let call = CallbackCall()
+                let status = try withActionHandle(event) { action in handler(listHandle, frond_item_path(path), action, data) }
+                guard status == FROND_OK else {
+                    throw FrondError(.callbackFailed, call.failure("the list's unhandled action handler", status))
+                }
+            }
+            list.unhandledActionOwner = owner
+        }
+    })
 }

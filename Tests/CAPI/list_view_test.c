@@ -449,6 +449,21 @@ static void test_events_and_bad_input(void) {
 
 static frond_render_class *counter_class;
 static int counter_sends_failed = 0, counter_tapped_heard = 0, counter_states_live = 0;
+/* What the list's unhandled action handler heard last, and how often. */
+static int list_actions_heard = 0;
+static frond_item_path list_action_path = {0, 0};
+static char list_action_name[32];
+static frond_status hear_list_action(frond_list *list, frond_item_path path, const frond_action *action,
+                                     void *user_data) {
+    const char *name = NULL;
+    (void)list;
+    (void)user_data;
+    CHECK_OK(frond_action_get_name(&name, action));
+    snprintf(list_action_name, sizeof list_action_name, "%s", name);
+    list_action_path = path;
+    list_actions_heard++;
+    return FROND_OK;
+}
 static frond_status counter_state(void **out_state, void *props, void *user_data) {
     (void)props;
     (void)user_data;
@@ -551,12 +566,16 @@ static void test_an_items_handler_updates_state_and_goes_on_using_its_root(void)
     uint64_t button;
     memset(&m, 0, sizeof m);
     list = new_counter_list(&m);
+    CHECK_OK(frond_list_set_unhandled_action_handler(list, hear_list_action, NULL, NULL));
     button = counter_button(&m, 1);
     CHECK(button != 0 && m.taps[button] == 0);
     CHECK_OK(frond_list_send_event(&outcome, list, button, FROND_EVENT_TAP, NULL));
     CHECK_OK(frond_list_send_event(&outcome, list, counter_button(&m, 1), FROND_EVENT_TAP, NULL));
     CHECK(outcome == FROND_ACTION_HANDLED);
     CHECK(counter_sends_failed == 0 && counter_tapped_heard == 2);
+    /* No responder of the item handled "tapped": the list's handler heard it, with the path. */
+    CHECK(list_actions_heard == 2 && strcmp(list_action_name, "tapped") == 0);
+    CHECK(list_action_path.section == 0 && list_action_path.item == 1);
     CHECK_OK(frond_list_process(NULL, list, true));
     CHECK(m.taps[counter_button(&m, 1)] == 2);
     CHECK(m.problems == 0);

@@ -2230,6 +2230,15 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK_OK(frond_changeset_free(changeset));
 }
 
+static frond_status unhandled_list_action(frond_list *list, frond_item_path path, const frond_action *action,
+                                          void *user_data) {
+    (void)list;
+    (void)path;
+    (void)action;
+    (void)user_data;
+    return FROND_OK;
+}
+
 /* Lists: bad handles, NULL and malformed arguments, user_data of refused calls destroyed. */
 static void test_list_handles_are_checked(frond_node *live_node) {
     frond_list *live = NULL, *freed = NULL, *out = NULL;
@@ -2272,6 +2281,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_axis(NULL, NULL, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_unhandled_action_handler(bad[i], unhandled_list_action, NULL, NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_free(bad[i]));
     }
     CHECK(misuse_destroyed == 7);
@@ -2300,8 +2310,15 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, live, path));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, "onTap", NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, NULL, NULL));
-    CHECK_OK(frond_list_free(live));
+    /* A handler's user_data: destroyed when replaced (by none here), and with the list. */
+    CHECK_OK(frond_list_set_unhandled_action_handler(live, unhandled_list_action, &misuse_destroyed,
+                                                     count_misuse_destroy));
+    CHECK_OK(frond_list_set_unhandled_action_handler(live, NULL, NULL, NULL));
     CHECK(misuse_destroyed == 13);
+    CHECK_OK(frond_list_set_unhandled_action_handler(live, unhandled_list_action, &misuse_destroyed,
+                                                     count_misuse_destroy));
+    CHECK_OK(frond_list_free(live));
+    CHECK(misuse_destroyed == 15);
 }
 
 int main(void) {

@@ -985,6 +985,7 @@ frond_list_statistics._fields_ = [
     ("content_length", ctypes.c_float),
     ("offset", ctypes.c_float),
 ]
+frond_list_action_handler_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_list), frond_item_path, ctypes.POINTER(frond_action), ctypes.c_void_p)
 
 
 # ---- functions: name → (restype, argtypes) ----
@@ -1204,6 +1205,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_list_get_axis": (frond_status, (ctypes.POINTER(frond_list_axis), ctypes.POINTER(ctypes.c_float), ctypes.POINTER(frond_list))),
     "frond_list_get_item_frame": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_list), frond_item_path)),
     "frond_list_send_event": (frond_status, (ctypes.POINTER(frond_action_outcome), ctypes.POINTER(frond_list), ctypes.c_uint64, ctypes.c_char_p, ctypes.POINTER(frond_attribute))),
+    "frond_list_set_unhandled_action_handler": (frond_status, (ctypes.POINTER(frond_list), frond_list_action_handler_func, ctypes.c_void_p, frond_destroy_func)),
 }
 
 

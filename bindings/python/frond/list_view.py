@@ -37,6 +37,7 @@ from . import _capi
 from ._capi import FROND_EVENT_TAP, ActionOutcome
 from ._registry import DESTROY, Arena, registry, user_data
 from ._runtime import Handle, call, callback_failed, close_at_exit
+from .action import ActionEvent, action_event
 from .attribute import AttributeValue, c_string, encode_attributes
 from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
@@ -113,6 +114,7 @@ class ListView(Handle):
             raise TypeError(f"text_measurer must be callable, not {type(text_measurer).__name__}")
         self._arena = Arena()
         self._host: Host | None = None
+        self._unhandled: Callable[[ActionEvent, ItemPath], object] | None = None
         config = _capi.frond_list_config()
         config.struct_size = ctypes.sizeof(config)
         config.axis = int(_capi.ListAxis.HORIZONTAL if horizontal else _capi.ListAxis.VERTICAL)
@@ -151,6 +153,7 @@ class ListView(Handle):
         return "<frond.ListView (closed)>" if self._handle is None else "<frond.ListView>"
 
     def _did_close(self) -> None:
+        self._unhandled = None
         self.data_source._forget()
         registry.discard(self._measurer_key)
 
@@ -215,6 +218,28 @@ class ListView(Handle):
             listener.did_leave_range = _C_LEAVE_RANGE
         entry = _Listener(on_content_length, on_adjust_offset, on_enter_range, on_leave_range)
         call("frond_list_set_listener", self._live(), ctypes.byref(listener), registry.add(entry, self._arena), DESTROY)
+
+    @property
+    def on_unhandled_action(self) -> Callable[[ActionEvent, ItemPath], object] | None:
+        """Called with each action that no responder of an item handled (an item's chain
+        ends at its top component) and the item's path (None: no handler). An exception it
+        raises makes the call that sent the action raise CallbackError."""
+        self._live()
+        return self._unhandled
+
+    @on_unhandled_action.setter
+    def on_unhandled_action(self, handler: Callable[[ActionEvent, ItemPath], object] | None) -> None:
+        handle = self._live()
+        if handler is None:
+            call("frond_list_set_unhandled_action_handler", handle, _capi.frond_list_action_handler_func(), None,
+                 _capi.frond_destroy_func())
+        else:
+            if not callable(handler):
+                raise TypeError(f"on_unhandled_action must be callable (ActionEvent, ItemPath) or None, "
+                                f"not {type(handler).__name__}")
+            call("frond_list_set_unhandled_action_handler", handle, _C_UNHANDLED,
+                 user_data(registry.add(handler, self._arena)), DESTROY)
+        self._unhandled = handler
 
     def set_viewport(self, offset: float, length: float) -> None:
         """The visible part of the content: from `offset` along the axis, for `length`
@@ -303,3 +328,14 @@ _C_CONTENT_LENGTH = _capi.frond_list_listener_did_change_content_length_func(_co
 _C_ADJUST_OFFSET = _capi.frond_list_listener_did_adjust_offset_func(_adjust_offset)
 _C_ENTER_RANGE = _capi.frond_list_listener_did_enter_range_func(_enter_range)
 _C_LEAVE_RANGE = _capi.frond_list_listener_did_leave_range_func(_leave_range)
+
+
+def _unhandled(_: Any, path: Any, action: Any, key: int | None) -> int:
+    try:
+        registry.get(key)(action_event(action), ItemPath(path.section, path.item))
+        return 0
+    except BaseException as error:  # noqa: BLE001 — nothing may escape into C
+        return callback_failed(error)
+
+
+_C_UNHANDLED = _capi.frond_list_action_handler_func(_unhandled)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from conftest import REPOSITORY
 
-from frond import (Action, ActionEvent, ActionOutcome, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
+from frond import (Action, ActionEvent, ActionOutcome, CallbackError, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
                    ListView, MemoryHost, MisuseError, Mutation, RenderComponent, Scope, SizeRange, Text)
 from frond.render import _render_class
 from threading_support import WAIT
@@ -192,6 +192,36 @@ def test_aReleasedItemKeepsTheStateATapGaveIt(like_class: None, no_leaks) -> Non
         assert made.count(rows(300)[3]) == 2, "row 3 was released and built again"
         assert host.views[like_button(3)].attributes["title"] == "Liked"
         assert host.views[like_button(4)].attributes["title"] == "Like"
+
+
+def test_actionsNoResponderOfAnItemHandledReachTheListsHandler(no_leaks) -> None:
+    host = MemoryHost()
+    heard: list[tuple[str, ItemPath]] = []
+
+    def post(text: str) -> Component:
+        return Component("button", {"title": text, "onTap": Action("open")}, width=80, height=30)
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=30) as feed:
+        feed.data_source.set_sections([rows(10)])
+        feed.set_viewport(0, 300)
+        feed.process(wait=True)
+        button = next(child for view in host.views.values() if view.view_type == "list-item"
+                      and view.attributes.get("item") == 4 for child in view.children)
+        assert feed.send_event(button) == ActionOutcome.UNHANDLED
+        feed.on_unhandled_action = lambda event, path: heard.append((event.name, path))
+        assert feed.send_event(button) == ActionOutcome.UNHANDLED
+        assert heard == [("open", ItemPath(0, 4))]
+
+        def fail(event: ActionEvent, path: ItemPath) -> None:
+            raise ValueError("no")
+
+        feed.on_unhandled_action = fail
+        with pytest.raises(CallbackError, match="no"):
+            feed.send_event(button)
+        feed.on_unhandled_action = None
+        assert feed.send_event(button) == ActionOutcome.UNHANDLED
+        with pytest.raises(TypeError, match="on_unhandled_action"):
+            feed.on_unhandled_action = 3  # type: ignore[assignment]
 
 
 def test_aHorizontalListStacksItsItemsAlongX(no_leaks) -> None:
