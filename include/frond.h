@@ -1489,8 +1489,9 @@ typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_da
  *  and destroy function. */
 frond_status frond_root_set_flush_request(frond_root *root, frond_flush_request_func request, void *user_data,
                                           frond_destroy_func destroy);
-/** Whether a flush has work: a new component, new props, queued state updates, or state
- *  updates that a failed (or discarded) flush applied and no commit shows yet. */
+/** Whether a flush has work: a new component, new props, queued state updates, state
+ *  updates that a failed (or discarded) flush applied and no commit shows yet, or (after the
+ *  first commit) a size range or text measurer the mounted views were not laid out with. */
 frond_status frond_root_needs_flush(bool *out_needs_flush, frond_root *root);
 
 /** What the last committed flush did (also one whose host failed: that failure comes

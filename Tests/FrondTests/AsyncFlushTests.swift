@@ -7,6 +7,24 @@ import Testing
 /// Asynchronous flushes: build and layout on another thread (`prepare`), mount on the
 /// host's (`commit`).
 @Suite struct AsyncFlushTests {
+    @Test func test_aNewSizeRangeOrTextMeasurerNeedsAFlush() throws {
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fixed(width: 100, height: 50), host: host)
+        root.setComponent(Text("hello", style: TextStyle(fontSize: 10)))
+        try root.flush()
+        #expect(!root.needsFlush)
+        root.sizeRange = .fixed(width: 100, height: 50)
+        #expect(!root.needsFlush, "the same range")
+        root.sizeRange = .fixed(width: 60, height: 50)
+        #expect(root.needsFlush)
+        try root.flush()
+        #expect(!root.needsFlush && host.views.values.contains { $0.frame.width == 60 })
+        root.textMeasurer = MonospaceTextMeasurer()
+        #expect(root.needsFlush)
+        try root.flush()
+        #expect(!root.needsFlush)
+    }
+
     /// Runs `body` on a new thread and waits for it.
     private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)

@@ -113,6 +113,8 @@ public final class Root: @unchecked Sendable {
     /// of the tree again.
     private var measurerGeneration = 1
     private var measuredGeneration = 1
+    /// The size range of the last commit (nil before the first).
+    private var committedSizeRange: SizeRange?
     let queue: UpdateQueue
     private let flushRequest = FlushRequest()
     let rootView = MountedView(id: .root, viewType: "", treeNode: nil, attributes: [], frame: LayoutFrame())
@@ -187,10 +189,12 @@ public final class Root: @unchecked Sendable {
     }
 
     /// Whether a flush has something to do: a new component, new props, queued state
-    /// updates, or state updates that a failed (or discarded) flush applied and no commit
-    /// shows yet.
+    /// updates, state updates that a failed (or discarded) flush applied and no commit
+    /// shows yet, or a size range or text measurer that the mounted tree was not laid out
+    /// with (after the first commit).
     public var needsFlush: Bool {
         componentChanged || hasUncommittedState || (provider?.hasNewProps ?? false) || !queue.isEmpty
+            || committedSizeRange.map { $0 != sizeRange } ?? false || measurerGeneration != measuredGeneration
     }
 
     /// The top component's laid-out size after the last flush (zero without one).
@@ -308,6 +312,8 @@ public final class Root: @unchecked Sendable {
         let providerRun: (serial: UInt64, version: UInt64)?
         let viewTypesVersion: UInt64
         let generation: Int
+        /// The size range the flush laid the tree out in.
+        let sizeRange: SizeRange
         let layoutPass: UInt64
         let updateStatistics: CommitStatistics
         let animations: AnimationPlan
@@ -393,6 +399,7 @@ public final class Root: @unchecked Sendable {
         }
         prepared = PreparedFlush(context: context, newTree: newTree, previousTop: previousTop, shown: shown,
                                  providerRun: providerRun, viewTypesVersion: viewTypes.version, generation: generation,
+                                 sizeRange: sizeRange,
                                  layoutPass: layoutPass, updateStatistics: updateStatistics, animations: animations,
                                  buildStart: buildStart, layoutStart: layoutStart,
                                  layoutEnd: DispatchTime.now().uptimeNanoseconds)
@@ -424,6 +431,7 @@ public final class Root: @unchecked Sendable {
         tree = newTree
         nextIdentity = context.identityCounter
         measuredGeneration = flush.generation
+        committedSizeRange = flush.sizeRange
         checkedViewTypesVersion = flush.viewTypesVersion
         // The provider's component is shown from now on (unless another component or
         // provider was set meanwhile).

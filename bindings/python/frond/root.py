@@ -118,11 +118,13 @@ class Root(RootCallbacks):
     def set_size_range(self, size_range: SizeRange | None) -> None:
         """The size range of the next flushes (None: fit content without maximums)."""
         call("frond_root_set_size_range", self._live(), c_size_range(size_range))
+        self._request_flush()
 
     @property
     def needs_flush(self) -> bool:
-        """Whether a flush has work: a new component, new props, queued state updates, or
-        state updates that a failed flush applied and no commit shows yet."""
+        """Whether a flush has work: a new component, new props, queued state updates, state
+        updates that a failed flush applied and no commit shows yet, or (after the first
+        commit) a size range or text measurer the mounted views were not laid out with."""
         out = ctypes.c_bool()
         call("frond_root_needs_flush", ctypes.byref(out), self._live())
         return out.value
@@ -161,12 +163,14 @@ class Root(RootCallbacks):
         handle = self._live()
         if component is None:
             call("frond_root_set_component", handle, None)
+            self._request_flush()
             return
         try:
             call("frond_root_set_component", handle, component._live())
             self._own_arena().adopt(component._arena)
         finally:
             component._consumed()
+        self._request_flush()
 
     def send_event(self, view: int, event: str = FROND_EVENT_TAP, payload: AttributeValue | None = None) -> EventResult:
         """Reports a host event on mounted `view`: sends the action named by its component's

@@ -274,6 +274,30 @@ def test_flush_requests_drive_a_scheduler_on_the_roots_thread(no_leaks: None) ->
         assert scope.state == threads * updates
 
 
+def test_what_the_program_gives_a_root_asks_for_a_flush_too(no_leaks: None) -> None:
+    root, host, counter = mounted()
+    asked: list[Root] = []
+
+    with root:
+        root.on_flush_request = asked.append
+        assert not root.needs_flush
+        root.set_size_range(SizeRange.fixed(60, 100))
+        assert asked == [root] and root.needs_flush  # (laid out at 100 wide)
+        root.flush()
+        assert "(0, 0, 60×20)" in host.dump() and not root.needs_flush
+        root.set_component(Flexbox(children=[Counter(key="c")]))
+        root.set_provider(lambda props: Component("box", width=float(props or 1), height=1))
+        root.set_props(5)
+        assert len(asked) == 4 and root.needs_flush
+        root.flush()
+        assert host.dump() == "v2 box (0, 0, 5×100)"  # (a fixed range: the height fills it)
+        root.set_component(None)
+        assert len(asked) == 5
+        root.on_flush_request = None
+        root.set_component(None)
+        assert len(asked) == 5
+
+
 def test_a_flush_request_cannot_flush_the_root(no_leaks: None) -> None:
     root, host, counter = mounted()
     attempts: list[BaseException] = []
