@@ -17,8 +17,13 @@ final class Scope: @unchecked Sendable {
     /// Where updates through the scope's handles go (``StateScope``), while the root is
     /// there.
     private(set) weak var queue: UpdateQueue?
-    /// Run once, on the root's thread, when the scope dies.
-    var invalidationHandlers: [() -> Void] = []
+    /// Run once, on the root's thread, when the scope dies. (Locked: a handle adds them
+    /// from any thread, while the root's thread may be ending the scope.)
+    private let invalidationHandlers = Mutex(Handlers())
+    /// (The handlers run on the root's thread only: the lock guards the list, not them.)
+    private struct Handlers: @unchecked Sendable {
+        var list: [() -> Void] = []
+    }
     /// The controller its component declared (made with the scope).
     var controller: ComponentController?
     private let invalidated = Atomic<Bool>(false)
@@ -32,15 +37,27 @@ final class Scope: @unchecked Sendable {
     /// True once the component left the tree: its state is gone and updates are refused.
     var isInvalidated: Bool { invalidated.load(ordering: .acquiring) }
 
+    /// Keeps `handler` for ``invalidate()``; false (and nothing kept) once the scope ended.
+    func addInvalidationHandler(_ handler: @escaping () -> Void) -> Bool {
+        invalidationHandlers.withLock { handlers in
+            guard !isInvalidated else { return false }
+            handlers.list.append(handler)
+            return true
+        }
+    }
+
     /// Ends the scope: updates are refused from now on and the handlers run. The state
     /// goes too (nothing reads it any more), so a handle kept after the component left
     /// the tree holds only this small record.
     func invalidate() {
         guard !isInvalidated else { return }
-        invalidated.store(true, ordering: .releasing)
-        let handlers = invalidationHandlers
-        invalidationHandlers = []
-        for handler in handlers { handler() }
+        // (Marked under the lock: a handler added from another thread is either taken here
+        // or finds the scope ended and runs at once there.)
+        let handlers = invalidationHandlers.withLock { handlers -> Handlers in
+            invalidated.store(true, ordering: .releasing)
+            return replacing(&handlers, with: Handlers())
+        }
+        for handler in handlers.list { handler() }
         controller?.scopeDidEnd()
         state = ()
     }
@@ -146,11 +163,7 @@ public struct StateScope<State>: @unchecked Sendable, Hashable {
     /// Runs `handler` once, on the root's thread, when the component leaves the tree or
     /// its root goes away (at once when that has happened already).
     public func onInvalidate(_ handler: @escaping () -> Void) {
-        guard !scope.isInvalidated else {
-            handler()
-            return
-        }
-        scope.invalidationHandlers.append(handler)
+        if !scope.addInvalidationHandler(handler) { handler() }
     }
 
     /// Queues a change of the state. Throws (``FrondError/Kind/misuse``) when the
