@@ -66,6 +66,16 @@ import Testing
         #expect(host.dump() == "label (0, 0, 40×100) accessibilityHint=\"Closes\" accessibilityLabel=\"Okay\" accessibilityTraits=1 text=\"OK\"")
     }
 
+    @Test func test_accessibilityReplacesOnlyTheAttributesItNames() throws {
+        let host = RecordingHost()
+        let root = Root(sizeRange: .fixed(width: 40, height: 100), host: host)
+        root.setComponent(Component(view: ViewConfiguration("button", attributes: [
+            "accessibilityIdentifier": .string("login"), "accessibilityLabel": .string("replaced"),
+            "title": .string("Log in")], accessibility: Accessibility(label: "Log in"))))
+        try root.flush()
+        #expect(host.dump() == "button (0, 0, 40×100) accessibilityIdentifier=\"login\" accessibilityLabel=\"Log in\" title=\"Log in\"")
+    }
+
     @Test func test_undeclaredViewTypesAreCheckedOnlyWhenRequired() throws {
         let (root, host) = try declaredRoot()
         let tree = Flexbox(view: ViewConfiguration("list")) {

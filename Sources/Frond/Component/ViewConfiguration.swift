@@ -82,15 +82,18 @@ public struct ViewConfiguration: Hashable, Sendable {
     }
 
     /// Attributes and accessibility as the host receives them (accessibility under the
-    /// names `accessibilityLabel`, `accessibilityHint`, `accessibilityTraits` when set).
+    /// names `accessibilityLabel`, `accessibilityHint`, `accessibilityTraits` when set: each
+    /// replaces an attribute of its name; other attributes, `accessibilityIdentifier` say,
+    /// stay).
     var mountedAttributes: [Attribute] {
-        guard accessibility.label != nil || accessibility.hint != nil || accessibility.traits != 0 else { return attributes }
-        var all = attributes.filter { !$0.name.hasPrefix("accessibility") }
-        if let label = accessibility.label { all.append(Attribute(name: "accessibilityLabel", value: .string(label))) }
-        if let hint = accessibility.hint { all.append(Attribute(name: "accessibilityHint", value: .string(hint))) }
+        var added: [Attribute] = []
+        if let label = accessibility.label { added.append(Attribute(name: "accessibilityLabel", value: .string(label))) }
+        if let hint = accessibility.hint { added.append(Attribute(name: "accessibilityHint", value: .string(hint))) }
         if accessibility.traits != 0 {
-            all.append(Attribute(name: "accessibilityTraits", value: .number(Double(accessibility.traits))))
+            added.append(Attribute(name: "accessibilityTraits", value: .number(Double(accessibility.traits))))
         }
+        guard !added.isEmpty else { return attributes }
+        let all = attributes.filter { attribute in !added.contains { $0.name == attribute.name } } + added
         return all.sorted { $0.name < $1.name }
     }
 }
