@@ -12,8 +12,17 @@ public struct ViewID: Hashable, Sendable, Comparable, CustomStringConvertible {
 }
 
 /// One change the host applies to its views. A commit lists them in an order the host
-/// can apply one by one: a view is created before it is updated or inserted, removed
-/// before it is destroyed, and indices refer to the parent's children at that moment.
+/// can apply one by one: a view is created before it is updated or inserted, and indices
+/// refer to the parent's children at that moment.
+///
+/// When a view leaves, the top of what leaves is removed from its parent, then every view
+/// of that subtree is destroyed, children before their parent. The views inside get no
+/// `remove`: they are destroyed still inside their (already removed) parent. So a host may
+/// detach a view from its parent when its `destroy` comes, or free a removed subtree as a
+/// unit. A `destroy` never names a view of the mounted tree (reachable from view 0), nor
+/// one whose children are not destroyed yet; when a commit ends, every live view is in the
+/// mounted tree (a view kept for a final-unmount animation stays in its place until the
+/// tick that ends it removes and destroys it). (frond.h says the same for C hosts.)
 public enum Mutation: Hashable, Sendable, CustomStringConvertible {
     /// Create a view of `viewType` (not yet in any parent).
     case create(ViewID, viewType: String)
@@ -27,7 +36,8 @@ public enum Mutation: Hashable, Sendable, CustomStringConvertible {
     case move(child: ViewID, parent: ViewID, index: Int)
     /// Take `child` out of `parent`'s children.
     case remove(child: ViewID, parent: ViewID)
-    /// The view is gone for good (its children were destroyed before it).
+    /// The view is gone for good (its children were destroyed before it). The top view of a
+    /// leaving subtree was removed first; the views inside it are destroyed in place.
     case destroy(ViewID)
 
     public var description: String {
