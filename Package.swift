@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FrondLayout", targets: ["FrondLayout"]),
         .library(name: "Frond", targets: ["Frond"]),
         .library(name: "FrondCairo", targets: ["FrondCairo"]),
+        // expectSnapshot for Swift Testing: for a dependent package's test targets.
+        .library(name: "FrondSnapshotTesting", targets: ["FrondSnapshotTesting"]),
         // Installed as libfrond.so.0 by `make lib` (a product cannot share the name of the `frond` tool).
         .library(name: "FrondCAPI", type: .dynamic, targets: ["FrondCAPI"]),
         .executable(name: "frond", targets: ["frond"]),
