@@ -2534,6 +2534,23 @@ frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, 
 frond_status frond_list_send_event(frond_action_outcome *out_outcome, frond_list *list, uint64_t view,
                                    const char *event_attribute, const frond_attribute *payload);
 
+/** Advances the animations of the mounted items to `time` (seconds on a monotonic clock of
+ *  the host's choosing, as for frond_root_tick: finite and not earlier than the last tick,
+ *  else FROND_ERR_INVALID_ARGUMENT and nothing changes) and sends the host the changed values
+ *  in one commit, if anything changed; then calls the completions of the animations that
+ *  ended. `out_mutation_count` (may be NULL) receives the number of mutations sent. Items
+ *  start their animations (an initial-mount fade, say) at the list's last tick: tick the
+ *  list to the current time before frond_list_process, frond_list_set_viewport and changes
+ *  to its data source, as a host ticks a root before it flushes, and every frame while
+ *  frond_list_has_running_animations says so. */
+frond_status frond_list_tick(frond_list *list, double time, size_t *out_mutation_count);
+
+/** Whether a mounted item animates (keep ticking while true). */
+frond_status frond_list_has_running_animations(bool *out_running, frond_list *list);
+
+/** The time of the last frond_list_tick (0 before the first). */
+frond_status frond_list_get_animation_time(double *out_time, frond_list *list);
+
 /** Receives the actions that no responder of a list item handled (the responder chain of
  *  an item ends at its top component), on the list's thread: `path` is the item's place
  *  now, `action` is valid during the call only (frond_action_get_name, _get_payload, …). A

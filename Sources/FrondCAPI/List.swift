@@ -303,3 +303,33 @@ public func frond_list_set_unhandled_action_handler(_ handle: OpaquePointer?, _ 
         }
     })
 }
+
+@_cdecl("frond_list_tick") @implementation
+public func frond_list_tick(_ handle: OpaquePointer?, _ time: Double, _ outMutationCount: UnsafeMutablePointer<Int>?) -> frond_status {
+    call("frond_list_tick") { () throws(CallFailure) in
+        let list = try cList(handle)
+        let count = try committing(list, "tick the list's animations") { () throws(FrondError) in
+            try list.list.tick(time: time)
+        }
+        outMutationCount?.pointee = count
+    }
+}
+
+@_cdecl("frond_list_has_running_animations") @implementation
+public func frond_list_has_running_animations(_ outRunning: UnsafeMutablePointer<Bool>?, _ handle: OpaquePointer?) -> frond_status {
+    call("frond_list_has_running_animations") { () throws(CallFailure) in
+        let out = try requireOut(outRunning)
+        let list = try cList(handle)
+        out.pointee = try onHostThread(list, "ask whether the list animates") { () throws(CallFailure) in
+            list.list.hasRunningAnimations
+        }
+    }
+}
+
+@_cdecl("frond_list_get_animation_time") @implementation
+public func frond_list_get_animation_time(_ outTime: UnsafeMutablePointer<Double>?, _ handle: OpaquePointer?) -> frond_status {
+    call("frond_list_get_animation_time") { () throws(CallFailure) in
+        let out = try requireOut(outTime)
+        out.pointee = try cList(handle).list.animationTime
+    }
+}

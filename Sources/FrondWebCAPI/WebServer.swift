@@ -339,6 +339,7 @@ final class WebServer {
             for root in Array(served.values) where root.alive { flushIfNeeded(root, now: now) }
             // (A list's builder finished something, or a state update inside an item waits.)
             for list in Array(servedLists.values) where list.alive {
+                catchUp(list)
                 if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
             }
         }
@@ -354,8 +355,23 @@ final class WebServer {
             animating = true
             if due, frond_root_tick(root.handle, now + root.clockOffset, nil) != FROND_OK { logLastError("tick") }
         }
+        for list in Array(servedLists.values) where list.alive {
+            var running = false
+            guard frond_list_has_running_animations(&running, list.handle) == FROND_OK, running else { continue }
+            animating = true
+            if due { catchUp(list, now: now) }
+        }
         if animating && due { lastAnimationTick = now }
         setFrameTimer(animating)
+    }
+
+    /// Ticks a list to `now` (the server's clock; nil: read it), so that the animations its
+    /// next commit starts (an item's fade in, say) begin then, and those under way advance.
+    private func catchUp(_ list: ServedList, now: Double? = nil) {
+        let time = now ?? Double(g_get_monotonic_time() - startTime) / 1_000_000
+        var last = 0.0
+        guard frond_list_get_animation_time(&last, list.handle) == FROND_OK, time > last else { return }
+        if frond_list_tick(list.handle, time, nil) != FROND_OK { logLastError("a list's tick") }
     }
 
     func flushIfNeeded(_ root: ServedRoot, now: Double) {
@@ -731,6 +747,7 @@ final class WebServer {
         if let list = page.list {
             guard list.alive else { return }
             mirror = list.mirror
+            catchUp(list)
             send = { frond_list_send_event(&$0, list.handle, view, $1, $2) }
             after = { [self] in
                 if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
@@ -1011,6 +1028,7 @@ final class WebServer {
 
     private func scroll(_ page: PageConnection, offset: Float, length: Float) {
         guard let list = page.list, list.alive else { return refuse(page, "a scroll for a page without a list") }
+        catchUp(list)
         if frond_list_set_viewport(list.handle, offset, length) != FROND_OK { logLastError("a list's viewport") }
     }
 

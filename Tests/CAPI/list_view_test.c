@@ -26,6 +26,7 @@ typedef struct mirror {
     long item[MAX_VIEWS];
     bool hidden[MAX_VIEWS];
     double taps[MAX_VIEWS]; /* a counter row's "taps" */
+    double opacity[MAX_VIEWS];
     frond_rect frame[MAX_VIEWS];
     size_t root_children;
     int problems;
@@ -81,6 +82,7 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
             if (strcmp(u->set[i].name, "item") == 0) m->item[u->view] = (long)u->set[i].number;
             if (strcmp(u->set[i].name, "hidden") == 0) m->hidden[u->view] = u->set[i].boolean;
             if (strcmp(u->set[i].name, "taps") == 0) m->taps[u->view] = u->set[i].number;
+            if (strcmp(u->set[i].name, "opacity") == 0) m->opacity[u->view] = u->set[i].number;
         }
         for (i = 0; i < u->unset_count; i++) {
             if (strcmp(u->unset[i], "hidden") == 0) m->hidden[u->view] = false;
@@ -626,6 +628,84 @@ static void test_a_released_item_keeps_its_state(void) {
     CHECK(live_rows == 0 && counter_states_live == 0);
 }
 
+/* ---- rows that fade in: the list ticks its items' animations ---------------------------- */
+
+static frond_status fading_row(frond_component **out_component, void *model, void *user_data) {
+    frond_attribute opacity = frond_attribute_number("opacity", 1);
+    frond_view_spec view = frond_view("row", &opacity, 1);
+    frond_size_spec size = frond_size_points(200, 20);
+    frond_component *row = NULL;
+    frond_animation fade;
+    frond_status status;
+    (void)model;
+    (void)user_data;
+    FROND_INIT(fade);
+    fade.property = FROND_ANIMATION_OPACITY;
+    fade.from.x = 0;
+    fade.to.current = true;
+    fade.duration = 1;
+    status = frond_component_new(&row, &view, &size, NULL);
+    if (status != FROND_OK) return status;
+    status = frond_component_new_animation(out_component, NULL, row, &fade, 1, NULL, 0);
+    frond_component_release(row);
+    return status;
+}
+
+/* The opacity of the shown row of `item`. */
+static double row_opacity(const mirror *m, long item) {
+    uint64_t container = shown_container(m, item), view;
+    for (view = 1; container != 0 && view < MAX_VIEWS; view++) {
+        if (m->alive[view] && m->parent[view] == container) return m->opacity[view];
+    }
+    return -1;
+}
+
+/* Items fade in as the list ticks: mounted at the animation's start (the list's time), one
+ * host commit per tick for all of them, none once nothing animates. */
+static void test_the_items_animate_as_the_list_ticks(void) {
+    static mirror m;
+    frond_list_config config;
+    frond_list *list = NULL;
+    frond_host host;
+    bool running = false;
+    size_t sent = 0;
+    double time = -1;
+    memset(&m, 0, sizeof m);
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.estimated_item_size = 20;
+    config.range_screens = 1;
+    config.provider = fading_row;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    CHECK_OK(frond_list_tick(list, 10, NULL));
+    load_rows(list, 10);
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(row_opacity(&m, 0) == 0 && row_opacity(&m, 4) == 0);
+    CHECK_OK(frond_list_has_running_animations(&running, list));
+    CHECK(running);
+    CHECK_OK(frond_list_tick(list, 10.5, &sent));
+    CHECK(sent > 0 && row_opacity(&m, 0) == 0.5 && row_opacity(&m, 4) == 0.5);
+    CHECK_OK(frond_list_tick(list, 11, NULL));
+    CHECK(row_opacity(&m, 0) == 1);
+    CHECK_OK(frond_list_has_running_animations(&running, list));
+    CHECK(!running);
+    CHECK_OK(frond_list_tick(list, 12, &sent));
+    CHECK(sent == 0);
+    CHECK_OK(frond_list_get_animation_time(&time, list));
+    CHECK(time == 12);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_tick(list, 11, NULL), "cannot go back");
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_tick(list, 0.0 / 0.0, NULL), "not finite");
+    CHECK(m.problems == 0 && m.commits_open == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
 /* An item whose provider fails as the list builds it near the viewport is shown as nothing
  * and takes no room, and the listeners of the list's data source hear the failure (an update
  * with no changes). */
@@ -1025,6 +1105,7 @@ int main(void) {
     test_a_list_cannot_be_freed_from_its_own_host();
     test_an_items_handler_updates_state_and_goes_on_using_its_root();
     test_a_released_item_keeps_its_state();
+    test_the_items_animate_as_the_list_ticks();
     providers = provider_destroyed;
     hosts = host_destroyed;
     /* (Each list's provider user_data once, a refused one's too, but for the two refused for

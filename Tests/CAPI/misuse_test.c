@@ -2252,6 +2252,8 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     frond_rect frame;
     frond_item_path path = {0, 0};
     size_t count = 0, i;
+    bool running = false;
+    double time = 0;
     FROND_INIT(config);
     config.cross_size = 100;
     config.range_screens = 2;
@@ -2282,6 +2284,9 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_axis(NULL, NULL, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_unhandled_action_handler(bad[i], unhandled_list_action, NULL, NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_tick(bad[i], 1, NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_has_running_animations(&running, bad[i]));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_animation_time(&time, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_free(bad[i]));
     }
     CHECK(misuse_destroyed == 7);
@@ -2310,6 +2315,11 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, live, path));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, "onTap", NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_has_running_animations(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_animation_time(NULL, live));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tick(live, 1.0 / 0.0, NULL));
+    CHECK_OK(frond_list_tick(live, 2, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tick(live, 1, NULL));
     /* A handler's user_data: destroyed when replaced (by none here), and with the list. */
     CHECK_OK(frond_list_set_unhandled_action_handler(live, unhandled_list_action, &misuse_destroyed,
                                                      count_misuse_destroy));

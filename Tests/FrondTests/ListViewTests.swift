@@ -551,4 +551,36 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         #expect(host.views[try button(ofItem: 1)]?.attributes["taps"] == .number(0))
         #expect(host.problems == [])
     }
+
+    @Test func test_itemsAnimateAsTheListTicks() throws {
+        let host = RecordingHost()
+        let fadeIn = Animation(.opacity, from: .value(.number(0)), to: .current,
+                               timing: AnimationTiming(duration: 1, curve: .linear))
+        let list = try ListView<Int>(configuration: .init(crossSize: 100, estimatedItemSize: 10, rangeScreens: 1) { item in
+            AnimatedBox("row \(item)", opacity: 1, initial: [fadeIn])
+        }, host: host)
+        func opacity(ofItem item: Int) -> AttributeValue? {
+            host.views.values.first { $0.attributes["name"] == .string("row \(item)") }?.attributes["opacity"]
+        }
+        try list.tick(time: 10)
+        try list.dataSource.setSections([Array(0..<5)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 50)
+        try list.processPending(waitForAll: true)
+        // Mounted at the animation's start, which is the list's time.
+        #expect(opacity(ofItem: 0) == .number(0))
+        #expect(list.hasRunningAnimations)
+        let commits = host.commits.count
+        try list.tick(time: 10.5)
+        #expect(host.commits.count == commits + 1, "one commit for every item's frame")
+        #expect(opacity(ofItem: 0) == .number(0.5) && opacity(ofItem: 4) == .number(0.5))
+        try list.tick(time: 11)
+        #expect(opacity(ofItem: 0) == .number(1) && !list.hasRunningAnimations)
+        let settled = host.commits.count
+        try list.tick(time: 12)
+        #expect(host.commits.count == settled, "nothing animates: no commit")
+        #expect(throws: FrondError.self) { try list.tick(time: 11.5) }
+        #expect(throws: FrondError.self) { try list.tick(time: .nan) }
+        #expect(host.problems == [])
+    }
 }
+

@@ -170,6 +170,8 @@ static void frondgtk_view_init(FrondGtkView *view) {
 /* ---- input → host events ---------------------------------------------------------------- */
 
 static void flush_now(frond_gtk_host *host);
+static void list_catch_up(frond_gtk_host *host);
+static void list_keep_ticking(frond_gtk_host *host);
 
 static void send_event(FrondGtkView *view, const char *event, const frond_attribute *payload) {
     frond_gtk_host *host = view->host;
@@ -177,8 +179,10 @@ static void send_event(FrondGtkView *view, const char *event, const frond_attrib
     if (!host || host->freed) return;
     if (host->list) {
         /* (A state update inside an item is built off this thread: its ready handler follows.) */
+        list_catch_up(host);
         frond_list_send_event(&outcome, host->list, view->id, event, payload);
         frond_list_process(NULL, host->list, false);
+        list_keep_ticking(host);
         return;
     }
     if (!host->root) return;
@@ -689,6 +693,38 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data
     return G_SOURCE_CONTINUE;
 }
 
+/* A list's items animate as the list ticks: every frame while one does. */
+static gboolean list_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data) {
+    frond_gtk_host *host = user_data;
+    bool running = false;
+    (void)widget;
+    (void)clock;
+    if (host->freed || !host->list || frond_list_has_running_animations(&running, host->list) != FROND_OK || !running) {
+        host->tick = 0;
+        return G_SOURCE_REMOVE;
+    }
+    frond_list_tick(host->list, host_now(host), NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+/* Before a list call that may commit: the list's clock brought to now (the animations the
+ * commit starts, an item's fade in say, begin then). */
+static void list_catch_up(frond_gtk_host *host) {
+    double last = 0;
+    if (frond_list_get_animation_time(&last, host->list) == FROND_OK && host_now(host) > last) {
+        frond_list_tick(host->list, host_now(host), NULL);
+    }
+}
+
+/* After a list call that committed: ticks every frame while an item animates. */
+static void list_keep_ticking(frond_gtk_host *host) {
+    bool running = false;
+    if (!host->tick && frond_list_has_running_animations(&running, host->list) == FROND_OK && running) {
+        host_ref(host);
+        host->tick = gtk_widget_add_tick_callback(host->top, list_tick, host, host_unref);
+    }
+}
+
 static void flush_now(frond_gtk_host *host) {
     bool needed = false, running = false;
     double last = 0;
@@ -830,6 +866,7 @@ static gboolean viewport_idle(gpointer user_data) {
     double page;
     host->viewport_pending = false;
     if (host->freed || !host->list) return G_SOURCE_REMOVE;
+    list_catch_up(host);
     /* The list is as wide (tall, when horizontal) as the window shows: a resize lays its
      * items out again at the new size. */
     page = gtk_adjustment_get_page_size(host->cross_adjustment);
@@ -842,6 +879,7 @@ static gboolean viewport_idle(gpointer user_data) {
     }
     page = gtk_adjustment_get_page_size(host->adjustment);
     if (page > 0) frond_list_set_viewport(host->list, (float)fmax(gtk_adjustment_get_value(host->adjustment), 0), (float)page);
+    list_keep_ticking(host);
     return G_SOURCE_REMOVE;
 }
 
@@ -885,7 +923,11 @@ static void offset_adjusted(frond_list *list, float offset, void *user_data) {
 static gboolean process_idle(gpointer user_data) {
     frond_gtk_host *host = user_data;
     g_atomic_int_set(&host->flush_pending, 0);
-    if (!host->freed && host->list) frond_list_process(NULL, host->list, false);
+    if (!host->freed && host->list) {
+        list_catch_up(host);
+        frond_list_process(NULL, host->list, false);
+        list_keep_ticking(host);
+    }
     return G_SOURCE_REMOVE;
 }
 

@@ -262,9 +262,10 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
 
     /// Commits every prepared item root (host thread) and returns the new state. Items
     /// built for the first time report their scopes' state updates to `stateUpdateHandler`,
-    /// and are handed to `willMount` before their first commit.
+    /// and are handed to `willMount` before their first commit. With an `animationClock`,
+    /// the animations each commit starts begin at that time.
     func commit(version: UInt64, stateUpdateHandler: @escaping @Sendable (DataSourceItemRoot) -> Void,
-                willMount: ((DataSourceItemRoot) -> Void)? = nil) -> DataSourceState<Model> {
+                willMount: ((DataSourceItemRoot) -> Void)? = nil, animationClock: Double? = nil) -> DataSourceState<Model> {
         if let builtPaths {
             for (root, path) in builtPaths { root.pathHint = path }
         }
@@ -277,6 +278,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                     if let itemRoot { stateUpdateHandler(itemRoot) }
                 }
             }
+            if let animationClock { root.advanceAnimationClock(to: animationClock) }
             // (Each was prepared by this build: commit cannot refuse.)
             _ = try? root.commit()
             sections[item.path.section].sizes[item.path.item] = root.laidOutSize

@@ -442,7 +442,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         observer?.willCommit()
         let state = built.commit(version: base.version &+ 1, stateUpdateHandler: { [weak self] itemRoot in
             self?.itemNeedsBuild(itemRoot)
-        }, willMount: observer.map { observer in { observer.willMount($0) } })
+        }, willMount: observer.map { observer in { observer.willMount($0) } }, animationClock: observer?.animationClock)
         let (hooks, replaced) = shared.withLock { shared -> ([Listener], DataSourceState<Model>) in
             let replaced = replacing(&shared.state, with: state)
             shared.predictedCounts = shared.pending.reduce(state.sections.map(\.count)) {
@@ -555,6 +555,9 @@ protocol DataSourceCommitObserver: AnyObject {
     /// An item root built for the first time, before its first commit (its mutations go
     /// to the host the observer gives it).
     func willMount(_ itemRoot: DataSourceItemRoot)
+    /// The time the animations of the item roots committed now start at (see
+    /// ``ListView/tick(time:)``).
+    var animationClock: Double { get }
     func didCommit(changes: DataSourceAppliedChanges)
 }
 

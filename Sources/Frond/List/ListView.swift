@@ -253,6 +253,47 @@ public final class ListView<Model>: @unchecked Sendable {
         try dataSource.hostCall(what, body)
     }
 
+    // MARK: Animations
+
+    /// The time of the last ``tick(time:)`` (0 before the first): the animations that the
+    /// items' commits start from now on begin at it.
+    public private(set) var animationTime: Double = 0
+
+    /// Whether a mounted item animates (keep ticking while true).
+    public var hasRunningAnimations: Bool {
+        mounts.values.contains { $0.itemRoot?.root.hasRunningAnimations ?? false }
+    }
+
+    /// Advances the animations of the mounted items to `time` (seconds on a monotonic clock
+    /// the host chooses, as for ``Root/tick(time:)``) and sends the host the changed values
+    /// in one commit (none when nothing changed); then calls the completions of the
+    /// animations that ended. Returns the number of mutations sent. Items start their
+    /// animations at the list's last tick: tick the list to the current time before
+    /// processing (``processPending(waitForAll:)``), scrolling or changing items, as a host
+    /// ticks a root before it flushes. A time that is not finite or earlier than
+    /// ``animationTime`` is `.invalidValue`. (An item whose build is being applied is ticked
+    /// by the next tick.)
+    @discardableResult
+    public func tick(time: Double) throws(FrondError) -> Int {
+        guard time.isFinite else { throw FrondError(.invalidValue, "list tick(time: \(time)): the time is not finite") }
+        guard time >= animationTime else {
+            throw FrondError(.invalidValue, "list tick(time: \(time)): the clock cannot go back (the last tick was at \(animationTime))")
+        }
+        return try hostCall("tick the list's animations") { () throws(FrondError) -> Int in
+            animationTime = time
+            // (Every mounted item's clock moves, so that what it starts later begins now;
+            // one host commit holds the frame's changes of all the items that animate.)
+            let roots = mounts.values.compactMap { $0.itemRoot?.root }.filter { $0.isIdle && $0.animationTime < time }
+            let animating = roots.contains { $0.hasRunningAnimations }
+            func tickAll() throws(FrondError) -> Int {
+                var count = 0
+                for root in roots { count += try root.tick(time: time) }
+                return count
+            }
+            return animating ? try mounter.inCommit(tickAll) : try tickAll()
+        }
+    }
+
     /// How many items are mounted, and how many views the host has for the list (parked
     /// ones included).
     public var mountedItemCount: Int { mounts.values.filter { $0.container != nil }.count }
@@ -396,6 +437,8 @@ public final class ListView<Model>: @unchecked Sendable {
     func willCommit() {
         mounter.begin()
     }
+
+    var animationClock: Double { animationTime }
 
     func willMount(_ itemRoot: DataSourceItemRoot) {
         let mount = ListItemMount(mounter: mounter, itemRoot: itemRoot)

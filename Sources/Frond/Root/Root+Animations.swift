@@ -15,6 +15,14 @@ extension Root {
     /// final-unmount animations: the host should keep ticking.
     public var hasRunningAnimations: Bool { animator.hasRunningAnimations }
 
+    /// Moves the animation clock to `time` when nothing animates and the clock is earlier
+    /// (a list item root about to commit: the animations its commit starts begin at the
+    /// list's time, not at the item's last tick).
+    func advanceAnimationClock(to time: Double) {
+        guard time.isFinite, time > animator.time, !animator.hasRunningAnimations else { return }
+        animator.setTime(time)
+    }
+
     /// Advances the animations to `time` (seconds on a monotonic clock the host chooses;
     /// the first commit's animations start at 0 unless a tick came first) and sends the
     /// host the changed values in one commit (nothing when nothing changed); then calls

@@ -249,6 +249,9 @@ public final class Root: @unchecked Sendable {
     /// Whether a prepared flush waits for ``commit()`` or ``discardPrepared()``.
     public var hasPreparedFlush: Bool { phase.load(ordering: .acquiring) == Phase.prepared.rawValue }
 
+    /// Whether no flush is under way or prepared (a tick would be refused otherwise).
+    var isIdle: Bool { phase.load(ordering: .acquiring) == Phase.idle.rawValue }
+
     /// Mounts what ``prepare()`` built and hands the host the mutations; returns what the
     /// whole flush did. Without a prepared flush: ``FrondError/Kind/misuse``.
     @discardableResult

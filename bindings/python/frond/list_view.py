@@ -219,6 +219,31 @@ class ListView(Handle):
         entry = _Listener(on_content_length, on_adjust_offset, on_enter_range, on_leave_range)
         call("frond_list_set_listener", self._live(), ctypes.byref(listener), registry.add(entry, self._arena), DESTROY)
 
+    def tick(self, time: float) -> int:
+        """Advances the mounted items' animations to `time` (seconds on a monotonic clock;
+        finite, not earlier than the last tick) and sends the host the changed values in
+        one commit; then calls the completions of the animations that ended. Returns the
+        number of mutations sent. Items start their animations at the list's last tick:
+        tick it to the current time before `process`, `set_viewport` and changes to its
+        data source, and every frame while `has_running_animations`."""
+        count = ctypes.c_size_t()
+        call("frond_list_tick", self._live(), real_number(time, "time"), ctypes.byref(count))
+        return count.value
+
+    @property
+    def has_running_animations(self) -> bool:
+        """Whether a mounted item animates (keep ticking while True)."""
+        out = ctypes.c_bool()
+        call("frond_list_has_running_animations", ctypes.byref(out), self._live())
+        return out.value
+
+    @property
+    def animation_time(self) -> float:
+        """The time of the last tick (0 before the first)."""
+        out = ctypes.c_double()
+        call("frond_list_get_animation_time", ctypes.byref(out), self._live())
+        return out.value
+
     @property
     def on_unhandled_action(self) -> Callable[[ActionEvent, ItemPath], object] | None:
         """Called with each action that no responder of an item handled (an item's chain

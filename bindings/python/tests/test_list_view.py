@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from conftest import REPOSITORY
 
-from frond import (Action, ActionEvent, ActionOutcome, CallbackError, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
+from frond import (Action, ActionEvent, ActionOutcome, Animation, AnimationComponent, CallbackError, Changeset, Component, Flexbox, InvalidArgumentError, ItemPath,
                    ListView, MemoryHost, MisuseError, Mutation, RenderComponent, Scope, SizeRange, Text)
 from frond.render import _render_class
 from threading_support import WAIT
@@ -222,6 +222,31 @@ def test_actionsNoResponderOfAnItemHandledReachTheListsHandler(no_leaks) -> None
         assert feed.send_event(button) == ActionOutcome.UNHANDLED
         with pytest.raises(TypeError, match="on_unhandled_action"):
             feed.on_unhandled_action = 3  # type: ignore[assignment]
+
+
+def test_itemsFadeInAsTheListTicks(no_leaks) -> None:
+    host = MemoryHost()
+
+    def post(text: str) -> Component:
+        return AnimationComponent(Component("row", {"opacity": 1.0}, width=200, height=20),
+                                  on_initial_mount=[Animation.alpha_from(0, duration=1)])
+
+    def opacities() -> list[object]:
+        return [view.attributes.get("opacity") for view in host.views.values() if view.view_type == "row"]
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=20) as feed:
+        feed.tick(5)
+        feed.data_source.set_sections([rows(3)])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        assert opacities() == [0, 0, 0] and feed.has_running_animations
+        assert feed.tick(5.25) > 0
+        assert opacities() == [0.25, 0.25, 0.25]
+        feed.tick(6)
+        assert opacities() == [1, 1, 1] and not feed.has_running_animations
+        assert feed.tick(7) == 0 and feed.animation_time == 7
+        with pytest.raises(InvalidArgumentError, match="cannot go back"):
+            feed.tick(6.5)
 
 
 def test_aHorizontalListStacksItsItemsAlongX(no_leaks) -> None:
