@@ -322,10 +322,11 @@ typedef enum frond_experimental_feature {
 
 /** The longest root-to-leaf chain a tree may have, counting both ends, so that layout
  *  never exhausts a thread's stack. It is the one depth limit, and FROND_ERR_LIMIT is its
- *  one error: inserting a node deeper (frond_node_insert_child, …), flushing a component
- *  tree deeper (frond_root_flush), or describing one in JSON
- *  (frond_component_new_from_json: a tree deeper, or arrays and objects nested more than
- *  4 × FROND_MAX_TREE_DEPTH) returns FROND_ERR_LIMIT. */
+ *  one error: inserting a node deeper (frond_node_insert_child, …), making a component
+ *  that holds components nested deeper (frond_component_new_flexbox, _new_inset, …),
+ *  flushing a component tree deeper (frond_root_flush: render components' children
+ *  count), or describing one in JSON (frond_component_new_from_json: a tree deeper, or
+ *  arrays and objects nested more than 4 × FROND_MAX_TREE_DEPTH) returns FROND_ERR_LIMIT. */
 #define FROND_MAX_TREE_DEPTH 256
 
 /* ---- Config ------------------------------------------------------------ */

@@ -2,9 +2,16 @@ import FrondCAPISupport
 import CFrond
 import Frond
 
-/// Registers a new component after checking its own values.
+/// Registers a new component after checking its own values, and that it holds no chain of
+/// components deeper than a tree may be (no flush could place it, and releasing a chain of
+/// hundreds of thousands would exhaust the stack).
 func issueComponent(_ component: Component, _ out: UnsafeMutablePointer<OpaquePointer?>) throws(CallFailure) {
     try frond { () throws(FrondError) in try component.validate() }
+    let limit = Int(FROND_MAX_TREE_DEPTH)
+    guard component.nestingDepth(limit: limit) <= limit else {
+        throw CallFailure(FROND_ERR_LIMIT, "\(component) holds components nested more than \(limit) levels deep "
+                          + "(FROND_MAX_TREE_DEPTH): no flush could place it")
+    }
     out.pointee = try issueHandle(component, .component)
 }
 

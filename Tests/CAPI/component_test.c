@@ -768,6 +768,39 @@ static void test_static_layout_places_children_and_takes_their_bounding_box(void
     CHECK_OK(frond_root_free(root));
 }
 
+/* A component holding a chain of components deeper than FROND_MAX_TREE_DEPTH (which no
+ * flush could place, and whose release would exhaust the stack at hundreds of thousands of
+ * levels) is refused as it is made; one as deep as a tree may be is made and flushed. */
+static void test_components_nested_beyond_the_tree_depth_are_refused(void) {
+    frond_view_spec view = frond_view("box", NULL, 0);
+    frond_size_spec size = frond_size_points(1, 1);
+    frond_flexbox_style style = frond_flexbox_style_column(0);
+    frond_component *chain = NULL, *next = NULL;
+    frond_root *root = NULL;
+    int level;
+    CHECK_OK(frond_component_new(&chain, &view, &size, NULL));
+    for (level = 2; level <= FROND_MAX_TREE_DEPTH; level++) {
+        frond_flex_child child = frond_flex_child_of(chain);
+        CHECK_OK(frond_component_new_flexbox(&next, NULL, NULL, NULL, &style, &child, 1));
+        CHECK_OK(frond_component_release(chain));
+        chain = next;
+    }
+    {
+        frond_flex_child child = frond_flex_child_of(chain);
+        next = NULL;
+        CHECK_FAILURE(FROND_ERR_LIMIT, frond_component_new_flexbox(&next, NULL, NULL, NULL, &style, &child, 1),
+                      "nested more than 256 levels");
+        CHECK(next == NULL);
+        CHECK_FAILURE(FROND_ERR_LIMIT, frond_component_new_inset(&next, NULL, NULL, NULL, NULL, chain),
+                      "FROND_MAX_TREE_DEPTH");
+    }
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_component(root, chain));
+    CHECK_OK(frond_root_flush(root, NULL));
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_component_release(chain));
+}
+
 int main(void) {
     size_t handles_at_start = live_handles();
     test_screen_is_mounted_through_a_per_mutation_host();
@@ -780,6 +813,7 @@ int main(void) {
     test_ratio_component_makes_its_height_ratio_times_its_width();
     test_background_and_overlay_share_the_childs_frame_in_mount_order();
     test_static_layout_places_children_and_takes_their_bounding_box();
+    test_components_nested_beyond_the_tree_depth_are_refused();
     CHECK(live_handles() == handles_at_start);
     return check_report("component_test");
 }

@@ -76,3 +76,16 @@ def test_treeShapeErrorsAreInvalidTreeErrors(no_leaks) -> None:
     assert parent.measure is None and list(parent) == [child] and child.parent is parent
     for node in (parent, other, child):
         node.close()
+
+
+def test_componentsNestedBeyondTheTreeDepthAreRefusedAsTheyAreMade(no_leaks) -> None:
+    # (A chain hundreds of thousands deep would exhaust the stack as it is released: the
+    # library refuses one beyond the depth a tree may have, which no flush could place.)
+    chain: frond.Component = frond.Component("leaf", width=1, height=1)
+    for _ in range(_capi.FROND_MAX_TREE_DEPTH - 1):
+        chain = frond.Flexbox([chain])
+    with pytest.raises(LimitError, match="nested more than 256 levels"):
+        frond.Flexbox([chain])
+    with frond.Root(frond.SizeRange.fixed(10, 10)) as root:
+        root.set_component(chain)
+        root.flush()
