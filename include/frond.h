@@ -672,8 +672,8 @@ typedef enum frond_text_align {
  *  the first version's size) gets the defaults of the newer members. */
 typedef struct frond_text_style {
     uint32_t struct_size;               /**< sizeof(frond_text_style) */
-    float font_size;                    /**< points; 0 = 14 */
-    float line_height;                  /**< points; 0 = 1.2 × font_size */
+    float font_size;                    /**< points, at most 1e6; 0 = 14 */
+    float line_height;                  /**< points, at most 1e6; 0 = 1.2 × font_size */
     const char *font_family;            /**< may be NULL */
     bool has_color;
     frond_color color;

@@ -108,6 +108,8 @@ struct FailingMeasurer: TextMeasurer {
             (Component(view: ViewConfiguration(""), size: .points(1, 1)), "the view type is empty"),
             (Component(size: ComponentSize(width: .points(-3))), "width: -3.0 is not a finite number ≥ 0"),
             (Text("x", style: TextStyle(fontSize: 0)), "font size 0.0 is not a finite number > 0"),
+            (Text("x", style: TextStyle(fontSize: 3e38)), "font size 3e+38 is above the largest, 1000000.0 points"),
+            (Text("x\ny", style: TextStyle(lineHeight: 3e38)), "line height 3e+38 is above the largest"),
             (Flexbox(style: FlexboxStyle(spacing: .infinity), children: []), "spacing inf is not a finite number ≥ 0"),
             (Component(view: ViewConfiguration("v", orderedAttributes: [Attribute(name: "a", value: .bool(true)),
                                                                        Attribute(name: "a", value: .bool(false))])),

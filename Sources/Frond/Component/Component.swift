@@ -20,8 +20,6 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
     let placedInBuild = Atomic<UInt64>(0)
     /// The component's wrapper (set once; see ``ComponentWrapper``).
     let wrapperSlot = AtomicLazyReference<ComponentWrapper>()
-    /// ``nestingDepth``, once worked out (0: not yet).
-    private let nestingDepthMemo = Atomic<Int>(0)
 
     public init(view: ViewConfiguration = .viewless, size: ComponentSize = ComponentSize(), key: String? = nil) {
         self.view = view
@@ -52,14 +50,16 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
         // Descriptions cost more than the checks: made only for a message, by checking
         // again. (The checks are first asked without one: a place that describes this
         // component captures it, a retain and a release per check of every component.)
+        // (The parameters first: a kind's view attributes come from them, a text's line
+        // height from its font size, and the message should name what was given.)
         do {
+            try validateParameters("")
             try view.validate("")
             try size.validate("")
-            try validateParameters("")
         } catch {
+            try validateParameters(description)
             try view.validate(description)
             try size.validate(description)
-            try validateParameters(description)
             throw error
         }
     }
@@ -84,20 +84,16 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
 
     /// How many levels this component and the components it holds make (1: it holds none;
     /// a render component's child is made when it renders, and counts as none), up to
-    /// `limit` + 1: a chain deeper than that is not followed further. Worked out once (the
-    /// C API asks each component it makes, whose children it asked as it made them).
-    /// (A chain of components is released recursively: one of hundreds of thousands of
-    /// levels would exhaust the stack as it goes; the C API refuses to make one beyond
-    /// the tree's depth limit, which no build could place anyway.)
+    /// `limit` + 1: a chain deeper than that is not followed further (nor is the rest of a
+    /// tree once one is found). The C API asks each component it makes. (A chain of
+    /// components is released recursively: one of hundreds of thousands of levels would
+    /// exhaust the stack as it goes; the C API refuses to make one beyond the tree's depth
+    /// limit, which no build could place anyway.)
     package func nestingDepth(limit: Int) -> Int {
-        let known = nestingDepthMemo.load(ordering: .relaxed)
-        if known > 0 { return known }
-        return nestingDepth(limit: limit, below: 0)
+        nestingDepth(limit: limit, below: 0)
     }
 
     private func nestingDepth(limit: Int, below levels: Int) -> Int {
-        let known = nestingDepthMemo.load(ordering: .relaxed)
-        if known > 0 { return known }
         // (Beyond the limit the answer is only "too deep": the walk stops there.)
         guard levels <= limit else { return limit &+ 1 }
         let children = childComponents
@@ -107,10 +103,7 @@ open class Component: @unchecked Sendable, CustomStringConvertible {
             deepest = Swift.max(deepest, child.nestingDepth(limit: limit, below: levels &+ 1))
             if deepest > limit { break }
         }
-        let depth = Swift.min(deepest &+ 1, limit &+ 1)
-        // (Only a complete answer is kept: one cut short above is not this component's.)
-        if levels == 0 || depth <= limit { nestingDepthMemo.store(depth, ordering: .relaxed) }
-        return depth
+        return Swift.min(deepest &+ 1, limit &+ 1)
     }
 
     /// Sets the container properties of this component's layout node.

@@ -72,12 +72,22 @@ public struct TextStyle: Hashable, Sendable {
 
     public var resolvedLineHeight: Float { lineHeight ?? fontSize * 1.2 }
 
+    /// The largest font size and line height (points): the sizes a text's lines add up to
+    /// stay finite (a font size of 3e38 made a line height of infinity).
+    public static let maximumSize: Float = 1_000_000
+
     func validate(_ place: String) throws(FrondError) {
         guard fontSize.isFinite && fontSize > 0 else {
             throw FrondError(.invalidValue, "\(place): font size \(fontSize) is not a finite number > 0")
         }
+        guard fontSize <= Self.maximumSize else {
+            throw FrondError(.invalidValue, "\(place): font size \(fontSize) is above the largest, \(Self.maximumSize) points")
+        }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
             throw FrondError(.invalidValue, "\(place): line height \(lineHeight) is not a finite number > 0")
+        }
+        if let lineHeight, lineHeight > Self.maximumSize {
+            throw FrondError(.invalidValue, "\(place): line height \(lineHeight) is above the largest, \(Self.maximumSize) points")
         }
         if let maxLines, maxLines < 1 {
             throw FrondError(.invalidValue, "\(place): maxLines \(maxLines) is not ≥ 1")
