@@ -283,14 +283,26 @@ static frond_status fz_list_host_end(frond_root *root, void *user_data) {
     return FROND_OK;
 }
 
+/* A list's unhandled action handler: reads the action, answers with a fuzzed status. */
+static frond_status fz_list_unhandled(frond_list *list, frond_item_path path, const frond_action *action,
+                                      void *user_data) {
+    const char *name = NULL;
+    (void)list;
+    (void)path;
+    (void)user_data;
+    if (frond_action_get_name(&name, action) != FROND_OK || name == NULL) fz_fail("a list's action has no name");
+    return fz_callback_status();
+}
+
 /* The calls that register callbacks or only read: listeners, the ready handler, the
- * getters; and on a list, its host, listener, statistics, axis and events. */
+ * getters; and on a list, its host, listener, statistics, axis, events, unhandled action
+ * handler and animation clock. */
 static void fz_registrations_and_reads(frond_data_source *source, frond_list *list) {
     frond_data_source *target = fz_chance(5) ? fz_bad_handle() : source;
     size_t count;
     uint64_t version, id = 0;
     bool pending;
-    switch (fz_pick(list != NULL ? 8 : 4)) {
+    switch (fz_pick(list != NULL ? 10 : 4)) {
     case 0:
         FZ(frond_data_source_get_section_count(fz_chance(3) ? NULL : &count, target));
         FZ(frond_data_source_get_item_count(&count, target, fz_chance(10) ? fuzzed_index() : fz_pick(3)));
@@ -361,6 +373,27 @@ static void fz_registrations_and_reads(frond_data_source *source, frond_list *li
         if (FZ(frond_list_get_axis(fz_chance(20) ? NULL : &axis, fz_chance(20) ? NULL : &cross, list)) == FROND_OK) {
             fz_check_finite(cross, "frond_list_get_axis cross size");
         }
+        break;
+    }
+    case 8:
+        if (fz_chance(70)) {
+            FZ(frond_list_set_unhandled_action_handler(fz_chance(5) ? fz_bad_handle() : list, fz_list_unhandled, NULL,
+                                                       fz_registration_destroy()));
+        } else {
+            FZ(frond_list_set_unhandled_action_handler(list, NULL, NULL, NULL));
+        }
+        break;
+    case 9: {
+        /* Ticks: the time a little after the last one, or any number (NaN, earlier, huge). */
+        double time = 0;
+        size_t sent = 0;
+        bool running = false;
+        if (FZ(frond_list_get_animation_time(fz_chance(10) ? NULL : &time, list)) == FROND_OK) {
+            fz_check_finite(time, "frond_list_get_animation_time");
+        }
+        FZ(frond_list_tick(fz_chance(5) ? fz_bad_handle() : list, fz_chance(70) ? time + fz_small_float() : fz_double(),
+                           fz_chance(20) ? NULL : &sent));
+        FZ(frond_list_has_running_animations(fz_chance(10) ? NULL : &running, list));
         break;
     }
     default: {
