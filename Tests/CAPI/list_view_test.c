@@ -520,11 +520,28 @@ static frond_status counter_row(frond_component **out_component, void *model, vo
     return frond_component_new_render(out_component, counter_class, NULL, NULL, "counter", NULL, NULL);
 }
 
-static frond_list *new_counter_list(mirror *m) {
-    frond_render_class_spec spec;
+/* A list of `provider`'s rows, 20 points estimated, mounted into the strict host `m`. */
+static frond_list *new_strict_list(mirror *m, frond_item_provider_func provider) {
     frond_list_config config;
     frond_list *list = NULL;
     frond_host host;
+    FROND_INIT(config);
+    config.cross_size = 200;
+    config.estimated_item_size = 20;
+    config.range_screens = 1;
+    config.provider = provider;
+    CHECK_OK(frond_list_new(&list, &config));
+    FROND_INIT(host);
+    host.begin_commit = strict_begin;
+    host.apply = strict_apply;
+    host.end_commit = strict_end;
+    CHECK_OK(frond_list_set_host(list, &host, m, NULL));
+    return list;
+}
+
+static frond_list *new_counter_list(mirror *m) {
+    frond_render_class_spec spec;
+    frond_list *list;
     FROND_INIT(spec);
     spec.name = "CounterRow";
     spec.initial_state = counter_state;
@@ -532,17 +549,7 @@ static frond_list *new_counter_list(mirror *m) {
     spec.render = counter_render;
     spec.handle_action = counter_handle;
     CHECK_OK(frond_render_class_new(&counter_class, &spec, NULL, NULL));
-    FROND_INIT(config);
-    config.cross_size = 200;
-    config.estimated_item_size = 20;
-    config.range_screens = 1;
-    config.provider = counter_row;
-    CHECK_OK(frond_list_new(&list, &config));
-    FROND_INIT(host);
-    host.begin_commit = strict_begin;
-    host.apply = strict_apply;
-    host.end_commit = strict_end;
-    CHECK_OK(frond_list_set_host(list, &host, m, NULL));
+    list = new_strict_list(m, counter_row);
     load_rows(list, 200);
     CHECK_OK(frond_list_set_viewport(list, 0, 100));
     CHECK_OK(frond_list_process(NULL, list, true));
@@ -664,24 +671,12 @@ static double row_opacity(const mirror *m, long item) {
  * host commit per tick for all of them, none once nothing animates. */
 static void test_the_items_animate_as_the_list_ticks(void) {
     static mirror m;
-    frond_list_config config;
-    frond_list *list = NULL;
-    frond_host host;
+    frond_list *list;
     bool running = false;
     size_t sent = 0;
     double time = -1;
     memset(&m, 0, sizeof m);
-    FROND_INIT(config);
-    config.cross_size = 200;
-    config.estimated_item_size = 20;
-    config.range_screens = 1;
-    config.provider = fading_row;
-    CHECK_OK(frond_list_new(&list, &config));
-    FROND_INIT(host);
-    host.begin_commit = strict_begin;
-    host.apply = strict_apply;
-    host.end_commit = strict_end;
-    CHECK_OK(frond_list_set_host(list, &host, &m, NULL));
+    list = new_strict_list(&m, fading_row);
     CHECK_OK(frond_list_tick(list, 10, NULL));
     load_rows(list, 10);
     CHECK_OK(frond_list_set_viewport(list, 0, 100));

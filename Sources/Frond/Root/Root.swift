@@ -107,7 +107,11 @@ public final class Root: @unchecked Sendable {
     /// released, see ``KeptStates``); dropped by the commit that shows them.
     var statesToRestore: KeptStates?
     /// What a list keeps of this root when it releases it (nil: nothing; see ``KeptStates``).
-    var keptStates: KeptStates? { tree.flatMap(KeptStates.capture) }
+    /// (Only a root whose states an update changed is walked: scrolling a long list releases
+    /// every item it passes, and few of them were touched.)
+    var keptStates: KeptStates? { hasUpdatedStates ? tree.flatMap(KeptStates.capture) : nil }
+    /// Whether an update changed a state of this root, or it started from kept states.
+    private var hasUpdatedStates = false
     private var nextIdentity = 1
     /// Bumped when the text measurer changes; the flush that follows measures every text
     /// of the tree again.
@@ -370,6 +374,7 @@ public final class Root: @unchecked Sendable {
         if let statesToRestore {
             context.restoring = true
             context.keptSlot = statesToRestore
+            hasUpdatedStates = true
         }
         let previousTree = tree
         let previousTop = container.children.first
@@ -524,6 +529,7 @@ public final class Root: @unchecked Sendable {
             scope.state = state
             scope.hasNewState = true
             scope.hasUpdatedState = true
+            hasUpdatedStates = true
             node.markDirtyPath(&dirtyChildren)
             statistics.stateUpdates += 1
         }
