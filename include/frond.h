@@ -2535,6 +2535,17 @@ frond_status frond_list_get_item_frame(frond_rect *out_frame, frond_list *list, 
 frond_status frond_list_send_event(frond_action_outcome *out_outcome, frond_list *list, uint64_t view,
                                    const char *event_attribute, const frond_attribute *payload);
 
+/** Reports a tap at (`x`, `y`) in the list's content coordinates (where its item
+ *  containers' frames are; finite): the mounted item whose frame holds the point (left
+ *  and top edges included) hit-tests its views as frond_root_tap_at does, relative to its
+ *  frame, and sends the FROND_EVENT_TAP action of the deepest view with one. `*out_view`
+ *  receives that view in the host's numbers (0 and FROND_ACTION_NO_ACTION when no item or
+ *  no such view is under the point). Builds under way and state updates are handled as
+ *  for frond_list_send_event. A host that hit-tests nothing itself (a canvas) reports
+ *  clicks here after adding its scroll offset. */
+frond_status frond_list_tap_at(frond_action_outcome *out_outcome, uint64_t *out_view, frond_list *list, float x,
+                               float y);
+
 /** Advances the animations of the mounted items to `time` (seconds on a monotonic clock of
  *  the host's choosing, as for frond_root_tick: finite and not earlier than the last tick,
  *  else FROND_ERR_INVALID_ARGUMENT and nothing changes) and sends the host the changed values

@@ -277,6 +277,20 @@ public func frond_list_send_event(_ outOutcome: UnsafeMutablePointer<frond_actio
     }
 }
 
+@_cdecl("frond_list_tap_at") @implementation
+public func frond_list_tap_at(_ outOutcome: UnsafeMutablePointer<frond_action_outcome>?,
+                              _ outView: UnsafeMutablePointer<UInt64>?, _ handle: OpaquePointer?, _ x: Float,
+                              _ y: Float) -> frond_status {
+    call("frond_list_tap_at") { () throws(CallFailure) in
+        let out = try requireOut(outOutcome)
+        let viewOut = try requireOut(outView)
+        let list = try cList(handle)
+        let result = try committing(list, "tap the list") { () throws(FrondError) in try list.list.tap(atX: x, y: y) }
+        out.pointee = result.outcome.cValue
+        viewOut.pointee = result.view?.rawValue ?? 0
+    }
+}
+
 @_cdecl("frond_list_set_unhandled_action_handler") @implementation
 public func frond_list_set_unhandled_action_handler(_ handle: OpaquePointer?, _ handler: frond_list_action_handler_func?,
                                                     _ userData: UnsafeMutableRawPointer?,

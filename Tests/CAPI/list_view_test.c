@@ -593,6 +593,40 @@ static void test_an_items_handler_updates_state_and_goes_on_using_its_root(void)
     CHECK(live_rows == 0 && counter_states_live == 0);
 }
 
+/* A tap at a point of the content reaches the button of the item drawn there, in the
+ * host's numbers, as a host that hit-tests nothing itself (a canvas) reports clicks. */
+static void test_a_tap_at_a_point_reaches_the_item_there(void) {
+    static mirror m;
+    frond_list *list;
+    frond_action_outcome outcome;
+    uint64_t tapped = 0, second;
+    frond_rect frame;
+    memset(&m, 0, sizeof m);
+    list = new_counter_list(&m);
+    second = counter_button(&m, 1);
+    CHECK(second != 0);
+    frame = m.frame[shown_container(&m, 1)];
+    CHECK(frame.top == 20 && frame.height == 20);
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, list, 150, frame.top + 5));
+    CHECK(outcome == FROND_ACTION_HANDLED && tapped == second);
+    /* The top edge is the item's own; the button is 200 wide, the list too. */
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, list, 0, frame.top));
+    CHECK(outcome == FROND_ACTION_HANDLED && tapped == second);
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, list, 200, frame.top + 5));
+    CHECK(outcome == FROND_ACTION_NO_ACTION && tapped == 0);
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, list, 10, 100000));
+    CHECK(outcome == FROND_ACTION_NO_ACTION && tapped == 0);
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, list, 10, -1));
+    CHECK(outcome == FROND_ACTION_NO_ACTION && tapped == 0);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(&outcome, &tapped, list, 0.0f / 0.0f, 5), "finite");
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.taps[counter_button(&m, 1)] == 2 && m.taps[counter_button(&m, 0)] == 0);
+    CHECK(m.problems == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK_OK(frond_render_class_release(counter_class));
+    CHECK(live_rows == 0 && counter_states_live == 0);
+}
+
 /* An item released outside the list's range keeps the states its updates changed: built
  * again, it shows them (the others start afresh); its kept state goes with the item. */
 static void test_a_released_item_keeps_its_state(void) {
@@ -1099,6 +1133,7 @@ int main(void) {
     test_a_new_cross_size_lays_the_items_out_again_in_place();
     test_a_list_cannot_be_freed_from_its_own_host();
     test_an_items_handler_updates_state_and_goes_on_using_its_root();
+    test_a_tap_at_a_point_reaches_the_item_there();
     test_a_released_item_keeps_its_state();
     test_the_items_animate_as_the_list_ticks();
     providers = provider_destroyed;

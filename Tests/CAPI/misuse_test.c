@@ -2249,6 +2249,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     frond_host host;
     frond_data_source *source = NULL;
     frond_action_outcome outcome;
+    uint64_t tapped = 0;
     frond_rect frame;
     frond_item_path path = {0, 0};
     size_t count = 0, i;
@@ -2283,6 +2284,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_axis(NULL, NULL, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_tap_at(&outcome, &tapped, bad[i], 1, 1));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_set_unhandled_action_handler(bad[i], unhandled_list_action, NULL, NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_tick(bad[i], 1, NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_has_running_animations(&running, bad[i]));
@@ -2315,6 +2317,14 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, live, path));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, "onTap", NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, NULL, NULL));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(NULL, &tapped, live, 1, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(&outcome, NULL, live, 1, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(&outcome, &tapped, live, 0.0f / 0.0f, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(&outcome, &tapped, live, 1, 1.0f / 0.0f));
+    /* Nothing mounted: nothing hit. */
+    tapped = 7;
+    CHECK_OK(frond_list_tap_at(&outcome, &tapped, live, 1, 1));
+    CHECK(outcome == FROND_ACTION_NO_ACTION && tapped == 0);
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_has_running_animations(NULL, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_animation_time(NULL, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tick(live, 1.0 / 0.0, NULL));

@@ -398,8 +398,14 @@ static void fz_registrations_and_reads(frond_data_source *source, frond_list *li
     }
     default: {
         frond_action_outcome outcome;
-        FZ(frond_list_send_event(&outcome, list, fz_chance(70) ? fz_pick(64) : fz_u64(),
-                                 fz_chance(70) ? "onTap" : fz_string(), NULL));
+        uint64_t tapped = 0;
+        if (fz_chance(50)) {
+            FZ(frond_list_send_event(&outcome, list, fz_chance(70) ? fz_pick(64) : fz_u64(),
+                                     fz_chance(70) ? "onTap" : fz_string(), NULL));
+        } else {
+            FZ(frond_list_tap_at(fz_chance(5) ? NULL : &outcome, &tapped, list, fz_chance(70) ? fz_small_float() : fz_float(),
+                                 fz_chance(70) ? fz_small_float() * 40 : fz_float()));
+        }
         break;
     }
     }

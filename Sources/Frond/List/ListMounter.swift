@@ -143,9 +143,7 @@ final class ListMounter {
 
     /// A later commit's mutation of a mounted item, in host numbers.
     func forward(_ mutation: Mutation, from mount: ListItemMount) {
-        func global(_ local: ViewID) -> ViewID? {
-            local == .root ? mount.container : mount.globalOf[local]
-        }
+        func global(_ local: ViewID) -> ViewID? { mount.hostView(of: local) }
         switch mutation {
         case .create(let local, let viewType):
             let id = newID()
@@ -238,6 +236,9 @@ final class ListMounter {
         }
     }
 
+    /// Where a view is in its parent, in the host's numbers (nil: none of the list's).
+    func frame(of id: ViewID) -> LayoutFrame? { views[id]?.frame }
+
     /// The item view that a host view shows, in its item root's numbers (nil: a container,
     /// a parked view, or none of the list's).
     func owner(of id: ViewID) -> (mount: ListItemMount, local: ViewID)? {
@@ -314,6 +315,9 @@ final class ListItemMount: Host {
     var container: ViewID?
     /// Host numbers of the item root's views.
     var globalOf: [ViewID: ViewID] = [:]
+
+    /// The host's number of one of the item root's views (its root view: the container).
+    func hostView(of local: ViewID) -> ViewID? { local == .root ? container : globalOf[local] }
     /// Where the list last placed the item (nil: not yet).
     var placedPath: ItemPath?
     private var firstCommit: [Mutation]?

@@ -246,6 +246,33 @@ public final class ListView<Model>: @unchecked Sendable {
         }
     }
 
+    /// A tap at (`x`, `y`) in the list's content coordinates (where the host placed the
+    /// items' containers): the mounted item whose frame holds the point (left and top edges
+    /// included) hit-tests its views as ``Root/tap(atX:y:)`` does, relative to its frame, and
+    /// sends the `onTap` action of the deepest view with one. Returns the outcome and that
+    /// view in the host's numbers (``ActionOutcome/noAction`` and nil when no item or no
+    /// such view is under the point). A build under way is applied first, and state updates
+    /// start their builds when the call returns, as for ``send(_:to:)``. A coordinate that
+    /// is not finite is ``FrondError/Kind/invalidValue``.
+    @discardableResult
+    public func tap(atX x: Float, y: Float) throws(FrondError) -> (outcome: ActionOutcome, view: ViewID?) {
+        guard x.isFinite && y.isFinite else {
+            throw FrondError(.invalidValue, "list tap(atX: \(x), y: \(y)): the point is not finite")
+        }
+        return try hostCall("tap the list") { () throws(FrondError) -> (outcome: ActionOutcome, view: ViewID?) in
+            try dataSource.applyBuildUnderWay()
+            for mount in mounts.values {
+                guard let container = mount.container, let itemRoot = mount.itemRoot,
+                      let frame = mounter.frame(of: container),
+                      x >= frame.left, x < frame.left + frame.width, y >= frame.top, y < frame.top + frame.height
+                else { continue }
+                let (outcome, local) = try itemRoot.root.tap(atX: x - frame.left, y: y - frame.top)
+                return (outcome, local.flatMap { mount.hostView(of: $0) })
+            }
+            return (.noAction, nil)
+        }
+    }
+
     /// Runs `body` as one of the host thread's calls of the list (its data source's
     /// ``DataSource/hostCall(_:_:)``): another thread calling the list or its data source
     /// at the same time is ``FrondError/Kind/misuse``.

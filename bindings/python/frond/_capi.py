@@ -1205,6 +1205,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_list_get_axis": (frond_status, (ctypes.POINTER(frond_list_axis), ctypes.POINTER(ctypes.c_float), ctypes.POINTER(frond_list))),
     "frond_list_get_item_frame": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_list), frond_item_path)),
     "frond_list_send_event": (frond_status, (ctypes.POINTER(frond_action_outcome), ctypes.POINTER(frond_list), ctypes.c_uint64, ctypes.c_char_p, ctypes.POINTER(frond_attribute))),
+    "frond_list_tap_at": (frond_status, (ctypes.POINTER(frond_action_outcome), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_float)),
     "frond_list_tick": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_double, ctypes.POINTER(ctypes.c_size_t))),
     "frond_list_has_running_animations": (frond_status, (ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_list))),
     "frond_list_get_animation_time": (frond_status, (ctypes.POINTER(ctypes.c_double), ctypes.POINTER(frond_list))),

@@ -39,6 +39,7 @@ from ._registry import DESTROY, Arena, registry, user_data
 from ._runtime import Handle, call, callback_failed, close_at_exit
 from .action import ActionEvent, action_event
 from .attribute import AttributeValue, c_string, encode_attributes
+from .render import EventResult
 from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
 from .lists import ItemPath, _path
@@ -306,6 +307,18 @@ class ListView(Handle):
         call("frond_list_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),
              None if array is None else ctypes.cast(array, ctypes.POINTER(_capi.frond_attribute)))
         return ActionOutcome(outcome.value)
+
+    def tap(self, x: float, y: float) -> EventResult:
+        """Reports a tap at (x, y) in the list's content coordinates (where the host placed
+        the items' containers; a canvas adds its scroll offset to a click): the mounted item
+        under the point hit-tests its views as `Root.tap` does, and the deepest one with an
+        "onTap" action sends it. `view` is that view in the host's numbers (0 and NO_ACTION
+        when none was hit)."""
+        outcome = ctypes.c_int()
+        view = ctypes.c_uint64()
+        call("frond_list_tap_at", ctypes.byref(outcome), ctypes.byref(view), self._live(), real_number(x, "x"),
+             real_number(y, "y"))
+        return EventResult(ActionOutcome(outcome.value), view.value)
 
 
 def _listener(key: int | None) -> _Listener:

@@ -163,6 +163,34 @@ def test_aTapReachesTheItemsButtonAndItsState(like_class: None, no_leaks) -> Non
             feed.send_event(container.id)
 
 
+def test_aTapAtAPointReachesTheButtonDrawnThere(like_class: None, no_leaks) -> None:
+    host = MemoryHost()
+
+    def post(text: str) -> Component:
+        return Flexbox([Text(text), LikeButton(key="like")])
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=40) as feed:
+        feed.data_source.set_sections([rows(20)])
+        feed.set_viewport(0, 300)
+        feed.process(wait=True)
+        container = next(view for view in host.views.values()
+                         if view.view_type == "list-item" and view.attributes.get("item") == 3)
+        button = next(host.views[child] for child in container.children if host.views[child].view_type == "button")
+        # The button's middle, in the content's coordinates (the container's frame plus its own).
+        x = container.frame.left + button.frame.left + button.frame.width / 2
+        y = container.frame.top + button.frame.top + button.frame.height / 2
+        assert tuple(feed.tap(x, y)) == (ActionOutcome.HANDLED, button.id)
+        feed.process(wait=True)
+        assert button.attributes["title"] == "Liked"
+        # The text above it has no onTap: nothing is hit; nor beyond the list.
+        text = next(host.views[child] for child in container.children if host.views[child].view_type == "text")
+        assert tuple(feed.tap(container.frame.left + text.frame.left + 1,
+                              container.frame.top + text.frame.top + 1)) == (ActionOutcome.NO_ACTION, 0)
+        assert tuple(feed.tap(x, 1e6)) == (ActionOutcome.NO_ACTION, 0)
+        with pytest.raises(InvalidArgumentError, match="not finite"):
+            feed.tap(float("nan"), y)
+
+
 def test_aReleasedItemKeepsTheStateATapGaveIt(like_class: None, no_leaks) -> None:
     host = MemoryHost()
     made: list[str] = []
