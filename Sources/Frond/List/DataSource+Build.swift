@@ -8,6 +8,9 @@ import Synchronization
 /// commits every prepared root and reads its size; ``discard()`` puts every root back as it was.
 final class DataSourceBuilt<Model>: @unchecked Sendable {
     let baseVersion: UInt64
+    private let basePathsVersion: UInt64
+    /// Whether the modification inserted, removed or moved items.
+    private let movesItems: Bool
     private var sections: [DataSourceSection<Model>]
     private let configuration: DataSourceConfiguration<Model>
     let changes: DataSourceAppliedChanges
@@ -21,6 +24,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                  sections: [DataSourceSection<Model>], changes: ListChangeset = ListChangeset(),
                  destinations: [ListChangeset.Move] = [], isLoad: Bool = false, movesItems: Bool) {
         baseVersion = base.version
+        basePathsVersion = base.pathsVersion
+        self.movesItems = movesItems
         self.sections = sections
         configuration = builder.configuration
         self.changes = DataSourceAppliedChanges(changes: changes, updatedDestinations: destinations,
@@ -283,7 +288,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             _ = try? root.commit()
             sections[item.path.section].sizes[item.path.item] = root.laidOutSize
         }
-        return DataSourceState(sections: sections, configuration: configuration, version: version)
+        return DataSourceState(sections: sections, configuration: configuration, version: version,
+                               pathsVersion: movesItems ? version : basePathsVersion)
     }
 
     /// Puts every item root this build prepared back as it was.

@@ -99,7 +99,7 @@ public final class DataSource<Model>: @unchecked Sendable {
                 executor: Executor? = nil, buildsOnDemand: Bool = false) throws(FrondError) {
         try configuration.sizeRange.validate()
         self.buildsOnDemand = buildsOnDemand
-        shared = Mutex(Shared(state: DataSourceState(sections: [], configuration: configuration, version: 0),
+        shared = Mutex(Shared(state: DataSourceState(sections: [], configuration: configuration, version: 0, pathsVersion: 0),
                               predictedCounts: []))
         self.textMeasurer = textMeasurer
         let queue = ownQueue
@@ -277,7 +277,8 @@ public final class DataSource<Model>: @unchecked Sendable {
         let closed = DataSourceConfiguration<Model>(sizeRange: .fitContent()) { _ in nil }
         let dropped = shared.withLock { shared in
             (replacing(&shared.state, with: DataSourceState(sections: [], configuration: closed,
-                                                           version: shared.state.version)),
+                                                           version: shared.state.version,
+                                                           pathsVersion: shared.state.version)),
              replacing(&shared.listeners, with: []), replacing(&shared.dirtyRoots, with: []))
         }
         setReadyHandler(nil)

@@ -140,11 +140,17 @@ public struct DataSourceState<Model>: @unchecked Sendable {
     /// Counts the state's changes: the applied modifications, and a list's builds of the
     /// items nearing its viewport (a build applies only onto the version it started from).
     public let version: UInt64
+    /// The version of the last change that inserted, removed or moved items (new sections
+    /// among them): the items' paths are the same in every state with this value. (A list
+    /// asks for items by path; builds, releases and state updates keep the paths.)
+    public let pathsVersion: UInt64
 
-    init(sections: [DataSourceSection<Model>], configuration: DataSourceConfiguration<Model>, version: UInt64) {
+    init(sections: [DataSourceSection<Model>], configuration: DataSourceConfiguration<Model>, version: UInt64,
+         pathsVersion: UInt64) {
         self.sections = sections
         self.configuration = configuration
         self.version = version
+        self.pathsVersion = pathsVersion
     }
 
     public var sectionCount: Int { sections.count }

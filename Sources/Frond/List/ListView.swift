@@ -159,22 +159,22 @@ public final class ListView<Model>: @unchecked Sendable {
         self.length = length
         try mounter.inCommit { () throws(FrondError) in
             // Built, items smaller than estimated leave room for more, which are built too.
-            // (And a synchronous load applies what is pending first, a range build say: that
-            // moves the items, and the request, made for the state before, is dropped. It is
-            // then made again for the state after, when nothing is pending any more.) Two
-            // rounds in a row that mount none of the items they ask for stop (the second is
-            // not a dropped request: those items show nothing); the bound keeps a far-off
-            // estimate from holding the host thread for long (processPending builds the rest).
+            // (And a synchronous load applies what is pending first: a changeset that moves
+            // the items drops the request, made for the paths before; it is then made again
+            // for the paths after, when nothing is pending any more.) Two rounds in a row
+            // that mount none of the items they ask for stop (the second is not a dropped
+            // request: those items show nothing); the bound keeps a far-off estimate from
+            // holding the host thread for long (processPending builds the rest).
             parkOutsideRange()
             var fruitless = 0
             for _ in 0..<64 {
                 let visible = range(extension: 0)
                 let missing = unmountedItems(in: visible)
                 if missing.isEmpty || fruitless == 2 { break }
-                let version = dataSource.state.version
+                let paths = dataSource.state.pathsVersion
                 let request = DataSourceLoadRequest(build: missing.map(path(ofFlat:)),
                                                     release: parkedPaths(in: visible))
-                try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() },
+                try dataSource.load({ state in state.pathsVersion == paths ? request : DataSourceLoadRequest() },
                                     mode: .synchronous)
                 let stillMissing = Set(unmountedItems(in: visible))
                 let mountedAny = missing.contains { !stillMissing.contains($0) }
@@ -454,9 +454,14 @@ public final class ListView<Model>: @unchecked Sendable {
             }
         }
         guard !build.isEmpty || !release.isEmpty else { return }
-        let version = state.version
+        // (The request holds while the paths do. It once asked for the state's version
+        // instead, which every applied load changes: a load queued while an earlier one was
+        // under way found the version moved on, was dropped, and was applied as an empty
+        // load that moved it on again for the next, for as long as the list was processed.)
+        let paths = state.pathsVersion
         let request = DataSourceLoadRequest(build: build, release: release)
-        try dataSource.load({ state in state.version == version ? request : DataSourceLoadRequest() }, mode: .asynchronous)
+        try dataSource.load({ state in state.pathsVersion == paths ? request : DataSourceLoadRequest() },
+                            mode: .asynchronous)
     }
 
     // MARK: Mounting what the data source applied

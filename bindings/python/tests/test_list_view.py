@@ -485,3 +485,42 @@ def test_aProgramMayExitWhileItsListsBuild(kind: str, make: str) -> None:
                             env=environment, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, (result.returncode, result.stderr)
     assert result.stdout == "exiting\n"
+
+
+class _HeldBuilds:
+    """An executor that runs its builds only when told (as a host running them in idle time)."""
+
+    def __init__(self) -> None:
+        self.builds: list[tuple[Callable[..., object], tuple[object, ...]]] = []
+
+    def submit(self, build: Callable[..., object], *arguments: object) -> None:
+        self.builds.append((build, arguments))
+
+    def run(self) -> int:
+        ran = 0
+        while self.builds:
+            build, arguments = self.builds.pop(0)
+            build(*arguments)
+            ran += 1
+        return ran
+
+
+def test_scrollingSettlesWhenBuildsRunLaterThanTheyAreAskedFor(no_leaks) -> None:
+    """A range load asked for while another is under way: once the list asked for its load
+    by the state's version, which the load under way moved on; the second load was dropped as
+    an empty one that moved the version on again for the next, and processing never ended."""
+    host = MemoryHost()
+    held = _HeldBuilds()
+    with ListView(lambda text: Text(text), cross_size=150, host=host) as feed:
+        feed.data_source.set_executor(held)
+        feed.data_source.set_sections([rows(3000)])
+        for offset in (0, 460, 920, 1380, 1840, 2300):
+            feed.set_viewport(offset, 500)
+            for _ in range(20):
+                applied = feed.process()
+                if held.run() == 0 and applied == 0:
+                    break
+            else:
+                pytest.fail(f"at offset {offset} the list still builds after 20 rounds: {feed.statistics}")
+            visible = [frame for frame in shown(host).values() if frame.top < offset + 500 and frame.top + frame.height > offset]
+            assert visible and not feed.data_source.pending
