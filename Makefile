@@ -511,7 +511,7 @@ LIB_WEB := $(LIB_DIR)/libfrond_web.so
 LIBFROND_WEB_NEEDS := $(LIBFROND_CAIRO_NEEDS) libsoup-3.0 libgio-2.0 libgmodule-2.0
 WEB_C_FLAGS = $(shell pkg-config --cflags libsoup-3.0 | sed 's/-I/-isystem /g')
 WEB_C_LIBS = $(shell pkg-config --libs libsoup-3.0)
-.PHONY: web-lib gtk-lib test-hosts test-hosts-c test-hosts-gtk test-hosts-python demo-web demo-tk demo-gtk
+.PHONY: web-lib gtk-lib test-hosts test-hosts-c test-hosts-gtk test-hosts-python demo-web demo-tk demo-tk-feed demo-gtk
 web-lib: lib
 	FROND_LINK_DIR=$(CURDIR)/$(LIB_DIR) $(SWIFT) build -c $(CONFIG) --product FrondWebCAPI
 	cp $(SWIFT_BUILD)/libFrondWebCAPI.so $(LIB_DIR)/libfrond_web.so.0
@@ -593,6 +593,15 @@ demo-tk:
 	@$(MAKE) --no-print-directory lib
 	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
 		$(PYTHON) examples/python/tk_demo.py $(if $(QUIT_AFTER),--quit-after $(QUIT_AFTER))
+
+# The 100,000-post feed in a Tk window (frond.tk's TkHost.mount_list): scroll it with the
+# mouse wheel, the scrollbar or the keys; like a post (same DISPLAY rule as demo-tk).
+demo-tk-feed:
+	@[ -n "$$DISPLAY" ] || { echo "demo-tk-feed: no DISPLAY: run it on a desktop, or under xvfb-run"; exit 2; }
+	@$(ENSURE_DEPS) demo
+	@$(MAKE) --no-print-directory lib
+	FROND_LIBRARY=$(CURDIR)/$(LIB) PYTHONPATH=$(CURDIR)/bindings/python:$(CURDIR)/examples/python \
+		$(PYTHON) examples/python/tk_feed.py $(if $(QUIT_AFTER),--quit-after $(QUIT_AFTER))
 
 # The web demo: the todo list, a 10,000-row list and the 100,000-post feed on
 # http://127.0.0.1:8000 (PORT=…).

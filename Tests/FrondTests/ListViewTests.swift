@@ -434,6 +434,30 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
         #expect(handled.withLock { $0 } == ["tap-b [0, 1]"])
         #expect(throws: FrondError.self) { try list.send(.tap, to: container) }
     }
+
+    @Test func test_aTapAtAPointReachesTheItemThere() throws {
+        let host = RecordingHost()
+        let handled = Mutex<[String]>([])
+        let list = try ListView<String>(configuration: .init(crossSize: 100, estimatedItemSize: 20) { name in
+            Component(view: ViewConfiguration("button", attributes: ["onTap": .action("tap-\(name)")]), size: .points(60, 20))
+        }, host: host)
+        try list.dataSource.setSections([["a", "b", "c"]], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 100)
+        try list.processPending(waitForAll: true)
+        list.unhandledActionHandler = { event, path in handled.withLock { $0.append("\(event.name) \(path)") } }
+        let container = try #require(host.rootChildren.first { host.views[$0]?.attributes["item"] == .number(2) })
+        let button = try #require(host.views[container]?.children.first)
+        // Item 2 is at 40…60 in the content; its button 60 wide.
+        let hit = try list.tap(atX: 10, y: 45)
+        #expect(hit.outcome == .unhandled && hit.view == button)
+        #expect(handled.withLock { $0 } == ["tap-c [0, 2]"])
+        let beside = try list.tap(atX: 70, y: 45)
+        #expect(beside.outcome == .noAction && beside.view == nil)
+        let below = try list.tap(atX: 10, y: 60)
+        #expect(below.outcome == .noAction && below.view == nil)
+        #expect(throws: FrondError.self) { try list.tap(atX: .nan, y: 0) }
+        #expect(host.problems == [])
+    }
 }
 
 /// Passes mutations to a recording host; once `pause` is set, its next commit signals

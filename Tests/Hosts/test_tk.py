@@ -236,3 +236,108 @@ def test_closed_windows_are_freed_with_their_hosts(display: str, capfd: pytest.C
     finally:
         other.destroy()
     assert "invalid command name" not in capfd.readouterr().err
+
+
+def shown_items(host) -> dict[int, object]:  # type: ignore[no-untyped-def]
+    """The list's shown item containers by item index: their views."""
+    return {int(view.attributes["item"]): view for view in host.views.values()
+            if view.type == "list-item" and not view.attributes.get("hidden") and "item" in view.attributes}
+
+
+def test_a_feed_list_in_a_tk_window(display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 100,000-post feed (examples/python/tk_feed.py) in a Tk window, driven by X events:
+    only the posts near what the window shows are mounted, the mouse wheel and the keys scroll
+    the list (its viewport follows the canvas), a click likes a post, End reaches the last
+    post, and a narrower window lays the posts out at its width. The posts' text is measured
+    with Tk's fonts on Tk's thread (the host runs the list's builds in idle time)."""
+    import threading
+
+    import tk_feed
+    from frond.tk import TkHost
+
+    measured_on: set[int] = set()
+    measure = TkHost.measure_text
+
+    def measure_and_note_thread(*arguments):  # type: ignore[no-untyped-def]
+        measured_on.add(threading.get_ident())
+        return measure(*arguments)
+
+    monkeypatch.setattr(TkHost, "measure_text", measure_and_note_thread)
+    window, host, feed = tk_feed.open_window(400, 500)
+    window.geometry("+0+0")
+
+    try:
+        def settled() -> bool:
+            return window.winfo_viewable() and feed.statistics.mounted_items > 0 and not feed.data_source.pending
+
+        pump(window, settled)
+        statistics = feed.statistics
+        # (The scrollbar takes part of the 400 points.)
+        assert feed.cross_size == host.canvas.winfo_width() and 350 < feed.cross_size <= 400
+        assert 0 < statistics.mounted_items < 60 and statistics.offset == 0
+        first = shown_items(host)
+        assert 0 in first and max(first) < 60
+        # Every post the window shows is drawn: a text item of the canvas inside its frame.
+        visible = [view for view in first.values() if view.frame.top < 500]
+        for view in visible:
+            texts = host.canvas.find_overlapping(1, view.frame.top + 1, 350, view.frame.top + view.frame.height - 1)
+            assert any(host.canvas.type(item) == "text" for item in texts), view.frame
+
+        # The mouse wheel (X buttons 5 down, 4 up) over the window.
+        xdotool("mousemove", str(window.winfo_rootx() + 150), str(window.winfo_rooty() + 200))
+        for _ in range(10):
+            xdotool("click", "5")
+        pump(window, lambda: host.canvas.canvasy(0) > 0 and settled() and feed.statistics.offset == host.canvas.canvasy(0))
+        top = host.canvas.canvasy(0)
+        items = shown_items(host)
+        assert any(view.frame.top <= top < view.frame.top + view.frame.height for view in items.values())
+
+        # A click on a like button the window shows (an X click at its place on the screen).
+        button = next(view for view in host.views.values() if view.type == "button" and view.window is not None
+                      and host.canvas.itemcget(view.window, "state") == "normal"
+                      and top + 40 < host.canvas.coords(view.window)[1] < top + 400)
+        assert button.attributes["title"] == "Like"
+        x, y = host.canvas.coords(button.window)
+        xdotool("mousemove", str(round(window.winfo_rootx() + x + 20)), str(round(window.winfo_rooty() + y - top + 10)),
+                "click", "1")
+        pump(window, lambda: button.attributes.get("title") == "Liked")
+
+        # End: the last post, whose place is known once the posts around it are laid out.
+        host.canvas.focus_force()
+        pump(window, lambda: window.focus_get() is host.canvas)
+        xdotool("key", "End")
+        pump(window, lambda: 99_999 in shown_items(host) and settled())
+        last = shown_items(host)[99_999]
+        assert last.frame.top + last.frame.height == pytest.approx(feed.statistics.content_length)
+        assert host.canvas.canvasy(0) + host.canvas.winfo_height() == pytest.approx(feed.statistics.content_length, abs=1)
+        assert measured_on == {threading.get_ident()}
+
+        # A narrower window: the list takes the canvas's new width.
+        window.geometry("300x500")
+        pump(window, lambda: feed.cross_size == host.canvas.winfo_width() < 300 and settled())
+        assert all(view.frame.width == feed.cross_size for view in shown_items(host).values())
+    finally:
+        window.destroy()
+        feed.close()
+
+
+def test_a_closed_feed_and_its_window_go_without_the_collector(display: str) -> None:
+    """Once the window is destroyed and the list closed, the host, the list and the window
+    are freed at once, without the cycle collector (which may run on any thread: a Tk
+    interpreter freed off its own thread aborts the process)."""
+    import gc
+    import weakref
+
+    import tk_feed
+
+    gc.disable()
+    try:
+        window, host, feed = tk_feed.open_window(300, 300, posts=1_000)
+        pump(window, lambda: feed.statistics.mounted_items > 0 and not feed.data_source.pending)
+        refs = [weakref.ref(window), weakref.ref(host), weakref.ref(feed)]
+        window.destroy()
+        feed.close()
+        del window, host, feed
+        assert [ref() for ref in refs] == [None, None, None]
+    finally:
+        gc.enable()

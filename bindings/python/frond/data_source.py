@@ -42,9 +42,8 @@ from __future__ import annotations
 import ctypes
 import weakref
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from . import _capi
 from ._capi import ApplyMode
@@ -57,7 +56,7 @@ from .lists import Changeset, ItemPath, Move, _path
 from .size_range import SizeRange, c_size_range
 from .value import Size
 
-__all__ = ["DataSource", "DataSourceItem", "AppliedChanges", "ItemFailure", "ItemProvider"]
+__all__ = ["DataSource", "DataSourceItem", "AppliedChanges", "ItemFailure", "ItemProvider", "BuildExecutor"]
 
 #: Makes an item's component from its model (None: the item shows nothing).
 ItemProvider = Callable[[Any], "Component | None"]
@@ -87,6 +86,13 @@ class AppliedChanges:
     updated: list[Move] = field(default_factory=list)
     failures: list[ItemFailure] = field(default_factory=list)
     version: int = 0
+
+
+class BuildExecutor(Protocol):
+    """What `DataSource.set_executor` takes: anything that runs ``function(*arguments)``
+    later, on a thread of its own (a ``concurrent.futures.Executor``, a GUI's idle queue)."""
+
+    def submit(self, function: Callable[..., Any], /, *arguments: Any) -> object: ...
 
 
 @dataclass
@@ -289,7 +295,7 @@ class DataSource(Handle):
         entry = (handler, weakref.ref(self))
         call("frond_data_source_set_ready_handler", self._live(), _C_READY, registry.add(entry, self._arena), DESTROY)
 
-    def set_executor(self, executor: Executor | None) -> None:
+    def set_executor(self, executor: BuildExecutor | None) -> None:
         """Builds the asynchronous modifications that start from now on with `executor`
         (anything with ``submit(function)``, such as a ``concurrent.futures.ThreadPoolExecutor``)
         instead of libfrond's own thread; None: libfrond's thread again. A build the executor

@@ -154,6 +154,10 @@ class ListView(Handle):
         return "<frond.ListView (closed)>" if self._handle is None else "<frond.ListView>"
 
     def _did_close(self) -> None:
+        # (Forgotten, as a root forgets its host: a host that refers back to the list, as a
+        # TkHost does, would otherwise wait for the cycle collector, which may run on any
+        # thread, and a Tk interpreter freed off its own thread aborts the process.)
+        self._host = None
         self._unhandled = None
         self.data_source._forget()
         registry.discard(self._measurer_key)

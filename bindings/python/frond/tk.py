@@ -24,6 +24,14 @@ with the text). A click elsewhere on the canvas is a tap at that point
 (`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
 
+A host shows a root (`mount`) or a list (`mount_list`): a vertical `ListView` whose
+items are drawn in the content's coordinates and scrolled by Tk itself (the canvas's
+scroll region is the list's content; the mouse wheel, a scrollbar and the keys Up, Down,
+Page Up, Page Down, Home and End scroll it). Each scroll sets the list's viewport; the list
+builds its range on Tk's thread, in idle time (the host is its data source's executor), so
+that the items' text is measured with Tk's fonts: make the list with
+``text_measurer=host.measure_text``. A resized window gives the list its new width.
+
 Threads: everything runs on Tk's thread. A flush is scheduled with ``after_idle`` when state
 changes; animations are ticked with ``after`` every `frame_interval` seconds while they run.
 State updates from other threads must reach Tk's thread first (a queue polled with
@@ -32,7 +40,9 @@ State updates from other threads must reach Tk's thread first (a queue polled wi
 from __future__ import annotations
 
 import ctypes
+import threading
 import time
+from collections import deque
 import tkinter
 import tkinter.font
 from collections.abc import Callable, Sequence
@@ -44,6 +54,7 @@ from ._runtime import call
 from .attribute import AttributeValue, Color
 from .errors import MisuseError
 from .host import Host, Mutation
+from .list_view import ListView
 from .root import Root
 from .text_measurer import TextStyle
 from .value import Rect
@@ -83,7 +94,17 @@ class TkHost(Host):
         self.frame_interval = frame_interval
         self.views: dict[int, _View] = {0: _View(0, "")}
         self.root: Root | None = None
+        #: The list shown, when the host shows one (`mount_list`).
+        self.list: ListView | None = None
+        self.scrollbar: tkinter.Scrollbar | None = None
+        self._viewport: tuple[float, float] | None = None   # the list's viewport as last set
+        self._viewport_scheduled = False
+        self._content_length = 0.0                           # the scroll region's height
+        self._builds: deque[Callable[[], object]] = deque()  # the list's builds, run in idle time
+        self._tk_thread = threading.get_ident()
+        self._poll_after: str | None = None                  # picks up builds queued by other threads
         self._fonts: dict[tuple[str, int, str], tkinter.font.Font] = {}
+        self._widths: dict[str, dict[str, int]] = {}  # font name → text → width (see _measure)
         self._flush_scheduled = False
         self._ticking = False
         self._tick_after: str | None = None   # the pending animation tick (cancelled with the canvas)
@@ -91,6 +112,8 @@ class TkHost(Host):
         self._canvas_gone = False
         self._clock_start = time.monotonic()
         self._updating = False   # widgets being set from the root (not a person's input)
+        self._changed_items: set[int] | None = None     # a list's items a commit changed (see commit)
+        self._drawing_tags: tuple[str, ...] = ("frond",)  # the tags of the canvas items being drawn
         self.commits = 0
 
     # ---- mounting ---------------------------------------------------------------------------
@@ -99,6 +122,8 @@ class TkHost(Host):
         """Makes this host `root`'s host and its text measurer Tk's fonts, and flushes the
         root on Tk's loop whenever it needs it. A root that has mounted views already (for
         another host) raises MisuseError: this host would never see them."""
+        if self.list is not None:
+            raise MisuseError(Status.ERR_MISUSE, "this host shows a list already: a host shows one root or one list")
         mounted = ctypes.c_size_t()
         call("frond_root_get_child_count", ctypes.byref(mounted), root._live(), 0)
         if mounted.value:
@@ -109,6 +134,146 @@ class TkHost(Host):
         root.text_measurer = self.measure_text
         root.on_flush_request = lambda _root: self._when_idle(self._schedule_flush)
         self._schedule_flush()
+
+    def mount_list(self, list_view: ListView, *, scrollbar: bool = True) -> None:
+        """Makes this host `list_view`'s host and shows it, scrolled by Tk (see the module's
+        documentation): the list takes the canvas's width as its cross size and its height
+        as the viewport's length, builds its range on Tk's thread in idle time (the host
+        becomes its data source's executor) and is ticked while its items animate; clicks
+        go to `ListView.tap`, the widgets' events to `ListView.send_event`. With
+        `scrollbar`, a vertical Scrollbar is packed beside the canvas. A vertical list only
+        (ValueError); MisuseError when the host shows a root or a list already, or when the
+        list has sent views to another host."""
+        if self.root is not None or self.list is not None:
+            raise MisuseError(Status.ERR_MISUSE, "this host shows a root or a list already: a host shows one of them")
+        if list_view.horizontal:
+            raise ValueError("TkHost shows vertical lists only")
+        if list_view.statistics.host_views:
+            raise MisuseError(Status.ERR_MISUSE, "the list has mounted views already (this host would never see "
+                                                 "them): mount it before its first viewport")
+        self.list = list_view
+        list_view.host = self
+        list_view.data_source.set_executor(self)
+        canvas = self.canvas
+        # (No scroll increment: with one, Tk keeps the view's top at its multiples, and the
+        # list's offset, which anchoring moves by any amount, could not be shown as it is.)
+        canvas.configure(yscrollincrement=0, yscrollcommand=self._list_scrolled, confine=True)
+        if scrollbar:
+            self.scrollbar = tkinter.Scrollbar(canvas.master, orient="vertical", command=canvas.yview)
+            canvas.pack_forget()
+            self.scrollbar.pack(side="right", fill="y")
+            canvas.pack(side="left", fill="both", expand=True)
+        for sequence, amount, what in (("<Button-4>", -3, "units"), ("<Button-5>", 3, "units"), ("<Up>", -1, "units"),
+                                       ("<Down>", 1, "units"), ("<Prior>", -1, "pages"), ("<Next>", 1, "pages")):
+            canvas.bind(sequence, self._scroller(amount, what), add="+")
+        canvas.bind("<MouseWheel>", lambda event: self._scroll(-3 if event.delta > 0 else 3, "units"), add="+")
+        canvas.bind("<Home>", lambda _event: canvas.yview_moveto(0), add="+")
+        canvas.bind("<End>", lambda _event: canvas.yview_moveto(1), add="+")
+        canvas.bind("<Configure>", self._list_resized, add="+")
+        list_view.cross_size = max(1, int(canvas.cget("width")))
+        self._poll()
+        self._schedule_viewport()
+
+    def submit(self, build: Callable[..., Any], /, *arguments: Any) -> None:
+        """The list's data source's executor (`DataSource.set_executor`): runs `build` on
+        Tk's thread when Tk is idle, then mounts what it built."""
+        self._builds.append(lambda: build(*arguments))
+        if threading.get_ident() == self._tk_thread:
+            self._when_idle(self._run_builds)
+        # (From another thread Tk must not be called: the poll runs the build.)
+
+    def _run_builds(self) -> None:
+        ran = False
+        while self._builds:
+            self._builds.popleft()()
+            ran = True
+        if ran:
+            self._process_list()
+
+    def _poll(self) -> None:
+        """Runs the builds that other threads queued (a state update made on one), every 50 ms."""
+        self._poll_after = None
+        if self._canvas_gone or self.list is None or self.list.closed:
+            return
+        if self._builds:
+            self._run_builds()
+        self._poll_after = self.canvas.after(50, self._poll)
+
+    def _scroller(self, amount: int, what: str) -> Callable[[Any], None]:
+        return lambda _event: self._scroll(amount, what)
+
+    def _scroll(self, amount: int, what: str) -> None:
+        """Scrolls by `amount` lines of 20 points, or pages (Tk's: nine tenths of the window)."""
+        if what == "pages":
+            self.canvas.yview_scroll(amount, "pages")
+        elif self._content_length > 0:
+            self.canvas.yview_moveto((self.canvas.canvasy(0) + 20 * amount) / self._content_length)
+
+    def _list_scrolled(self, first: float | str, last: float | str) -> None:
+        """Tk moved the canvas's view (or changed its scroll region): the scrollbar follows,
+        and the list gets the new viewport once Tk is idle."""
+        if self.scrollbar is not None:
+            self.scrollbar.set(first, last)
+        self._schedule_viewport()
+
+    def _schedule_viewport(self) -> None:
+        if not self._viewport_scheduled:
+            self._viewport_scheduled = True
+            self._when_idle(self._update_viewport)
+
+    def _list_resized(self, event: Any) -> None:
+        list_view = self.list
+        if list_view is None or list_view.closed or event.widget is not self.canvas:
+            return
+        if event.width > 1 and event.width != round(list_view.cross_size):
+            self._tick_list()
+            list_view.cross_size = event.width
+            self._sync_scroll_region()
+        self._schedule_viewport()
+
+    def _update_viewport(self) -> None:
+        self._viewport_scheduled = False
+        list_view = self.list
+        if list_view is None or list_view.closed or not self._canvas_exists():
+            return
+        height = self.canvas.winfo_height()
+        viewport = (float(self.canvas.canvasy(0)), float(height if height > 1 else int(self.canvas.cget("height"))))
+        if viewport == self._viewport:
+            return
+        self._viewport = viewport
+        self._tick_list()
+        list_view.set_viewport(*viewport)
+        self._process_list()
+
+    def _tick_list(self) -> None:
+        list_view = self.list
+        if list_view is not None and not list_view.closed:
+            now = self._now()
+            if now > list_view.animation_time:
+                list_view.tick(now)  # animations the next commit starts begin now
+
+    def _process_list(self) -> None:
+        list_view = self.list
+        if list_view is None or list_view.closed:
+            return
+        self._tick_list()
+        list_view.process()
+        self._sync_scroll_region()
+        self._tick_while_animating()
+
+    def _sync_scroll_region(self) -> None:
+        """The scroll region follows the list's content, and the view its offset (the list
+        moves the offset to keep the first visible item in place as sizes become known)."""
+        list_view = self.list
+        if list_view is None or list_view.closed or not self._canvas_exists():
+            return
+        statistics = list_view.statistics
+        if statistics.content_length != self._content_length:
+            self._content_length = statistics.content_length
+            self.canvas.configure(scrollregion=(0, 0, list_view.cross_size, self._content_length))
+        if self._content_length > 0 and abs(statistics.offset - self.canvas.canvasy(0)) >= 0.5:
+            self._viewport = None
+            self.canvas.yview_moveto(statistics.offset / self._content_length)
 
     def _when_idle(self, function: Callable[[], None]) -> None:
         """Calls `function` once Tk is idle, unless the canvas goes first: a call still pending
@@ -145,17 +310,17 @@ class TkHost(Host):
         return time.monotonic() - self._clock_start
 
     def _tick_while_animating(self) -> None:
-        root = self.root
-        if self._ticking or root is None or root.closed or not root.has_running_animations:
+        shown: Root | ListView | None = self.root if self.root is not None else self.list
+        if self._ticking or shown is None or shown.closed or not shown.has_running_animations:
             return
         self._ticking = True
 
         def tick() -> None:
             self._ticking = False
             self._tick_after = None
-            if root.closed:
+            if shown.closed:
                 return
-            root.tick(self._now())
+            shown.tick(self._now())
             self._tick_while_animating()
 
         self._tick_after = self.canvas.after(max(1, round(self.frame_interval * 1000)), tick)
@@ -167,6 +332,12 @@ class TkHost(Host):
         if event.widget is not self.canvas:
             return
         self._canvas_gone = True
+        if self._poll_after is not None:
+            try:
+                self.canvas.after_cancel(self._poll_after)
+            except tkinter.TclError:
+                pass
+            self._poll_after = None
         for pending in self._idle_after:
             try:
                 self.canvas.after_cancel(pending)
@@ -204,6 +375,19 @@ class TkHost(Host):
             font = self._fonts[key] = tkinter.font.Font(root=self.canvas, family=key[0], size=-key[1], weight=weight_name)
         return font
 
+    def _measure(self, font: tkinter.font.Font, text: str) -> int:
+        """`font.measure(text)`, remembered: drawing a text again (every commit redraws the
+        canvas) and measuring it for layout ask for the same lines, and each is a Tcl call."""
+        widths = self._widths.get(font.name)
+        if widths is None:
+            widths = self._widths[font.name] = {}
+        width = widths.get(text)
+        if width is None:
+            if len(widths) >= 50_000:
+                widths.clear()
+            width = widths[text] = font.measure(text)
+        return width
+
     def _lines(self, text: str, font: tkinter.font.Font, width: float | None) -> list[str]:
         """`text` broken at spaces into lines no wider than `width` (None: only at line
         breaks); a word wider than the line gets a line of its own."""
@@ -213,7 +397,7 @@ class TkHost(Host):
             line = words[0]
             for word in words[1:]:
                 candidate = f"{line} {word}"
-                if width is not None and font.measure(candidate) > width:
+                if width is not None and self._measure(font, candidate) > width:
                     lines.append(line)
                     line = word
                 else:
@@ -234,7 +418,7 @@ class TkHost(Host):
         lines = self._lines(text, font, limit)
         if style.max_lines > 0:
             lines = lines[:style.max_lines]
-        measured_width = width if width_mode == MeasureMode.EXACTLY else max(font.measure(line) for line in lines)
+        measured_width = width if width_mode == MeasureMode.EXACTLY else max(self._measure(font, line) for line in lines)
         measured_height = len(lines) * style.line_height
         if height_mode == MeasureMode.EXACTLY:
             measured_height = height
@@ -245,14 +429,31 @@ class TkHost(Host):
     # ---- commits ------------------------------------------------------------------------------
 
     def commit(self, mutations: Sequence[Mutation]) -> None:
-        """Applies a commit to the host's views and redraws them. Once the canvas is
+        """Applies a commit to the host's views and redraws them (a root's all of them; a
+        list's only the items the commit changed: items do not overlap). Once the canvas is
         destroyed (its window closed) commits are kept but nothing is drawn: the root may
         go on flushing, and be closed, after its window."""
+        self._changed_items = set() if self.list is not None else None
         for mutation in mutations:
             self._apply(mutation)
         self.commits += 1
         if self._canvas_exists():
-            self._draw()
+            self._draw(self._changed_items)
+        self._changed_items = None
+
+    def _item_of(self, view_id: int) -> int | None:
+        """The top view (a child of view 0: a list's item container) holding `view_id`."""
+        views = self.views
+        view = views.get(view_id)
+        while view is not None and view.parent is not None and view.parent != 0:
+            view = views.get(view.parent)
+        return view.id if view is not None and view.parent == 0 else None
+
+    def _changed(self, view_id: int) -> None:
+        if self._changed_items is not None:
+            item = self._item_of(view_id)
+            if item is not None:
+                self._changed_items.add(item)
 
     def _canvas_exists(self) -> bool:
         try:
@@ -269,19 +470,25 @@ class TkHost(Host):
             view.attributes.update(mutation.set)
             for name in mutation.unset:
                 view.attributes.pop(name, None)
+            self._changed(view.id)
         elif kind == MutationKind.SET_FRAME:
             views[mutation.view].frame = mutation.frame or Rect(0.0, 0.0, 0.0, 0.0)
+            self._changed(mutation.view)
         elif kind in (MutationKind.INSERT, MutationKind.MOVE):
             view = views[mutation.view]
+            self._changed(view.id)
             if view.parent is not None:
                 views[view.parent].children.remove(view.id)
             views[mutation.parent].children.insert(mutation.index, view.id)
             view.parent = mutation.parent
+            self._changed(view.id)
         elif kind == MutationKind.REMOVE:
             view = views[mutation.view]
+            self._changed(view.id)
             views[mutation.parent].children.remove(view.id)
             view.parent = None
         elif kind == MutationKind.DESTROY:
+            self._changed(mutation.view)
             view = views.pop(mutation.view)
             if view.parent is not None and view.parent in views:
                 views[view.parent].children.remove(view.id)
@@ -314,35 +521,56 @@ class TkHost(Host):
         mixed = [channel * alpha + back * (1 - alpha) for channel, back in zip(rgb, self.background)]
         return "#" + "".join(f"{round(min(max(channel, 0), 1) * 255):02x}" for channel in mixed)
 
-    def _draw(self) -> None:
-        """Redraws the canvas items (boxes, text, images) and places the widgets."""
+    def _draw(self, items: set[int] | None = None) -> None:
+        """Redraws the canvas items (boxes, text, images) and places the widgets: of every
+        view, or only of the top views `items` and what they hold (their items are tagged
+        with the top view's number)."""
         canvas = self.canvas
-        canvas.delete("frond")
         placed: set[int] = set()
-        canvas.configure(scrollregion=(0, 0, self.views[0].frame.width, self.views[0].frame.height))
+        if items is None:
+            canvas.delete("frond")
+            tops = list(self.views[0].children)
+            if self.list is None:
+                canvas.configure(scrollregion=(0, 0, self.views[0].frame.width, self.views[0].frame.height))
+        else:
+            for item in items:
+                canvas.delete(f"i{item}")
+            tops = [item for item in items if item in self.views and self.views[item].parent == 0]
 
-        def draw(view_id: int, x: float, y: float, opacity: float) -> None:
-            view = self.views[view_id]
-            a = view.attributes
-            if view_id != 0:
-                if a.get("hidden") is True:
-                    return
-                frame = view.frame
-                x += frame.left + float(a.get("translationX") or 0)  # type: ignore[arg-type]
-                y += frame.top + float(a.get("translationY") or 0)  # type: ignore[arg-type]
-                value = a.get("opacity")
-                opacity *= float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 1.0
-                if opacity > 0.01:
-                    self._draw_view(view, x, y, opacity)
-                    placed.add(view_id)
-            for child in view.children:
-                draw(child, x, y, opacity)
-
-        draw(0, 0.0, 0.0, 1.0)
-        for view in self.views.values():
+        for top in tops:
+            self._drawing_tags = ("frond", f"i{top}")
+            self._draw_tree(top, 0.0, 0.0, 1.0, placed)
+        if items is None:
+            shown = list(self.views.values())
+        else:
+            shown, stack = [], list(tops)
+            while stack:
+                view = self.views[stack.pop()]
+                shown.append(view)
+                stack.extend(view.children)
+        for view in shown:
             if view.window is not None:
                 canvas.itemconfigure(view.window, state="normal" if view.id in placed else "hidden")
                 canvas.tag_raise(view.window)
+
+    def _draw_tree(self, view_id: int, x: float, y: float, opacity: float, placed: set[int]) -> None:
+        """Draws a view (its parent's content at `x`, `y`) and what it holds; adds the views
+        drawn to `placed`. (A method, not a closure: a recursive closure is a reference
+        cycle, and the host would wait in it for the cycle collector.)"""
+        view = self.views[view_id]
+        a = view.attributes
+        if a.get("hidden") is True:
+            return
+        frame = view.frame
+        x += frame.left + float(a.get("translationX") or 0)  # type: ignore[arg-type]
+        y += frame.top + float(a.get("translationY") or 0)  # type: ignore[arg-type]
+        value = a.get("opacity")
+        opacity *= float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 1.0
+        if opacity > 0.01:
+            self._draw_view(view, x, y, opacity)
+            placed.add(view_id)
+        for child in view.children:
+            self._draw_tree(child, x, y, opacity, placed)
 
     def _draw_view(self, view: _View, x: float, y: float, opacity: float) -> None:
         canvas, a, frame = self.canvas, view.attributes, view.frame
@@ -353,7 +581,7 @@ class TkHost(Host):
         if fill or outline:
             radius = a.get("cornerRadius")
             radius = min(float(radius), frame.width / 2, frame.height / 2) if isinstance(radius, (int, float)) else 0.0
-            options: dict[str, Any] = {"fill": fill or "", "outline": outline or "", "tags": "frond",
+            options: dict[str, Any] = {"fill": fill or "", "outline": outline or "", "tags": self._drawing_tags,
                                        "width": float(border) if outline else 0}  # type: ignore[arg-type]
             if radius > 0:
                 r = radius
@@ -381,18 +609,18 @@ class TkHost(Host):
             for index, line in enumerate(lines):
                 top = y + index * line_height + line_height / 2
                 if align == "center":
-                    canvas.create_text(x + frame.width / 2, top, text=line, font=font, fill=color, anchor="center", tags="frond")
+                    canvas.create_text(x + frame.width / 2, top, text=line, font=font, fill=color, anchor="center", tags=self._drawing_tags)
                 elif align == "right":
-                    canvas.create_text(right, top, text=line, font=font, fill=color, anchor="e", tags="frond")
+                    canvas.create_text(right, top, text=line, font=font, fill=color, anchor="e", tags=self._drawing_tags)
                 else:
-                    canvas.create_text(x, top, text=line, font=font, fill=color, anchor="w", tags="frond")
+                    canvas.create_text(x, top, text=line, font=font, fill=color, anchor="w", tags=self._drawing_tags)
         source = a.get("source")
         if isinstance(source, str) and view.type == "image":
             try:
                 image = tkinter.PhotoImage(master=self.canvas, file=source)
             except tkinter.TclError:
                 return
-            canvas.create_image(x, y, image=image, anchor="nw", tags="frond")
+            canvas.create_image(x, y, image=image, anchor="nw", tags=self._drawing_tags)
             view.variable = image  # kept alive while shown
 
     # ---- widgets and input ----------------------------------------------------------------------
@@ -438,9 +666,17 @@ class TkHost(Host):
         self.canvas.itemconfigure(window, width=max(1, round(view.frame.width)), height=max(1, round(view.frame.height)))
 
     def _event(self, view: int, event: str, payload: AttributeValue | None = None) -> None:
-        root = self.root
         target = self.views.get(view)
-        if root is None or root.closed or target is None or event not in target.attributes:
+        if target is None or event not in target.attributes:
+            return
+        list_view = self.list
+        if list_view is not None:
+            if not list_view.closed:
+                self._tick_list()
+                list_view.send_event(view, event, payload)  # (the item's build follows in idle time)
+            return
+        root = self.root
+        if root is None or root.closed:
             return
         root.send_event(view, event, payload)
         self._flush()
@@ -459,6 +695,13 @@ class TkHost(Host):
             self._event(view.id, "onValueChange", view.variable.get())
 
     def _clicked(self, event: Any) -> None:
+        list_view = self.list
+        if list_view is not None:
+            self.canvas.focus_set()  # (for the scrolling keys)
+            if not list_view.closed:
+                self._tick_list()
+                list_view.tap(self.canvas.canvasx(event.x), self.canvas.canvasy(event.y))
+            return
         root = self.root
         if root is None or root.closed:
             return
