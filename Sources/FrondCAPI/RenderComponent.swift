@@ -214,6 +214,11 @@ final class CStatefulComponent: RenderComponent<CState>, ComponentAnimationProto
     }
 
     override func render(state: CState, scope: StateScope<CState>) throws(FrondError) -> Component? {
+        // (A state a list kept for an item it released comes back in the item's new scope:
+        // the handle it holds was the old scope's, withdrawn when that scope died.)
+        if let handle = state.scopeHandle, (try? cScope(handle))?.scope != scope {
+            state.scopeHandle = nil
+        }
         if state.scopeHandle == nil {
             do {
                 let handle = try issueHandle(CScope(scope, renderClass: calls.renderClass), .scope)

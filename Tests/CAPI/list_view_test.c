@@ -647,6 +647,11 @@ static void test_a_released_item_keeps_its_state(void) {
     CHECK_OK(frond_list_set_viewport(list, 0, 100));
     CHECK_OK(frond_list_process(NULL, list, true));
     CHECK(m.taps[counter_button(&m, 1)] == 2 && m.taps[counter_button(&m, 0)] == 0);
+    /* Its handler goes on updating the state it came back with (in its new scope). */
+    CHECK_OK(frond_list_send_event(&outcome, list, counter_button(&m, 1), FROND_EVENT_TAP, NULL));
+    CHECK(outcome == FROND_ACTION_HANDLED && counter_sends_failed == 0);
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(m.taps[counter_button(&m, 1)] == 3);
     /* Released again, then removed: its state is destroyed with it. */
     CHECK_OK(frond_list_set_viewport(list, 3000, 100));
     CHECK_OK(frond_list_process(NULL, list, true));

@@ -220,6 +220,10 @@ def test_aReleasedItemKeepsTheStateATapGaveIt(like_class: None, no_leaks) -> Non
         assert made.count(rows(300)[3]) == 2, "row 3 was released and built again"
         assert host.views[like_button(3)].attributes["title"] == "Liked"
         assert host.views[like_button(4)].attributes["title"] == "Like"
+        # Its handler goes on updating the state it came back with (in its new scope).
+        assert feed.send_event(like_button(3)) == ActionOutcome.HANDLED
+        feed.process(wait=True)
+        assert host.views[like_button(3)].attributes["title"] == "Like"
 
 
 def test_actionsNoResponderOfAnItemHandledReachTheListsHandler(no_leaks) -> None:
