@@ -476,8 +476,10 @@ public final class ListView<Model>: @unchecked Sendable {
         let mount = ListItemMount(mounter: mounter, itemRoot: itemRoot)
         mounts[ObjectIdentifier(itemRoot)] = mount
         itemRoot.root.host = mount
-        itemRoot.root.unhandledActionHandler = { [weak self, unowned itemRoot] event throws(FrondError) in
-            guard let self, let handler = unhandledActionHandler,
+        // (Weak, not unowned: a scope of the item may send an action from another thread
+        // while the list releases the item, and the root outlives its item then.)
+        itemRoot.root.unhandledActionHandler = { [weak self, weak itemRoot] event throws(FrondError) in
+            guard let self, let itemRoot, let handler = unhandledActionHandler,
                   let path = dataSource.state.path(of: itemRoot) else { return }
             try handler(event, path)
         }

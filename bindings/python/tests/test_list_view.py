@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -528,3 +529,59 @@ def test_scrollingSettlesWhenBuildsRunLaterThanTheyAreAskedFor(no_leaks) -> None
                 pytest.fail(f"at offset {offset} the list still builds after 20 rounds: {feed.statistics}")
             visible = [frame for frame in shown(host).values() if frame.top < offset + 500 and frame.top + frame.height > offset]
             assert visible and not feed.data_source.pending
+
+
+def test_itemScopesUsedFromOtherThreadsWhileTheListReleasesItems(no_leaks) -> None:
+    """Threads send actions through list items' scopes while the host thread scrolls them in
+    and out of the range: once, an item's root outlived its released item, and the action's
+    way to the list's handler read the item through an unowned reference (the process aborted
+    within seconds). Now each send is heard or refused, and nothing crashes."""
+    scopes: dict[int, Scope] = {}
+    lock = threading.Lock()
+
+    class Row(RenderComponent):
+        number: int
+
+        def initial_state(self) -> int:
+            return self.number
+
+        def render(self, state: int) -> Component:
+            with lock:
+                scopes[self.number] = self.scope  # type: ignore[assignment]
+            return Component("row", {"n": state}, height=20)
+
+    _render_class(Row)
+    heard: list[int] = []
+    with ListView(lambda number: Row(number=number, key=str(number)), cross_size=300, host=MemoryHost(),
+                  estimated_item_size=20, range_screens=1) as feed:
+        feed.on_unhandled_action = lambda event, path: heard.append(path.item)
+        feed.data_source.set_items(list(range(400)))
+        feed.set_viewport(0, 200)
+        feed.process(wait=True)
+        stop = threading.Event()
+
+        def send(seed: int) -> None:
+            while not stop.is_set():
+                seed = (seed * 1103515245 + 12345) % 2**31
+                with lock:
+                    scope = scopes.get(seed % 30)
+                if scope is not None:
+                    try:
+                        scope.send("ping")
+                    except Exception:  # noqa: BLE001 — refused (the item left): what matters is no crash
+                        pass
+
+        threads = [threading.Thread(target=send, args=(seed,)) for seed in (1, 2, 3)]
+        for thread in threads:
+            thread.start()
+        try:
+            step, end = 0, time.monotonic() + 3
+            while time.monotonic() < end:
+                step += 1
+                feed.set_viewport(0 if step % 2 else 3000, 200)
+                feed.process()
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join()
+        assert heard
