@@ -2509,7 +2509,9 @@ frond_status frond_list_set_viewport(frond_list *list, float offset, float lengt
 frond_status frond_list_set_cross_size(frond_list *list, float cross_size);
 
 /** Mounts what the list's data source built (frond_data_source_process on it, then the
- *  range is looked at again); with `wait_for_all`, builds and mounts everything pending.
+ *  range is looked at again); with `wait_for_all`, builds and mounts everything pending,
+ *  round after round until the range is built (the sizes a build brings may bring more
+ *  items into it; at most 32 rounds), so that nothing is pending when it returns.
  *  `*out_applied` (may be NULL) receives how many modifications were applied, the list's
  *  own builds of the items nearing the viewport included. */
 frond_status frond_list_process(size_t *out_applied, frond_list *list, bool wait_for_all);

@@ -663,6 +663,56 @@ static void test_a_callers_executor_builds_off_the_host_thread(void) {
     CHECK_FAILURE(FROND_ERR_MISUSE, frond_data_source_build(source), "data source");
 }
 
+/* How deep the stack is where the executor is called, below `stack_base`. */
+static char *stack_base;
+static long executor_call_depth;
+static void measure_depth(frond_data_source *source, void *user_data) {
+    char here;
+    (void)source;
+    (void)user_data;
+    executor_call_depth = (long)(stack_base - &here);
+}
+
+/* A thousand builds call the executor as deep as the first ones: once every build called it
+ * through one more wrapper (the executor was read out of a lock's generic storage and written
+ * back converted), 144 bytes more of stack a build, until the thread overflowed. */
+static void test_builds_call_the_executor_no_deeper_as_they_go(void) {
+    char base;
+    frond_data_source_config config;
+    frond_data_source *source = NULL;
+    frond_item_model model;
+    frond_changeset *update = NULL;
+    frond_change change;
+    size_t one = 1;
+    long first = 0;
+    int build;
+    stack_base = &base;
+    FROND_INIT(config);
+    config.item_size_range = frond_size_range_flexible_height(300);
+    config.provider = provide;
+    CHECK_OK(frond_data_source_new(&source, &config));
+    CHECK_OK(frond_data_source_set_executor(source, measure_depth, NULL, NULL));
+    model = item("row", 1, 1);
+    CHECK_OK(frond_data_source_set_sections(source, &model, 1, &one, 1, FROND_APPLY_SYNC));
+    FROND_INIT(change);
+    change.kind = FROND_CHANGE_UPDATE_ITEM;
+    CHECK_OK(frond_changeset_new(&update));
+    CHECK_OK(frond_changeset_add(update, &change));
+    for (build = 1; build <= 1000; build++) {
+        model = item("row", 1, (uint64_t)build + 1);
+        CHECK_OK(frond_data_source_apply(source, update, &model, 1, NULL, 0, FROND_APPLY_ASYNC));
+        CHECK_OK(frond_data_source_process(NULL, source, true));
+        if (build == 10) first = executor_call_depth;
+    }
+    CHECK(first > 0 && executor_call_depth <= first + 256);
+    if (executor_call_depth > first + 256) {
+        fprintf(stderr, "the executor is called %ld bytes deeper after 1,000 builds than after 10\n",
+                executor_call_depth - first);
+    }
+    CHECK_OK(frond_changeset_free(update));
+    CHECK_OK(frond_data_source_free(source));
+}
+
 /* An executor replaced: its user_data is destroyed then; NULL gives back the data source's
  * own thread. */
 static void test_an_executor_replaced_is_destroyed_once(void) {
@@ -700,6 +750,7 @@ int main(void) {
     test_another_thread_may_free_it_and_two_at_once_is_misuse();
     test_a_callers_executor_builds_off_the_host_thread();
     test_an_executor_replaced_is_destroyed_once();
+    test_builds_call_the_executor_no_deeper_as_they_go();
     CHECK(provider_destroyed > 0);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

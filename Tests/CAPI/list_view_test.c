@@ -301,8 +301,14 @@ static void test_only_items_near_the_viewport_are_shown_and_views_are_reused(voi
     CHECK(m.frame[shown_container(&m, 0)].height == frame.height);
     for (step = 1; step <= 40; step++) {
         uint64_t first;
+        bool pending = true;
+        frond_data_source *source = NULL;
         CHECK_OK(frond_list_set_viewport(list, (float)step * 300, 300));
         CHECK_OK(frond_list_process(NULL, list, true));
+        /* Waiting for all builds until the range is built: nothing is left pending. */
+        CHECK_OK(frond_list_get_data_source(&source, list));
+        CHECK_OK(frond_data_source_has_pending(&pending, source));
+        CHECK(!pending);
         /* The item at the viewport's top is shown, where the list says it is. */
         first = 0;
         {

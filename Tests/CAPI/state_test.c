@@ -578,6 +578,45 @@ static void test_updates_from_threads_are_applied_in_one_flush(void) {
     CHECK_OK(frond_render_class_release(cls));
 }
 
+/* A thousand state updates, each flushed, call the flush request as deep as the first: once
+ * every request went through one more wrapper (the handler was read out of a lock's generic
+ * storage and written back converted), until the thread overflowed its stack. */
+static char *request_stack_base;
+static long request_depth;
+static frond_status measure_request(frond_root *root, void *user_data) {
+    char here;
+    (void)root;
+    (void)user_data;
+    request_depth = (long)(request_stack_base - &here);
+    return FROND_OK;
+}
+
+static void test_flush_requests_come_no_deeper_as_they_go(void) {
+    static const char *const a[] = {"a"};
+    char base;
+    frond_render_class *cls = new_counter_class();
+    frond_root *root = NULL;
+    long first = 0;
+    int i;
+    request_stack_base = &base;
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_flush_request(root, measure_request, NULL, NULL));
+    show(root, counter_list(cls, a, 1, false));
+    flush(root);
+    for (i = 1; i <= 1000; i++) {
+        CHECK_OK(add(scope_of("a"), 1));
+        flush(root);
+        if (i == 10) first = request_depth;
+    }
+    CHECK(first > 0 && request_depth <= first + 256);
+    if (request_depth > first + 256) {
+        fprintf(stderr, "the flush request comes %ld bytes deeper after 1,000 updates than after 10\n",
+                request_depth - first);
+    }
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(cls));
+}
+
 /* ---- asynchronous flushes ------------------------------------------------ */
 
 typedef struct host_log {
@@ -690,6 +729,7 @@ int main(void) {
     test_stateless_class_renders_when_props_change();
     test_failing_render_keeps_the_mounted_views();
     test_updates_from_threads_are_applied_in_one_flush();
+    test_flush_requests_come_no_deeper_as_they_go();
     test_pending_updates_die_with_their_root();
     test_prepare_on_a_thread_commit_on_the_host_thread();
     CHECK_OK(frond_handle_count(&handles_at_end));

@@ -53,7 +53,7 @@ public final class DataSource<Model>: @unchecked Sendable {
 
     private let shared: Mutex<Shared>
     /// Where asynchronous builds run: the caller's executor, or `ownQueue`.
-    private let executor: Mutex<Executor>
+    private let executor: Mutex<LockedClosure<Executor>>
     private let ownQueue = DispatchQueue(label: "frond.data-source", qos: .userInitiated)
     /// Whether items are built only when a ``load(_:mode:)`` asks for them.
     public let buildsOnDemand: Bool
@@ -72,7 +72,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     private let buildDeferred = Atomic<Bool>(false)
     /// Set by ``cancelAndWait()``: a build under way stops at its next item.
     private let cancelled = DataSourceCancellation()
-    private let readyHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let readyHandler = Mutex<LockedClosure<@Sendable () -> Void>?>(nil)
 
     /// What the host thread, the builder and other threads share (under `shared`'s lock).
     private struct Shared: @unchecked Sendable {
@@ -103,7 +103,7 @@ public final class DataSource<Model>: @unchecked Sendable {
                               predictedCounts: []))
         self.textMeasurer = textMeasurer
         let queue = ownQueue
-        self.executor = Mutex(executor ?? { work in queue.async(execute: work) })
+        self.executor = Mutex(LockedClosure(call: executor ?? { work in queue.async(execute: work) }))
     }
 
     deinit {
@@ -120,7 +120,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// should only schedule that call: a host thread waiting for the build waits for the
     /// handler to return.
     public func setReadyHandler(_ handler: (@Sendable () -> Void)?) {
-        let replaced = readyHandler.withLock { replacing(&$0, with: handler) }
+        let replaced = readyHandler.withLock { replacing(&$0, with: handler.map { LockedClosure(call: $0) }) }
         _ = replaced
     }
 
@@ -132,7 +132,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// of the data source's calls.
     public func setExecutor(_ executor: Executor?) {
         let queue = ownQueue
-        self.executor.withLock { $0 = executor ?? { work in queue.async(execute: work) } }
+        self.executor.withLock { $0 = LockedClosure(call: executor ?? { work in queue.async(execute: work) }) }
     }
 
     /// Adds a listener; returns the id that ``removeListener(_:)`` takes.
@@ -393,7 +393,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         guard dispatch else { return true }
         // (Held weakly: a data source released, or a build dropped, before the work runs is
         // not kept alive by it.)
-        let executor = executor.withLock { $0 }
+        let executor = executor.withLock { $0.call }
         executor { [weak self, weak build] in
             guard let self, let build, build.claim() else { return }
             run(build, offThread: true)
@@ -419,7 +419,7 @@ public final class DataSource<Model>: @unchecked Sendable {
         // Finished before the ready handler is told, so that a host it wakes finds the result.
         build.finished.store(true, ordering: .releasing)
         if offThread {
-            readyHandler.withLock { $0 }?()
+            readyHandler.withLock { $0?.call }?()
             builderThread.store(0, ordering: .releasing)
         }
         build.done.signal()

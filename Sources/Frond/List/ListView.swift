@@ -223,16 +223,28 @@ public final class ListView<Model>: @unchecked Sendable {
     public var contentSize: Float { Float(contentLength) }
 
     /// Applies what the data source built (and, with `waitForAll`, builds and applies
-    /// what is pending), mounting it. Returns how many modifications were applied, the
+    /// what is pending until the range is built: the sizes a build brings may show items it
+    /// did not ask for), mounting it. Returns how many modifications were applied, the
     /// list's own builds of the items nearing the viewport included.
     @discardableResult
     public func processPending(waitForAll: Bool = false) throws(FrondError) -> Int {
         try hostCall("process the list") { () throws(FrondError) in
-            let applied = try dataSource.processPending(waitForAll: waitForAll)
+            var applied = try dataSource.processPending(waitForAll: waitForAll)
             try queueRangeLoad()
+            // (Each round builds what the range lacks with the sizes known so far; a few
+            // rounds settle it. The bound keeps far-off estimates from holding the thread.)
+            var rounds = 1
+            while waitForAll, dataSource.hasPending, rounds < Self.settlingRounds {
+                applied += try dataSource.processPending(waitForAll: true)
+                try queueRangeLoad()
+                rounds += 1
+            }
             return applied
         }
     }
+
+    /// How many rounds of building ``processPending(waitForAll:)`` makes at most.
+    static var settlingRounds: Int { 32 }
 
     /// Sends a host event on one of the list's views to the item root that shows it (its
     /// responder chain); a view of no mounted item is ``FrondError/Kind/invalidValue``.

@@ -630,15 +630,15 @@ public final class Root: @unchecked Sendable {
 
 /// The handler a root calls when state updates arrive (set from any thread).
 final class FlushRequest: Sendable {
-    private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let handler = Mutex<LockedClosure<@Sendable () -> Void>?>(nil)
 
     func set(_ newHandler: (@Sendable () -> Void)?) {
         // (The handler replaced goes after the lock is released: see `replacing`.)
-        let replaced = handler.withLock { replacing(&$0, with: newHandler) }
+        let replaced = handler.withLock { replacing(&$0, with: newHandler.map { LockedClosure(call: $0) }) }
         _ = replaced
     }
 
     func fire() {
-        handler.withLock { $0 }?()
+        handler.withLock { $0?.call }?()
     }
 }

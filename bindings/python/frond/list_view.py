@@ -278,8 +278,9 @@ class ListView(Handle):
 
     def process(self, wait: bool = False) -> int:
         """Mounts what the data source built (with `wait`, builds and mounts everything
-        pending); returns how many modifications were applied, the list's own builds of the
-        items nearing the viewport included."""
+        pending, round after round until the range is built: ``data_source.pending`` is
+        False after it, but for a far-off estimate that 32 rounds did not settle); returns how many modifications were
+        applied, the list's own builds of the items nearing the viewport included."""
         applied = ctypes.c_size_t()
         call("frond_list_process", ctypes.byref(applied), self._live(), wait)
         return applied.value

@@ -585,3 +585,23 @@ def test_itemScopesUsedFromOtherThreadsWhileTheListReleasesItems(no_leaks) -> No
             for thread in threads:
                 thread.join()
         assert heard
+
+
+def test_processWithWaitLeavesNothingPending(no_leaks) -> None:
+    """`process(wait=True)` builds round after round until the range is built: once it
+    returned with the range's next load (sizes the first build brought) still pending."""
+    host = MemoryHost()
+
+    def row(text: str) -> Component:
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(0.005)  # (slow on the builder's thread: its loads are still under way)
+        return Text(text)
+
+    # (Rows smaller than the estimate: each build's sizes leave room for more rows.)
+    with ListView(row, cross_size=300, host=host, estimated_item_size=20) as feed:
+        feed.data_source.set_items([f"item {number}" for number in range(1000)])
+        for offset in (0, 5000, 100):
+            feed.set_viewport(offset, 200)
+            feed.process(wait=True)
+            assert not feed.data_source.pending
+            assert feed.process(wait=True) == 0
