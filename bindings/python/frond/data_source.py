@@ -197,6 +197,7 @@ class DataSource(Handle):
                            len(inserted), _mode(sync))
         finally:
             call("frond_changeset_free", handle)
+        self._forget_removed()
 
     def set_items(self, models: Sequence[Any], *, section: int = 0, sync: bool = True) -> None:
         """Data diffing: makes `section` hold `models` (an empty data source gets section
@@ -205,12 +206,11 @@ class DataSource(Handle):
         InvalidArgumentError naming both positions. (To tell a changed item, the data
         source keeps each key's last content, by default the model: a removed model stays
         referenced until `close`, or until the keys of removed items outnumber the items by
-        1,024, when they are forgotten.)"""
+        1,024, when they are forgotten; `apply` and `set_sections` forget them so too.)"""
         models = list(models)
         array = self._models(models, "items", identify=True)
         self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
-        if len(self._ids) > 2 * self.item_count() + 1024:
-            self._prune()
+        self._forget_removed()
 
     def set_sections(self, sections: Sequence[Sequence[Any]], *, sync: bool = True) -> None:
         """Replaces every section with these models (no diffing: every old item goes, with
@@ -220,6 +220,7 @@ class DataSource(Handle):
         array = self._models(models, "items", identify=self._key is not None)
         counts = (ctypes.c_size_t * max(len(sections), 1))(*[len(section) for section in sections])
         self._applying("frond_data_source_set_sections", array, len(models), counts, len(sections), _mode(sync))
+        self._forget_removed()
 
     def set_config(self, provider: ItemProvider, size_range: SizeRange, *, sync: bool = True) -> None:
         """Replaces the provider and the size range: every item is rebuilt. A `ListView`'s
@@ -250,6 +251,14 @@ class DataSource(Handle):
         # forgets them, so that it releases every model.)
         self._ids = {}
         self._contents = {}
+
+    def _forget_removed(self) -> None:
+        """Forgets the identities of removed models once they outnumber the items by 1,024
+        (and nothing is pending, whose models are not in the state yet): every way in
+        (`apply`, `set_items`, `set_sections`) checks, so that a list whose items come and go
+        does not keep every model it was ever given."""
+        if len(self._ids) > 1024 and len(self._ids) > 2 * self.item_count() + 1024 and not self.pending:
+            self._prune()
 
     def _prune(self) -> None:
         """Forgets the identities of models no longer in the data source."""

@@ -89,15 +89,19 @@ class MemoryHost(Host):
     """A host that keeps the views in Python (`views` by id, `root_children`) and prints
     them (`dump`) as ``frond_root_describe`` does. It checks each mutation against its
     views and raises ValueError for one that does not fit (an engine bug): the flush then
-    raises CallbackError from it."""
+    raises CallbackError from it. `commits` records every commit, for tests; with
+    ``keep_commits=False`` it holds only the last one (a long-running program's host)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep_commits: bool = True) -> None:
         self.views: dict[int, MemoryView] = {}
         self.root_children: list[int] = []
         self.commits: list[list[Mutation]] = []
+        self.keep_commits = keep_commits
         self._partial = False
 
     def commit(self, mutations: Sequence[Mutation]) -> None:
+        if not self.keep_commits:
+            self.commits.clear()
         self.commits.append(list(mutations))
         try:
             super().commit(mutations)

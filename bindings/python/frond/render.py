@@ -262,8 +262,10 @@ _pending = _PendingAnimations()
 
 def pending_animations() -> list[Any]:
     """What render classes' animations handed C through pointers (target keys, group
-    parts) on this thread: kept until the flush that asked for them returns (C copies them
-    during it). Per thread, as roots on different threads flush at the same time."""
+    parts) on this thread: kept until the next animations callback on this thread, or the
+    flush that asked for them returns (C copies them as the callback returns, before it asks
+    again). Per thread, as roots on different threads flush at the same time, and list items
+    are built on builders' threads, with no flush of their own to clear them."""
     return _pending.items
 
 
@@ -271,6 +273,7 @@ def _animations(out: Any, out_count: Any, moment: int, previous: int | None, pro
                 _: int | None) -> int:
     keys: list[int] = []
     try:
+        pending_animations().clear()  # (the last callback's, which C has copied by now)
         instance = registry.get(props)
         items = animation_list(instance.animations(AnimationMoment(moment),
                                                    registry.get(previous) if previous else None),

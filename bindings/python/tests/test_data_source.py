@@ -253,3 +253,27 @@ def test_aCallersExecutorBuildsTheAsynchronousModifications(no_leaks) -> None:
     source.set_sections([["five", "six"]], sync=False)
     assert source.process(wait=True) == 1 and source.item_count(0) == 2
     source.close()
+
+
+def test_modelsRemovedByChangesetsAreForgotten(no_leaks) -> None:
+    """Items that come and go through `apply` (a keyed data source, as a diffing list has):
+    the identities it keeps of removed models are forgotten as `set_items` forgets them, so
+    the removed models are released. Once, `apply` kept every model it was ever given."""
+    class Model:
+        def __init__(self, number: int) -> None:
+            self.number = number
+
+    removed: list[weakref.ref[Model]] = []
+    with DataSource(lambda model: Text(f"item {model.number}"), SizeRange.flexible_height(300),
+                    key=lambda model: model.number) as source:
+        models = [Model(number) for number in range(100)]
+        source.set_items(models)
+        for number in range(100, 3100):
+            removed.append(weakref.ref(models.pop(0)))
+            models.append(Model(number))
+            source.apply(Changeset(removed_items=[ItemPath(0, 0)], inserted_items=[ItemPath(0, 99)]),
+                         inserted=[models[-1]])
+        gc.collect()
+        alive = sum(ref() is not None for ref in removed)
+        assert alive <= 1200, f"{alive} of 3,000 removed models are still referenced"
+        assert [item.model.number for item in source.items(0)] == list(range(3000, 3100))

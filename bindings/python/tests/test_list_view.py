@@ -605,3 +605,39 @@ def test_processWithWaitLeavesNothingPending(no_leaks) -> None:
             feed.process(wait=True)
             assert not feed.data_source.pending
             assert feed.process(wait=True) == 0
+
+
+def test_itemAnimationsHandedToCAreNotKeptForever(no_leaks) -> None:
+    """What render classes' animations hand C through pointers (a group's parts, a target
+    key) is kept per thread until C has copied it. List items are built with no flush of
+    their own to clear it: once, each thread that built items kept them all."""
+    from frond import AnimationMoment
+    from frond.render import pending_animations
+
+    kept: dict[int, list[object]] = {}
+
+    class Fading(RenderComponent):
+        def initial_state(self) -> bool:
+            return False
+
+        def render(self, state: bool) -> Component:
+            return Component("button", {"title": "Like"}, width=80, height=32, key="button")
+
+        def animations(self, moment: AnimationMoment, previous: RenderComponent | None) -> list[Animation]:
+            kept[threading.get_ident()] = pending_animations()
+            if moment != AnimationMoment.INITIAL_MOUNT:
+                return []
+            return [Animation.parallel(Animation.alpha_from(0, duration=0.2), Animation.scale_from(0.5, duration=0.2),
+                                       target_key="button")]
+
+    _render_class(Fading)
+    with ListView(lambda number: Flexbox([Text(f"post {number}"), Fading(key="fading")]), cross_size=400,
+                  host=MemoryHost()) as feed:
+        feed.data_source.set_sections([list(range(2000))])
+        clock = 0.0
+        for step in range(60):
+            clock += 0.05
+            feed.tick(clock)
+            feed.set_viewport((step % 20 if step % 20 < 10 else 20 - step % 20) * 800.0, 800)
+            feed.process(wait=True)
+        assert kept and all(len(items) <= 8 for items in kept.values()), {thread: len(items) for thread, items in kept.items()}

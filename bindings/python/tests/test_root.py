@@ -36,6 +36,16 @@ def test_memoryHostPrintsWhatTheEngineDescribes(no_leaks) -> None:
         assert len(host.commits) == 1
 
 
+def test_aMemoryHostForALongRunKeepsOnlyTheLastCommit(no_leaks) -> None:
+    host = MemoryHost(keep_commits=False)
+    with Root(SizeRange.fixed(320, 200), host=host) as root:
+        for badge in range(5):
+            root.set_component(_screen("Inbox", badge))
+            root.flush()
+        assert len(host.commits) == 1 and host.last_commit
+        assert root.describe() == host.dump()
+
+
 def test_aChangedComponentFlushesAsUpdatesOfTheSameViews(no_leaks) -> None:
     host = MemoryHost()
     with Root(SizeRange.fixed(320, 200), host=host) as root:
