@@ -255,7 +255,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         for path in request.release {
             guard let released = base.root(at: path) else { continue }
             sections[path.section].setRoot(nil, size: base.sections[path.section].sizes[path.item],
-                                           kept: released.root.keptStates, at: path.item)
+                                           kept: released.root.takeKeptStates(), at: path.item)
         }
         for path in request.build where base.contains(path) && sections[path.section].roots[path.item] == nil {
             let item = sections[path.section][path.item]

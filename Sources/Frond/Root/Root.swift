@@ -106,10 +106,23 @@ public final class Root: @unchecked Sendable {
     /// States the next build starts components from (a list item built again after it was
     /// released, see ``KeptStates``); dropped by the commit that shows them.
     var statesToRestore: KeptStates?
-    /// What a list keeps of this root when it releases it (nil: nothing; see ``KeptStates``).
-    /// (Only a root whose states an update changed is walked: scrolling a long list releases
-    /// every item it passes, and few of them were touched.)
-    var keptStates: KeptStates? { hasUpdatedStates ? tree.flatMap(KeptStates.capture) : nil }
+    /// What a list keeps of this root as it releases it (nil: nothing; see ``KeptStates``),
+    /// on the thread that builds it. Updates queued since the last build (made as the item
+    /// left the range) are folded into the states first, as a build would apply them: they
+    /// were accepted, and would otherwise be lost with the root; the queue then takes no
+    /// more (a later update is refused, not lost). (Only a root whose states an update
+    /// changed is walked: scrolling a long list releases every item it passes, and few of
+    /// them were touched.)
+    func takeKeptStates() -> KeptStates? {
+        for update in queue.close() {
+            let scope = update.scope
+            guard !scope.isInvalidated, scope.treeNode != nil, let state = update.transform(scope.state) else { continue }
+            scope.state = state
+            scope.hasUpdatedState = true
+            hasUpdatedStates = true
+        }
+        return hasUpdatedStates ? tree.flatMap(KeptStates.capture) : nil
+    }
     /// Whether an update changed a state of this root, or it started from kept states.
     private var hasUpdatedStates = false
     private var nextIdentity = 1

@@ -73,7 +73,7 @@ struct StateUpdate {
 
 /// State updates from any thread, waiting for the next flush (in the order they came).
 final class UpdateQueue: Sendable {
-    private let pending = Mutex<[StateUpdateBox]>([])
+    private let pending = Mutex(QueuedUpdates())
     /// Called (outside the lock) when the first update after a flush arrives.
     let onFirstUpdate: @Sendable () -> Void
     /// The root the queue belongs to (actions sent through a scope go to it).
@@ -92,24 +92,46 @@ final class UpdateQueue: Sendable {
         self.onFirstUpdate = onFirstUpdate
     }
 
-    func enqueue(_ update: StateUpdate) {
-        let wasEmpty = pending.withLock { list in
-            let empty = list.isEmpty
-            list.append(StateUpdateBox(update: update))
+    /// Queues `update`; false when the queue is closed (its root released: see ``close()``).
+    func enqueue(_ update: StateUpdate) -> Bool {
+        let wasEmpty = pending.withLock { queued -> Bool? in
+            guard !queued.closed else { return nil }
+            let empty = queued.list.isEmpty
+            queued.list.append(StateUpdateBox(update: update))
             return empty
         }
+        guard let wasEmpty else { return false }
         if wasEmpty { onFirstUpdate() }
+        return true
     }
 
     func drain() -> [StateUpdate] {
-        pending.withLock { list in
-            let updates = list.map(\.update)
-            list.removeAll()
+        pending.withLock { queued in
+            let updates = queued.list.map(\.update)
+            queued.list.removeAll()
             return updates
         }
     }
 
-    var isEmpty: Bool { pending.withLock { $0.isEmpty } }
+    /// Drains the queue for the last time: updates that come later are refused (a list
+    /// releasing the root keeps the states the updates so far made; a later one would be
+    /// lost without a word).
+    func close() -> [StateUpdate] {
+        pending.withLock { queued in
+            queued.closed = true
+            let updates = queued.list.map(\.update)
+            queued.list.removeAll()
+            return updates
+        }
+    }
+
+    var isEmpty: Bool { pending.withLock { $0.list.isEmpty } }
+}
+
+/// The queued updates, and whether the queue takes more.
+struct QueuedUpdates: @unchecked Sendable {
+    var list: [StateUpdateBox] = []
+    var closed = false
 }
 
 /// Queued updates cross threads; their closures are only run by the flushing thread.
@@ -167,7 +189,8 @@ public struct StateScope<State>: @unchecked Sendable, Hashable {
     }
 
     /// Queues a change of the state. Throws (``FrondError/Kind/misuse``) when the
-    /// component has left the tree; an update queued before that is dropped.
+    /// component has left the tree (or its list item is being released: a list keeps the
+    /// states of the updates queued before); an update queued before that is dropped.
     public func update(_ change: @escaping (inout State) -> Void) throws(FrondError) {
         try updateIfAccepted { state in
             change(&state)
@@ -181,10 +204,13 @@ public struct StateScope<State>: @unchecked Sendable, Hashable {
         guard let queue = scope.queue, !scope.isInvalidated else {
             throw FrondError(.misuse, "the state's component has left the tree; its state cannot change")
         }
-        queue.enqueue(StateUpdate(scope: scope) { old in
+        let queued = queue.enqueue(StateUpdate(scope: scope) { old in
             guard var state = old as? State, change(&state) else { return nil }
             return state
         })
+        guard queued else {
+            throw FrondError(.misuse, "the state's component has left the tree (its list item was released); its state cannot change")
+        }
     }
 }
 

@@ -641,3 +641,46 @@ def test_itemAnimationsHandedToCAreNotKeptForever(no_leaks) -> None:
             feed.set_viewport((step % 20 if step % 20 < 10 else 20 - step % 20) * 800.0, 800)
             feed.process(wait=True)
         assert kept and all(len(items) <= 8 for items in kept.values()), {thread: len(items) for thread, items in kept.items()}
+
+
+def test_anUpdateMadeAsTheItemLeavesTheRangeIsKept(no_leaks) -> None:
+    """A state update made just after the item left the range, while the list releases it on
+    the builder's thread: accepted, it is kept with the item's states; made once the states
+    were taken, it is refused (MisuseError). Once, it was accepted and lost."""
+    scopes: dict[int, Scope] = {}
+
+    class Counter(RenderComponent):
+        number: int
+
+        def initial_state(self) -> int:
+            return 0
+
+        def render(self, state: int) -> Component:
+            scopes[self.number] = self.scope  # type: ignore[assignment]
+            return Component("row", {"n": state, "number": self.number}, height=20)
+
+    _render_class(Counter)
+    host = MemoryHost()
+
+    def shown(number: int) -> object:
+        return next(view.attributes["n"] for view in host.views.values()
+                    if view.view_type == "row" and view.attributes["number"] == number
+                    and not host.views[view.parent].attributes.get("hidden"))  # type: ignore[index]
+
+    with ListView(lambda number: Counter(number=number, key=str(number)), cross_size=300, host=host,
+                  estimated_item_size=20) as feed:
+        feed.data_source.set_items(list(range(1000)))
+        feed.set_viewport(0, 200)
+        feed.process(wait=True)
+        expected = 0
+        for _ in range(10):
+            feed.set_viewport(10_000, 200)  # row 0 leaves the range: the builder releases it
+            try:
+                scopes[0].update_state(lambda count: count + 1)
+                expected += 1
+            except MisuseError:
+                pass
+            feed.process(wait=True)
+            feed.set_viewport(0, 200)
+            feed.process(wait=True)
+            assert shown(0) == expected
