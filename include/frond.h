@@ -2449,10 +2449,12 @@ typedef struct frond_list_listener {
      *  the same commit's did_change_content_length, so the new length has room for it). */
     void (*did_adjust_offset)(frond_list *list, float offset, void *user_data);
     /** An item entered the range (built and mounted) or left it: working-range callbacks.
-     *  Every item that entered leaves once: when it leaves the range, or when a change
-     *  removes it (from the path where it was last placed, with its model, which the data
-     *  source destroys after the call). Freeing the list calls neither: the items in the
-     *  range end with it. */
+     *  Every model that entered leaves once, with the model it entered with: when its item
+     *  leaves the range, when a change removes the item (from the path where it was last
+     *  placed), or when an update gives the item a new model (it leaves with the old one,
+     *  then enters with the new one); a model that left is destroyed by the data source
+     *  after the call, if it is not in the data source any more. Freeing the list calls
+     *  neither: the items in the range end with it. */
     void (*did_enter_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
     void (*did_leave_range)(frond_list *list, frond_item_path path, void *model, void *user_data);
 } frond_list_listener;

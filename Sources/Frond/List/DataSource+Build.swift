@@ -9,8 +9,8 @@ import Synchronization
 final class DataSourceBuilt<Model>: @unchecked Sendable {
     let baseVersion: UInt64
     private let basePathsVersion: UInt64
-    /// Whether the modification inserted, removed or moved items.
-    private let movesItems: Bool
+    /// Whether the modification inserted, removed or moved items or sections.
+    private let changesPaths: Bool
     private var sections: [DataSourceSection<Model>]
     private let configuration: DataSourceConfiguration<Model>
     let changes: DataSourceAppliedChanges
@@ -22,14 +22,16 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
 
     private init(base: DataSourceState<Model>, builder: DataSourceItemBuilder<Model>,
                  sections: [DataSourceSection<Model>], changes: ListChangeset = ListChangeset(),
-                 destinations: [ListChangeset.Move] = [], isLoad: Bool = false, movesItems: Bool) {
+                 destinations: [ListChangeset.Move] = [], isLoad: Bool = false, movesItems: Bool,
+                 replacesModels: Bool = false) {
         baseVersion = base.version
         basePathsVersion = base.pathsVersion
-        self.movesItems = movesItems
+        changesPaths = !(changes.removedItems.isEmpty && changes.insertedItems.isEmpty && changes.movedItems.isEmpty
+                         && changes.removedSections.isEmpty && changes.insertedSections.isEmpty)
         self.sections = sections
         configuration = builder.configuration
         self.changes = DataSourceAppliedChanges(changes: changes, updatedDestinations: destinations,
-                                                failures: builder.failures)
+                                                failures: builder.failures, replacesModels: replacesModels)
         self.isLoad = isLoad
         prepared = builder.prepared
         if movesItems {
@@ -134,7 +136,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             sections.append(DataSourceSection(models: models, roots: roots, sizes: sizes, kept: kept))
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
-                               destinations: destinations, movesItems: true)
+                               destinations: destinations, movesItems: true, replacesModels: true)
     }
 
     private static func rebuildAll(on base: DataSourceState<Model>,
@@ -210,7 +212,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             sections[section] = items
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
-                               destinations: destinations, movesItems: true)
+                               destinations: destinations, movesItems: true, replacesModels: true)
     }
 
     private static func replace(with models: [[Model]], on base: DataSourceState<Model>,
@@ -289,7 +291,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             sections[item.path.section].sizes[item.path.item] = root.laidOutSize
         }
         return DataSourceState(sections: sections, configuration: configuration, version: version,
-                               pathsVersion: movesItems ? version : basePathsVersion)
+                               pathsVersion: changesPaths ? version : basePathsVersion)
     }
 
     /// Puts every item root this build prepared back as it was.

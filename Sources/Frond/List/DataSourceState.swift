@@ -255,12 +255,16 @@ public struct DataSourceAppliedChanges: Sendable, Hashable {
     public var updatedDestinations: [ListChangeset.Move]
     /// Items shown as nothing because their provider or their build failed.
     public var failures: [DataSourceItemFailure]
+    /// Whether the updated items got new models (a changeset's updates, data diffing),
+    /// rather than being rebuilt with theirs (state updates, a new configuration).
+    public var replacesModels: Bool
 
     public init(changes: ListChangeset = ListChangeset(), updatedDestinations: [ListChangeset.Move] = [],
-                failures: [DataSourceItemFailure] = []) {
+                failures: [DataSourceItemFailure] = [], replacesModels: Bool = false) {
         self.changes = changes
         self.updatedDestinations = updatedDestinations
         self.failures = failures
+        self.replacesModels = replacesModels
     }
 }
 

@@ -78,10 +78,11 @@ public final class ListView<Model>: @unchecked Sendable {
         /// commit's new content length).
         public var didAdjustOffset: ((Float) -> Void)?
         /// An item entered the range (it is built and mounted) or left it (working-range
-        /// callbacks: start and cancel work such as an image download). Every item that
-        /// entered leaves once: when it leaves the range, or when a change removes it (from
-        /// the path where it was last placed, with its model). A list that goes away calls
-        /// neither.
+        /// callbacks: start and cancel work such as an image download). Every model that
+        /// entered leaves once, with the model it entered with: when its item leaves the
+        /// range, when a change removes the item (from the path where it was last placed),
+        /// or when an update gives the item a new model (it leaves with the old one, then
+        /// enters with the new one). A list that goes away calls neither.
         public var didEnterRange: ((ItemPath, Model) -> Void)?
         public var didLeaveRange: ((ItemPath, Model) -> Void)?
 
@@ -527,15 +528,24 @@ public final class ListView<Model>: @unchecked Sendable {
                 offsetMoved = true
             }
         }
-        // Containers at their items' places; items new to the range announced.
+        // Containers at their items' places; items new to the range announced. An item given
+        // a new model leaves with the model it entered with (still held here, so a C model
+        // is alive for the call) and enters again with the new one.
+        let renewed: Set<ItemPath> = changes.replacesModels ? Set(changes.updatedDestinations.map(\.to)) : []
         for (key, mount) in mounts {
             guard let container = mount.container, let path = mount.itemRoot.flatMap(state.path(of:)),
                   let flat = flatIndex(of: path), let item = state[path] else { continue }
-            let wasPlaced = mount.placedPath != nil
+            let placedAt = mount.placedPath
             mount.placedPath = path
             mounter.place(container, path: path, frame: frame(ofFlat: flat, size: mainSize(of: item) ?? 0))
+            if let placedAt, renewed.contains(path), let entered = placedModels[key] {
+                listener.didLeaveRange?(placedAt, entered)
+                placedModels[key] = item.model
+                listener.didEnterRange?(path, item.model)
+                continue
+            }
             placedModels[key] = item.model
-            if !wasPlaced { listener.didEnterRange?(path, item.model) }
+            if placedAt == nil { listener.didEnterRange?(path, item.model) }
         }
         let length = positions.length(estimate: estimate)
         if length != contentLength {

@@ -208,9 +208,11 @@ class ListView(Handle):
                      on_leave_range: Callable[[ItemPath, Any], object] | None = None) -> None:
         """What the list tells besides the mutations: the content's length, an offset to
         scroll to (anchoring), and items entering and leaving the range (working-range
-        callbacks, with the item's model). Every item that entered leaves once: when it
-        leaves the range, or when a change removes it (from the path where it was last
-        placed, with its model). Closing the list calls neither. Replaces the previous listener."""
+        callbacks, with the item's model). Every model that entered leaves once, with the
+        model it entered with: when its item leaves the range, when a change removes the item
+        (from the path where it was last placed), or when an update gives the item a new model
+        (it leaves with the old one, then enters with the new one). Closing the list calls
+        neither. Replaces the previous listener."""
         listener = _capi.frond_list_listener()
         listener.struct_size = ctypes.sizeof(listener)
         if on_content_length is not None:

@@ -125,6 +125,28 @@ def test_itemsAChangeRemovesLeaveTheRange(no_leaks) -> None:
         assert len(in_range) == feed.statistics.mounted_items
 
 
+def test_anItemGivenANewModelLeavesWithTheOldAndEntersWithTheNew(no_leaks) -> None:
+    """Working-range callbacks pair models: an update of an item in the range is a leave
+    with the model it entered with, then an enter with the new one (once, the item left
+    with the new model, which had never entered, and the old one never left)."""
+    heard: list[tuple[str, int, str]] = []
+    with ListView(lambda text: Text(text), cross_size=150, host=MemoryHost(), estimated_item_size=20) as feed:
+        feed.set_listener(on_enter_range=lambda path, model: heard.append(("enter", path.item, model)),
+                          on_leave_range=lambda path, model: heard.append(("leave", path.item, model)))
+        feed.data_source.set_sections([[f"item {number}" for number in range(50)]])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        heard.clear()
+        feed.data_source.apply(Changeset(updated_items=[ItemPath(0, 1)]), updated=["new item 1"])
+        feed.process(wait=True)
+        assert [event for event in heard if event[1] == 1] == [("leave", 1, "item 1"), ("enter", 1, "new item 1")]
+        # A state update or a new width gives no model: nothing is heard.
+        heard.clear()
+        feed.cross_size = 140
+        feed.process(wait=True)
+        assert [event for event in heard if event[1] == 1] == []
+
+
 class LikeButton(RenderComponent):
     def initial_state(self) -> bool:
         return False
