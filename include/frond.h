@@ -2393,7 +2393,8 @@ frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_
  * not built yet are built at once, and the rest of the range is built off the host thread,
  * mounted by frond_list_process (call it when the data source's ready handler fires).
  *
- * The host receives, in one commit per call, a container view of type "list-item" per
+ * The host receives (in one commit per viewport change and per applied modification, and
+ * none when nothing changed for it) a container view of type "list-item" per
  * mounted item (attributes `section` and `item`: the item it shows; `hidden` = true while
  * parked), at the item's frame in the content, holding the item's views. Until an item is
  * laid out its size along the axis is an estimate; when real sizes arrive above the

@@ -35,10 +35,16 @@ typedef struct mirror {
 
 static bool view_ok(const mirror *m, uint64_t view) { return view > 0 && view < MAX_VIEWS && m->alive[view]; }
 
+/* Commits that brought no mutation, in every list of the file: a list sends none (as a root
+ * sends none), whatever it did. */
+static int empty_commits = 0;
+static size_t mutations_in_commit = 0;
+
 static frond_status strict_begin(frond_root *root, void *user_data) {
     mirror *m = user_data;
     CHECK(root == NULL);
     if (m->commits_open++ != 0) m->problems++;
+    mutations_in_commit = 0;
     return FROND_OK;
 }
 
@@ -57,6 +63,7 @@ static frond_status strict_end(frond_root *root, void *user_data) {
     mirror *m = user_data;
     (void)root;
     if (--m->commits_open != 0) m->problems++;
+    if (mutations_in_commit == 0) empty_commits++;
     if (__atomic_load_n(&pause_in_commit, __ATOMIC_SEQ_CST) == 1) {
         __atomic_store_n(&pause_in_commit, 2, __ATOMIC_SEQ_CST);
         while (__atomic_load_n(&pause_in_commit, __ATOMIC_SEQ_CST) != 3) sleep_ms(1);
@@ -68,6 +75,7 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
     mirror *m = user_data;
     size_t i;
     (void)root;
+    mutations_in_commit++;
     if (m->commits_open != 1) m->problems++;
     switch (u->kind) {
     case FROND_MUTATION_CREATE:
@@ -1191,6 +1199,8 @@ int main(void) {
     /* (Each list's provider user_data once, a refused one's too, but for the two refused for
      * their struct_size, whose destroy was not read.) */
     CHECK(providers == 10 && hosts == 8);
+    CHECK(empty_commits == 0);
+    if (empty_commits != 0) fprintf(stderr, "%d empty commits\n", empty_commits);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);
     return check_report("list_view_test");

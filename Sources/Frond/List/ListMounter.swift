@@ -31,6 +31,8 @@ final class ListMounter {
     private var pools: [String: [ParkedItem]] = [:]
     private var nextID: UInt64 = 1
     private var commitDepth = 0
+    /// Whether the host's commit is open (its first mutation was sent).
+    private var hostInCommit = false
     private(set) var statistics = ListMountStatistics()
 
     private struct ParkedItem {
@@ -54,16 +56,30 @@ final class ListMounter {
 
     func begin() {
         commitDepth += 1
-        if commitDepth == 1 { host?.beginCommit() }
     }
 
     func end() {
         commitDepth -= 1
-        if commitDepth == 0 { host?.endCommit() }
+        if commitDepth == 0, hostInCommit {
+            hostInCommit = false
+            host?.endCommit()
+        }
     }
 
+    /// Sends a mutation, opening the host's commit with the first one: a commit that changes
+    /// nothing (a data source loaded before any viewport, a build that moved nothing) is not
+    /// sent as an empty begin and end, as a root sends none.
     private func emit(_ mutation: Mutation) {
-        host?.apply(mutation)
+        guard let host else { return }
+        if !hostInCommit {
+            hostInCommit = true
+            host.beginCommit()
+        }
+        host.apply(mutation)
+        if commitDepth == 0 {  // (not inside a commit: one of its own)
+            hostInCommit = false
+            host.endCommit()
+        }
     }
 
     private func newID() -> ViewID {
