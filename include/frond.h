@@ -1481,9 +1481,11 @@ frond_status frond_root_find_scope(frond_scope **out_scope, frond_root *root, co
                                    size_t key_count);
 
 /** Called when a state update arrives while none is pending (on the updating thread,
- *  any thread), so the host can schedule frond_root_flush on the root's thread. It must
- *  not flush from inside the call. Its status is ignored: the update is queued whatever
- *  it returns (the one callback whose failure fails nothing). */
+ *  any thread), so the host can schedule frond_root_flush on the root's thread; and again
+ *  as a flush, a commit or a discarded prepare ends (on the root's thread) when updates
+ *  came while it ran, since the flush their request asked for may have been refused (the
+ *  root was busy). It must not flush from inside the call. Its status is ignored: the
+ *  update is queued whatever it returns (the one callback whose failure fails nothing). */
 typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_data);
 
 /** Sets the function told about pending state updates (NULL: none), with its user_data

@@ -584,21 +584,19 @@ static void test_updates_from_threads_are_applied_in_one_flush(void) {
 static char *request_stack_base;
 static long request_depth;
 static frond_status measure_request(frond_root *root, void *user_data) {
-    char here;
     (void)root;
     (void)user_data;
-    request_depth = (long)(request_stack_base - &here);
+    request_depth = (long)(request_stack_base - (char *)__builtin_frame_address(0));
     return FROND_OK;
 }
 
 static void test_flush_requests_come_no_deeper_as_they_go(void) {
     static const char *const a[] = {"a"};
-    char base;
     frond_render_class *cls = new_counter_class();
     frond_root *root = NULL;
     long first = 0;
     int i;
-    request_stack_base = &base;
+    request_stack_base = (char *)__builtin_frame_address(0); /* (frames, not locals: ASan moves locals) */
     CHECK_OK(frond_root_new(&root, NULL));
     CHECK_OK(frond_root_set_flush_request(root, measure_request, NULL, NULL));
     show(root, counter_list(cls, a, 1, false));
@@ -613,6 +611,35 @@ static void test_flush_requests_come_no_deeper_as_they_go(void) {
         fprintf(stderr, "the flush request comes %ld bytes deeper after 1,000 updates than after 10\n",
                 request_depth - first);
     }
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_render_class_release(cls));
+}
+
+/* An update made while a prepared flush waits asks for a flush (which a host would find
+ * refused: the root is busy); the commit then asks again, since the update still waits.
+ * Once nothing asked again, and the update waited for another one. */
+static void test_updates_during_a_prepare_are_asked_for_again(void) {
+    static const char *const a[] = {"a"};
+    frond_render_class *cls = new_counter_class();
+    frond_root *root = NULL;
+    bool needs_flush = false;
+    int requests = 0;
+    char text[64];
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_flush_request(root, count_request, &requests, NULL));
+    show(root, counter_list(cls, a, 1, false));
+    flush(root);
+    CHECK_OK(frond_root_prepare(root));
+    CHECK_OK(add(scope_of("a"), 1));
+    CHECK(requests == 1);
+    CHECK_OK(frond_root_commit(root, NULL));
+    CHECK(requests == 2);
+    CHECK_OK(frond_root_needs_flush(&needs_flush, root));
+    CHECK(needs_flush);
+    flush(root);
+    CHECK(requests == 2);  /* nothing waits after it */
+    counts(root, text, sizeof text);
+    CHECK(strcmp(text, "a=1") == 0);
     CHECK_OK(frond_root_free(root));
     CHECK_OK(frond_render_class_release(cls));
 }
@@ -730,6 +757,7 @@ int main(void) {
     test_failing_render_keeps_the_mounted_views();
     test_updates_from_threads_are_applied_in_one_flush();
     test_flush_requests_come_no_deeper_as_they_go();
+    test_updates_during_a_prepare_are_asked_for_again();
     test_pending_updates_die_with_their_root();
     test_prepare_on_a_thread_commit_on_the_host_thread();
     CHECK_OK(frond_handle_count(&handles_at_end));

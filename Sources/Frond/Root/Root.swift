@@ -229,7 +229,17 @@ public final class Root: @unchecked Sendable {
     /// ``prepare()`` followed by ``commit()``.
     @discardableResult
     public func flush() throws(FrondError) -> CommitStatistics {
-        try runningCallbacks { () throws(FrondError) in try flushNow() }
+        let statistics = try runningCallbacks { () throws(FrondError) in try flushNow() }
+        requestFlushIfUpdatesWait()
+        return statistics
+    }
+
+    /// Asks for a flush again when state updates wait after a flush, a commit or a discarded
+    /// prepare: those that came while it ran (the request they made found the root busy, and
+    /// a flush it asked for was refused) would otherwise wait for another update to ask.
+    /// (Not after a failure: a flush that fails each time would be asked for without end.)
+    private func requestFlushIfUpdatesWait() {
+        if !queue.isEmpty { flushRequest.fire() }
     }
 
     private func flushNow() throws(FrondError) -> CommitStatistics {
@@ -273,11 +283,13 @@ public final class Root: @unchecked Sendable {
     /// whole flush did. Without a prepared flush: ``FrondError/Kind/misuse``.
     @discardableResult
     public func commit() throws(FrondError) -> CommitStatistics {
-        try runningCallbacks { () throws(FrondError) -> CommitStatistics in
+        let statistics = try runningCallbacks { () throws(FrondError) -> CommitStatistics in
             try enter(from: .prepared, "commit")
             defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
             return commitPrepared()
         }
+        requestFlushIfUpdatesWait()
+        return statistics
     }
 
     /// Drops a prepared flush: the tree and the mounted views stay as the last commit
@@ -292,6 +304,7 @@ public final class Root: @unchecked Sendable {
                 self.prepared = nil
             }
         }
+        requestFlushIfUpdatesWait()
     }
 
     /// Runs `body` with the root busy, against the committed tree (for actions, which are

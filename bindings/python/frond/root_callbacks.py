@@ -84,7 +84,9 @@ class RootCallbacks(Handle):
     @property
     def on_flush_request(self) -> FlushRequest | None:
         """Called with the root when a state update arrives while none is pending, so that
-        a flush can be scheduled on the root's thread (None: nobody is told). It runs on
+        a flush can be scheduled on the root's thread (None: nobody is told), and again as a
+        flush, commit or discarded prepare ends when updates came while it ran (the flush
+        their request scheduled may have found the root busy). It runs on
         the updating thread — any thread — inside `Scope.update_state` or
         `Scope.set_state`, and must not flush the root itself (`flush`, `prepare` and
         `commit` raise MisuseError there): e.g. ``root.on_flush_request = lambda root:
