@@ -295,6 +295,23 @@ import Testing
         #expect(host.problems == [])
     }
 
+    @Test func test_aViewlessComponentsFrameAnimationMovesItsChildsView() throws {
+        // (As for its other animations: a viewless component's view is its single child's.)
+        final class Gliding: StatelessComponent, ComponentAnimationProtocol, @unchecked Sendable {
+            override func render() -> Component? { AnimatedBox("a", opacity: nil) }
+            var frameAnimation: AnimationTiming? { linear(1) }
+        }
+        func screen(spacer: Float) -> Component { list([Component(size: .points(spacer, 10)), Gliding(key: "g")]) }
+        let (root, host) = try animatedRoot(screen(spacer: 0))
+        let a = try #require(host.view(named: "a"))
+        root.setComponent(screen(spacer: 40))
+        try root.flush()
+        #expect(host.views[a]?.frame.left == 0)                 // no jump
+        try ManualClock(root: root).set(to: 0.5)
+        #expect(host.views[a]?.frame.left == 20)
+        #expect(host.problems == [])
+    }
+
     @Test func test_zeroDurationFinalUnmountRemovesTheViewInTheSameCommit() throws {
         let (root, host) = try animatedRoot(list([AnimatedBox("a", key: "a", final: [.alphaTo(0, timing: linear(0))])]))
         let a = try #require(host.view(named: "a"))

@@ -32,7 +32,8 @@ struct AnimationPlan {
             }
             let timing = animating.frameAnimation
             try timing?.validate("\(node.component): frame animation")
-            plan.frameNodes.append((node, timing))
+            // (The view a viewless component's animations move: its single child's.)
+            plan.frameNodes.append((PlannedAnimation.viewNode(of: node) ?? node, timing))
         }
         guard dropped else { return plan }
         var stack = context.dropped

@@ -91,9 +91,15 @@ final class Animator {
     func commit(_ plan: AnimationPlan, mutations: inout [Mutation], registry: inout ViewRegistry) {
         purge(registry)
         // Frame animations: registered for the views of the animating components built.
-        for (node, timing) in plan.frameNodes {
+        // (Those without one first: a viewless component's frame animation moves its child's
+        // view, and the child, animating too but not its frame, must not undo it.)
+        for (node, timing) in plan.frameNodes where timing == nil {
             guard let id = node.viewID, let view = registry[id], view.treeNode === node else { continue }
-            if let timing { frameAnimated[id] = (node.identity, timing) } else { frameAnimated[id] = nil }
+            frameAnimated[id] = nil
+        }
+        for (node, timing) in plan.frameNodes {
+            guard let timing, let id = node.viewID, let view = registry[id], view.treeNode === node else { continue }
+            frameAnimated[id] = (node.identity, timing)
         }
         retarget(registry)
         for (id, entry) in frameAnimated {
