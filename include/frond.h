@@ -565,6 +565,10 @@ frond_status frond_node_layout_set_has_new_layout(frond_node *node, bool has_new
 /* Immutable descriptions of UI. A component has a view configuration (the   */
 /* host view type and attributes; none for a viewless component), a size and */
 /* an optional key that keeps its identity among siblings across rebuilds.   */
+/* Keys are the components' identity (their state), not the views': a view   */
+/* is kept for whatever component of its view type comes to its place (a     */
+/* child whose key changed gets the old view, updated), as ComponentKit      */
+/* reuses views, so a host keeps no component's state in its views.         */
 /* ======================================================================== */
 
 /** An immutable component. */
@@ -1724,7 +1728,9 @@ typedef enum frond_action_outcome {
  *  not an ACTION_BLOCK). The component is the sender and the first responder. When the
  *  attribute is an ACTION_BLOCK, the block is called instead (section Action blocks) and
  *  the outcome is FROND_ACTION_HANDLED. `*out_outcome` receives
- *  FROND_ACTION_NO_ACTION when the component has no such action attribute. A view that
+ *  FROND_ACTION_NO_ACTION when the component has no such action attribute, or when the
+ *  view stays only for its final-unmount animation (its component left the tree; taps
+ *  skip it too). A view that
  *  is not mounted (0 included) or a bad payload is FROND_ERR_INVALID_ARGUMENT; a failing
  *  handle_action, action block or unhandled action handler is FROND_ERR_CALLBACK; a typed
  *  block whose arguments do not match the payload is FROND_ERR_INVALID_ARGUMENT. */
@@ -1737,7 +1743,9 @@ frond_status frond_root_send_event(frond_action_outcome *out_outcome, frond_root
  *  included, and only then are its children looked at) and sends the FROND_EVENT_TAP
  *  action (a name or a block) of the first view found that has one: the deepest such view under the point
  *  (views without one let taps through). Views whose attribute `hidden` is the bool true
- *  or `interactive` the bool false are skipped with all they contain. `*out_view`
+ *  or `interactive` the bool false are skipped with all they contain. The frames hit are
+ *  the laid-out ones: while a frame animation runs, the host shows another, and a tap hits
+ *  where the view is going (as UIKit hit-tests a view's model frame, not its animation). `*out_view`
  *  receives that view (0 and FROND_ACTION_NO_ACTION when nothing was hit). Errors as for
  *  frond_root_send_event. */
 frond_status frond_root_tap_at(frond_action_outcome *out_outcome, uint64_t *out_view, frond_root *root, float x,

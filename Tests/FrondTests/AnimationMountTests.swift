@@ -312,6 +312,24 @@ import Testing
         #expect(host.problems == [])
     }
 
+    @Test func test_aDisappearingViewTakesNoEvents() throws {
+        // (Its component left the tree: a tap skips it, and an event sent to it reaches no
+        // responder and no unhandled handler.)
+        let (root, host) = try animatedRoot(list([AnimatedBox("a", key: "a", extra: ["onTap": .action("tap")],
+                                                              final: [.alphaTo(0, timing: linear(1))])]))
+        let a = try #require(host.view(named: "a"))
+        var unhandled: [String] = []
+        root.unhandledActionHandler = { event in unhandled.append(event.name) }
+        #expect(try root.send(.tap, to: a) == .unhandled)
+        root.setComponent(list([]))
+        try root.flush()
+        #expect(host.views[a] != nil)                         // still shown, fading out
+        #expect(try root.send(.tap, to: a) == .noAction)
+        #expect(try root.tap(atX: 5, y: 5).outcome == .noAction)
+        #expect(unhandled == ["tap"])
+        #expect(host.problems == [])
+    }
+
     @Test func test_zeroDurationFinalUnmountRemovesTheViewInTheSameCommit() throws {
         let (root, host) = try animatedRoot(list([AnimatedBox("a", key: "a", final: [.alphaTo(0, timing: linear(0))])]))
         let a = try #require(host.view(named: "a"))

@@ -39,7 +39,9 @@ extension Root {
     /// thrown (the tree is untouched; state updates queued before it stay queued).
     ///
     /// Returns ``ActionOutcome/noAction`` when the view's component has no action for the
-    /// event (no such attribute, or one that is neither an action nor a block). A view that is not mounted
+    /// event (no such attribute, or one that is neither an action nor a block), or when the
+    /// view stays only for a final-unmount animation (its component left the tree; taps skip
+    /// it too). A view that is not mounted
     /// is ``FrondError/Kind/invalidValue``; sending while the root is flushing (from a
     /// render function or a host, or on another thread) or holds a prepared flush is
     /// ``FrondError/Kind/misuse``. Call it on the root's thread.
@@ -53,6 +55,9 @@ extension Root {
             guard view != .root, let mounted = registry[view], let node = mounted.treeNode else {
                 throw FrondError(.invalidValue, "send(\(event), to: \(view)): the view is not mounted")
             }
+            // (A view that stays only for its final-unmount animation takes no events, as a
+            // tap skips it: its component left the tree.)
+            guard !mounted.isDisappearing else { return nil }
             return actionTrip(for: event, node: node, view: view)
         }
         guard let trip else { return .noAction }
