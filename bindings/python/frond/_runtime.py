@@ -84,6 +84,11 @@ def _raise_callback_error(name: str, status: int, raised: list[tuple[BaseExcepti
         text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"
     raise CallbackError(Status.ERR_CALLBACK, text) from first
 
+def in_call() -> bool:
+    """Whether a call of ours runs on this thread (a callback's exception can be raised by it)."""
+    return bool(_thread.frames)
+
+
 def callback_failed(error: BaseException, what: str | None = None) -> int:
     """Stores an exception a callback raised for the running call (`what`: the kind of
     callback, for the message when C reports no failure of its own); returns the status the

@@ -49,7 +49,7 @@ from . import _capi
 from ._capi import ApplyMode
 from ._library import library
 from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
-from ._runtime import Handle, call, callback_failed, close_at_exit
+from ._runtime import Handle, call, callback_failed, close_at_exit, in_call
 from .components import Component
 from .errors import MisuseError, error_for_status
 from .lists import Changeset, ItemPath, Move, _path
@@ -377,6 +377,10 @@ def _provide(out_component: Any, model: int | None, key: int | None) -> int:
         return 0
     except BaseException as error:  # noqa: BLE001 — nothing may escape into C
         library().frond_set_last_error(f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
+        if not isinstance(error, Exception) and in_call():
+            # (Ctrl-C or sys.exit in a provider stops the program's call, as anywhere else;
+            # the item fails as well. On a builder's thread nothing is there to stop.)
+            callback_failed(error)
         return int(_capi.Status.ERR_CALLBACK)
 
 

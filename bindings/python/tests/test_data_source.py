@@ -277,3 +277,19 @@ def test_modelsRemovedByChangesetsAreForgotten(no_leaks) -> None:
         alive = sum(ref() is not None for ref in removed)
         assert alive <= 1200, f"{alive} of 3,000 removed models are still referenced"
         assert [item.model.number for item in source.items(0)] == list(range(3000, 3100))
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit])
+def test_ctrlCOrExitInAProviderStopsTheCall(stop: type[BaseException], no_leaks) -> None:
+    """Ctrl-C (KeyboardInterrupt) or sys.exit in an item provider stops the call that built
+    the item, as in any other callback: once, it only failed the item and the program went on."""
+    def provide(model: str) -> Text:
+        if model == "stop":
+            raise stop()
+        return Text(model)
+
+    with DataSource(provide, SizeRange.flexible_height(100)) as source:
+        with pytest.raises(stop):
+            source.set_items(["one", "stop", "three"])
+        source.set_items(["one"])
+        assert source.item_count(0) == 1
