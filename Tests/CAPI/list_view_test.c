@@ -38,6 +38,8 @@ static bool view_ok(const mirror *m, uint64_t view) { return view > 0 && view < 
 /* Commits that brought no mutation, in every list of the file: a list sends none (as a root
  * sends none), whatever it did. */
 static int empty_commits = 0;
+/* Containers inserted before their item and frame were set (see strict_apply). */
+static int unplaced_inserts = 0;
 static size_t mutations_in_commit = 0;
 
 static frond_status strict_begin(frond_root *root, void *user_data) {
@@ -104,6 +106,12 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
         if (!view_ok(m, u->view) || m->parent[u->view] != 0) { m->problems++; break; }
         if (u->parent == 0) {
             if (u->index > m->root_children) m->problems++;
+            /* A container comes into the list's view placed: its item and frame are set
+             * (unless it is a parked one, hidden), so that a host drawing each mutation
+             * never draws it empty at the origin. */
+            if (!m->hidden[u->view] && (m->item[u->view] < 0 || m->frame[u->view].height <= 0)) {
+                unplaced_inserts++;
+            }
             m->root_children++;
         } else {
             if (!view_ok(m, u->parent) || u->index > m->children[u->parent]) m->problems++;
@@ -1200,6 +1208,8 @@ int main(void) {
      * their struct_size, whose destroy was not read.) */
     CHECK(providers == 10 && hosts == 8);
     CHECK(empty_commits == 0);
+    CHECK(unplaced_inserts == 0);
+    if (unplaced_inserts != 0) fprintf(stderr, "%d containers inserted before they were placed\n", unplaced_inserts);
     if (empty_commits != 0) fprintf(stderr, "%d empty commits\n", empty_commits);
     CHECK_OK(frond_handle_count(&handles_at_end));
     CHECK(handles_at_end == handles_at_start);

@@ -28,6 +28,8 @@ final class ListMounter {
 
     private var views: [ViewID: View] = [:]
     private var rootChildren: [ViewID] = []
+    /// New containers not inserted into the host's root view yet (see ``place(_:path:frame:)``).
+    private var uninserted: Set<ViewID> = []
     private var pools: [String: [ParkedItem]] = [:]
     private var nextID: UInt64 = 1
     private var commitDepth = 0
@@ -59,6 +61,11 @@ final class ListMounter {
     }
 
     func end() {
+        // (A container that was not placed, parked before it was, goes in as it is: every
+        // view the host has is in its tree when a commit ends.)
+        if commitDepth == 1 {
+            for container in uninserted.sorted(by: { $0.rawValue < $1.rawValue }) { insert(container) }
+        }
         commitDepth -= 1
         if commitDepth == 0, hostInCommit {
             hostInCommit = false
@@ -100,8 +107,9 @@ final class ListMounter {
         let container = newID()
         views[container] = View(viewType: Self.containerType, parent: .root)
         emit(.create(container, viewType: Self.containerType))
-        emit(.insert(child: container, parent: .root, index: rootChildren.count))
-        rootChildren.append(container)
+        // (Inserted once placed, with its item, frame and views: a host that draws each
+        // mutation does not draw it empty at the content's origin first.)
+        uninserted.insert(container)
         mount.container = container
         for mutation in mutations { forward(mutation, from: mount) }
         statistics.created += 1
@@ -137,8 +145,16 @@ final class ListMounter {
         emit(.update(id, set: set, unset: unset))
     }
 
-    /// Says which item a container shows, and where.
+    /// Puts a new container into the host's root view, after the others.
+    private func insert(_ container: ViewID) {
+        guard uninserted.remove(container) != nil else { return }
+        emit(.insert(child: container, parent: .root, index: rootChildren.count))
+        rootChildren.append(container)
+    }
+
+    /// Says which item a container shows, and where (a new container is inserted then).
     func place(_ container: ViewID, path: ItemPath, frame: LayoutFrame) {
+        defer { insert(container) }
         guard let view = views[container] else { return }
         var set: [Attribute] = []
         if view.attributes["section"] != .number(Double(path.section)) {
@@ -224,8 +240,10 @@ final class ListMounter {
 
     /// Removes a parked item from the host for good.
     private func destroy(_ parked: ParkedItem) {
-        emit(.remove(child: parked.container, parent: .root))
-        rootChildren.removeAll { $0 == parked.container }
+        if uninserted.remove(parked.container) == nil {
+            emit(.remove(child: parked.container, parent: .root))
+            rootChildren.removeAll { $0 == parked.container }
+        }
         // Children before their parents, without removing them from parents that go too.
         for id in parked.views.reversed() {
             views[id] = nil
