@@ -38,8 +38,11 @@ static bool view_ok(const mirror *m, uint64_t view) { return view > 0 && view < 
 /* Commits that brought no mutation, in every list of the file: a list sends none (as a root
  * sends none), whatever it did. */
 static int empty_commits = 0;
-/* Containers inserted before their item and frame were set (see strict_apply). */
+/* Containers inserted before their item and frame were set, and reused containers shown
+ * before they were placed (see strict_apply). */
 static int unplaced_inserts = 0;
+static uint64_t shown_in_commit[64];
+static size_t shown_in_commit_count = 0;
 static size_t mutations_in_commit = 0;
 
 static frond_status strict_begin(frond_root *root, void *user_data) {
@@ -47,6 +50,7 @@ static frond_status strict_begin(frond_root *root, void *user_data) {
     CHECK(root == NULL);
     if (m->commits_open++ != 0) m->problems++;
     mutations_in_commit = 0;
+    shown_in_commit_count = 0;
     return FROND_OK;
 }
 
@@ -89,17 +93,34 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
     case FROND_MUTATION_UPDATE:
         if (!view_ok(m, u->view)) { m->problems++; break; }
         for (i = 0; i < u->set_count; i++) {
-            if (strcmp(u->set[i].name, "item") == 0) m->item[u->view] = (long)u->set[i].number;
+            if (strcmp(u->set[i].name, "item") == 0) {
+                size_t j;
+                for (j = 0; j < shown_in_commit_count; j++) {
+                    if (shown_in_commit[j] == u->view) unplaced_inserts++; /* shown, then placed */
+                }
+                m->item[u->view] = (long)u->set[i].number;
+            }
             if (strcmp(u->set[i].name, "hidden") == 0) m->hidden[u->view] = u->set[i].boolean;
             if (strcmp(u->set[i].name, "taps") == 0) m->taps[u->view] = u->set[i].number;
             if (strcmp(u->set[i].name, "opacity") == 0) m->opacity[u->view] = u->set[i].number;
         }
         for (i = 0; i < u->unset_count; i++) {
-            if (strcmp(u->unset[i], "hidden") == 0) m->hidden[u->view] = false;
+            if (strcmp(u->unset[i], "hidden") == 0) {
+                m->hidden[u->view] = false;
+                if (m->parent[u->view] == UINT64_MAX && shown_in_commit_count < 64) {
+                    shown_in_commit[shown_in_commit_count++] = u->view;
+                }
+            }
         }
         break;
     case FROND_MUTATION_SET_FRAME:
         if (!view_ok(m, u->view)) { m->problems++; break; }
+        {
+            size_t j;
+            for (j = 0; j < shown_in_commit_count; j++) {
+                if (shown_in_commit[j] == u->view) unplaced_inserts++; /* shown, then placed */
+            }
+        }
         m->frame[u->view] = u->frame;
         break;
     case FROND_MUTATION_INSERT:

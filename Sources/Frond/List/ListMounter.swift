@@ -119,7 +119,9 @@ final class ListMounter {
     /// Hands a parked item's views to `mount`, showing the item `tree` describes.
     private func reuse(_ parked: ParkedItem, for mount: ListItemMount, _ tree: CreatedTree) {
         mount.container = parked.container
-        setAttributes(parked.container, [:], keeping: ["section", "item"])
+        // (Hidden until placed: shown before, it would show the new item at the old one's
+        // place to a host that draws each mutation.)
+        setAttributes(parked.container, [:], keeping: ["section", "item", "hidden"])
         for (local, id) in zip(tree.preorder, parked.views) {
             mount.globalOf[local] = id
             views[id]?.owner = mount
@@ -170,6 +172,10 @@ final class ListMounter {
         if view.frame != frame {
             views[container]?.frame = frame
             emit(.setFrame(container, frame))
+        }
+        if view.attributes["hidden"] != nil {  // (a reused container, shown once placed)
+            views[container]?.attributes["hidden"] = nil
+            emit(.update(container, set: [], unset: ["hidden"]))
         }
     }
 
