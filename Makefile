@@ -165,12 +165,13 @@ conformance-chrome: build
 
 # C tests under valgrind: no invalid reads or writes, no reads of uninitialised memory and no
 # definitely lost blocks. Only the blocks fontconfig keeps for Pango's font caches are
-# suppressed (Tests/CAPI/fontconfig.supp: a C program using only Pango shows them too).
+# suppressed (Tests/CAPI/fontconfig.supp: a C program using only Pango shows them too), and a
+# branch inside the Swift runtime's making of generic metadata (Tests/CAPI/swift-runtime.supp).
 VALGRIND_TESTS ?= snapshot_test misuse_test
 valgrind: test-c
 	@for test in $(VALGRIND_TESTS); do \
 		valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=9 \
-			--suppressions=Tests/CAPI/fontconfig.supp $(OUT)/bin/$$test || exit 1; \
+			--suppressions=Tests/CAPI/fontconfig.supp --suppressions=Tests/CAPI/swift-runtime.supp $(OUT)/bin/$$test || exit 1; \
 	done
 
 # Python bindings (bindings/python): pytest in a virtual environment under build/ that holds
@@ -295,7 +296,8 @@ VERSION := $(shell sed -n 's/^let frondVersion: StaticString = "\(.*\)"/\1/p' So
 INSTALLED_FILES := lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so \
 	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc \
 	lib/libfrond_web.so.0 lib/libfrond_web.so include/frond_web.h lib/pkgconfig/frond-web.pc \
-	lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc
+	lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc \
+	share/frond/swift-runtime.supp
 install:
 	@for setting in WITH_WEB=$(WITH_WEB) WITH_GTK=$(WITH_GTK); do case $${setting#*=} in auto|yes|no) ;; \
 		*) echo "install: $$setting: say auto, yes or no"; exit 2;; esac; done
@@ -312,6 +314,8 @@ install:
 	ln -sf libfrond_cairo.so.0 $(DESTDIR)$(PREFIX)/lib/libfrond_cairo.so
 	install -m 644 include/frond.h include/frond_cairo.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
+	install -d $(DESTDIR)$(PREFIX)/share/frond
+	install -m 644 Tests/CAPI/swift-runtime.supp $(DESTDIR)$(PREFIX)/share/frond/
 	for pc in frond frond-cairo; do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
 	done
