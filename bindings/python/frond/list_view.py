@@ -44,7 +44,7 @@ from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host
 from .lists import ItemPath, _path
 from .value import Rect, real_number
-from .text_measurer import C_TEXT_MEASURER, NativeTextMeasurer, TextMeasurer
+from .text_measurer import C_TEXT_MEASURER, ItemTextMeasurer, NativeTextMeasurer, TextMeasurer
 
 __all__ = ["ListView", "ListStatistics"]
 
@@ -132,7 +132,7 @@ class ListView(Handle):
             config.text_measure = text_measurer.function
             config.text_measure_user_data = text_measurer.user_data
         elif text_measurer is not None:
-            self._measurer_key = registry.add(text_measurer, self._arena)
+            self._measurer_key = registry.add(ItemTextMeasurer(text_measurer), self._arena)
             config.text_measure = C_TEXT_MEASURER
             config.text_measure_user_data = self._measurer_key
         handle = ctypes.POINTER(_capi.frond_list)()

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _capi
-from ._capi import MeasureMode, TextAlign
-from ._runtime import callback_failed, registry
+from ._capi import MeasureMode, Status, TextAlign
+from ._library import library
+from ._runtime import callback_failed, in_call, registry
 from .attribute import Color
 from .layout import size_result
 
@@ -84,7 +85,24 @@ def _measure(text: bytes | None, style: Any, width: float, width_mode: int, heig
         out_size[0].width, out_size[0].height = size_result(result, "a text measurer")
         return 0
     except BaseException as error:  # noqa: BLE001 — nothing may escape into C
-        return callback_failed(error)
+        # (The message goes with the failure C reports. A list's measurer fails the item
+        # only, with it, as its provider does, on whichever thread the item is built; Ctrl-C
+        # or sys.exit still stops the program's call.)
+        library().frond_set_last_error(f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
+        if in_call() and not (isinstance(registry.get(key), ItemTextMeasurer) and isinstance(error, Exception)):
+            return callback_failed(error)
+        return int(Status.ERR_CALLBACK)
+
+
+class ItemTextMeasurer:
+    """A list's text measurer (see `_measure`): an exception it raises fails the item."""
+
+    def __init__(self, measurer: TextMeasurer) -> None:
+        self.measurer = measurer
+
+    def __call__(self, text: str, style: TextStyle, width: float, width_mode: MeasureMode, height: float,
+                 height_mode: MeasureMode) -> Any:
+        return self.measurer(text, style, width, width_mode, height, height_mode)
 
 
 #: The C text measurer of every Python one (user_data: the callable's registry key).

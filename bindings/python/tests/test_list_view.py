@@ -706,3 +706,36 @@ def test_anUpdateMadeAsTheItemLeavesTheRangeIsKept(no_leaks) -> None:
             feed.set_viewport(0, 200)
             feed.process(wait=True)
             assert shown(0) == expected
+
+
+@pytest.mark.parametrize("pool", [False, True])
+def test_aListsTextMeasurerThatRaisesFailsItsItemWithItsMessage(pool: bool, no_leaks) -> None:
+    """As a provider that raises: the item fails, with the exception's message, whichever
+    thread built it (once: a CallbackError from `process` on the host thread, a message
+    without the exception's, or a traceback printed from libfrond's thread)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from frond import AppliedChanges
+
+    def measure(text: str, *_: object) -> tuple[float, float]:
+        if text == "post 3":
+            raise ValueError(f"cannot measure {text!r}")
+        return len(text) * 7.0, 16.0
+
+    applied: list[AppliedChanges] = []
+    executor = ThreadPoolExecutor(1) if pool else None
+    try:
+        with ListView(lambda number: Text(f"post {number}"), cross_size=300, host=MemoryHost(),
+                      estimated_item_size=20, text_measurer=measure) as feed:
+            if executor is not None:
+                feed.data_source.set_executor(executor)
+            feed.data_source.add_listener(on_apply=applied.append)
+            feed.data_source.set_items(list(range(50)), sync=False)
+            feed.set_viewport(0, 200)
+            feed.process(wait=True)
+            failures = [failure for changes in applied for failure in changes.failures]
+            assert [failure.path.item for failure in failures] == [3]
+            assert "ValueError: cannot measure 'post 3'" in str(failures[0].error)
+    finally:
+        if executor is not None:
+            executor.shutdown()
