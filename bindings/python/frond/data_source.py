@@ -40,6 +40,9 @@ even when they refer back to it. `close` (or ``with``) frees it at once.
 from __future__ import annotations
 
 import ctypes
+import sys
+import traceback
+import warnings
 import weakref
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -308,7 +311,10 @@ class DataSource(Handle):
         """Builds the asynchronous modifications that start from now on with `executor`
         (anything with ``submit(function)``, such as a ``concurrent.futures.ThreadPoolExecutor``)
         instead of libfrond's own thread; None: libfrond's thread again. A build the executor
-        never runs (it was shut down, say) is not lost: ``process(wait=True)`` builds it."""
+        never runs (it was shut down, say) is not lost: ``process(wait=True)`` builds it. A
+        ``submit`` that raises does not fail the modification, which is queued: it is warned
+        about (RuntimeWarning; not for the RuntimeError of a shut-down executor), and the
+        build waits for ``process(wait=True)``."""
         if executor is None:
             call("frond_data_source_set_executor", self._live(), _capi.frond_data_source_schedule_func(), None,
                  _capi.frond_destroy_func())
@@ -452,6 +458,11 @@ def _schedule(source: Any, key: int | None) -> None:
             executor.submit(_build, address)
         except RuntimeError:
             pass  # (an executor shut down: process(wait=True) builds it on the host thread)
+        except Exception as error:  # noqa: BLE001
+            # (The modification is queued all the same, and built by process(wait=True):
+            # failing the call that queued it would have a program queue it twice.)
+            warnings.warn(f"frond: the data source's executor.submit raised {type(error).__name__}: {error}; "
+                          "the build waits for process(wait=True)", RuntimeWarning, stacklevel=2)
     except BaseException as error:  # noqa: BLE001
         callback_failed(error)
 
@@ -465,6 +476,11 @@ def _build(address: int | None) -> None:
         call("frond_data_source_build", source)
     except MisuseError:
         pass  # (the data source was freed meanwhile: its builds went with it)
+    except Exception as error:  # noqa: BLE001
+        # (A build hook or the ready handler raised: said as on libfrond's own thread, not
+        # left in an executor's future that no one reads.)
+        print("frond: exception in a callback outside any call:", file=sys.stderr)
+        traceback.print_exception(type(error), error, error.__traceback__)
 
 
 _C_PROVIDER = _capi.frond_item_provider_func(_provide)

@@ -293,3 +293,33 @@ def test_ctrlCOrExitInAProviderStopsTheCall(stop: type[BaseException], no_leaks)
             source.set_items(["one", "stop", "three"])
         source.set_items(["one"])
         assert source.item_count(0) == 1
+
+
+def test_anExecutorWhoseSubmitRaisesIsWarnedAboutAndTheBuildWaits(no_leaks) -> None:
+    """The modification is queued all the same (once the call that queued it raised, and a
+    program retrying it applied it twice): a RuntimeWarning, and process(wait=True) builds it."""
+    class Broken:
+        def submit(self, function: object, *arguments: object) -> None:
+            raise ValueError("submit is broken")
+
+    with DataSource(lambda model: Text(model), SizeRange.flexible_height(100)) as source:
+        source.set_executor(Broken())
+        with pytest.warns(RuntimeWarning, match="submit raised ValueError: submit is broken"):
+            source.set_items(["one", "two"], sync=False)
+        assert source.process(wait=True) == 1
+        assert source.item_count(0) == 2
+
+
+def test_aReadyHandlerThatRaisesOnAnExecutorIsReported(capfd: pytest.CaptureFixture[str], no_leaks) -> None:
+    """As on libfrond's own thread, the exception is printed (once it was left in the
+    executor's future, which no one reads)."""
+    def ready(_: DataSource) -> None:
+        raise RuntimeError("the loop is closed")
+
+    with ThreadPoolExecutor(1) as pool, DataSource(lambda model: Text(model), SizeRange.flexible_height(100)) as source:
+        source.set_executor(pool)
+        source.on_ready(ready)
+        source.set_items(["one"], sync=False)
+        pool.submit(lambda: None).result()  # (the build ran before it)
+        assert source.process(wait=True) == 1
+    assert "RuntimeError: the loop is closed" in capfd.readouterr().err
