@@ -73,12 +73,22 @@ def call(name: str, *arguments: Any) -> None:
     if _deferred_frees and not frames:
         _free_deferred()
 
+#: How much of a callback's exception (and of C's message) a CallbackError's message quotes.
+_MESSAGE_LIMIT = 2000
+
+
 def _raise_callback_error(name: str, status: int, raised: list[tuple[BaseException, str | None]]) -> None:
     first, what = raised[0]
     if not isinstance(first, Exception):
         raise first
     message = last_error_message() if status == Status.ERR_CALLBACK else ""
     described = f"{type(first).__name__}: {first}"
+    # (Nested calls nest their messages: a handler that taps its own root, deeper and deeper,
+    # once made one of 1.3 million characters. The cause chain keeps every level.)
+    if len(described) > _MESSAGE_LIMIT:
+        described = described[:_MESSAGE_LIMIT] + f"… ({len(described) - _MESSAGE_LIMIT:,} more characters)"
+    if len(message) > _MESSAGE_LIMIT:
+        message = message[:_MESSAGE_LIMIT] + f"… ({len(message) - _MESSAGE_LIMIT:,} more characters)"
     text = f"{message}: {described}" if message else f"{name}: {what or 'a Python callback'} raised {described}"
     if len(raised) > 1:
         text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"

@@ -89,3 +89,19 @@ def test_componentsNestedBeyondTheTreeDepthAreRefusedAsTheyAreMade(no_leaks) -> 
     with frond.Root(frond.SizeRange.fixed(10, 10)) as root:
         root.set_component(chain)
         root.flush()
+
+
+def test_nestedCallbackErrorsKeepTheirMessagesShort(no_leaks) -> None:
+    """A handler that taps its own root, deeper and deeper, until Python's recursion limit:
+    each level's CallbackError quotes the one inside it, and once the message grew to 1.3
+    million characters. The message is bounded; the cause chain keeps every level."""
+    from frond import Action, Component, MemoryHost, Root, SizeRange
+
+    with Root(SizeRange.fixed(100, 10), host=MemoryHost()) as root:
+        root.set_component(Component("button", {"onTap": Action("t")}, width=100, height=10))
+        root.flush()
+        root.on_unhandled_action = lambda event: root.tap(5, 5)
+        with pytest.raises(Exception) as raised:
+            root.tap(5, 5)
+        assert len(str(raised.value)) < 10_000
+        assert 'button' in root.describe()
