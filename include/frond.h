@@ -1032,6 +1032,13 @@ static inline frond_size_range frond_size_range_flexible_height(float width) {
     range.width = width;
     return range;
 }
+static inline frond_size_range frond_size_range_flexible_width(float height) {
+    frond_size_range range;
+    FROND_INIT(range);
+    range.kind = FROND_SIZE_RANGE_FLEXIBLE_WIDTH;
+    range.height = height;
+    return range;
+}
 static inline frond_size_range frond_size_range_fit_content(float max_width, float max_height) {
     frond_size_range range;
     FROND_INIT(range);

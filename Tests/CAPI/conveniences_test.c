@@ -109,6 +109,25 @@ static void test_a_screen_is_built_from_the_conveniences(void) {
     CHECK(frond_attribute_action_block("onTap", NULL).kind == FROND_ATTRIBUTE_ACTION_BLOCK);
     CHECK(frond_flexbox_style_row(8).direction == FROND_FLEX_DIRECTION_ROW);
     CHECK(frond_size_range_flexible_height(320).width == 320);
+    CHECK(frond_size_range_flexible_width(48).kind == FROND_SIZE_RANGE_FLEXIBLE_WIDTH);
+    CHECK(frond_size_range_flexible_width(48).height == 48);
+    {
+        /* A root that is as wide as its content, 48 high. */
+        frond_root *root = NULL;
+        frond_component *box = NULL;
+        frond_size_spec size = frond_size_points(120, 10);
+        frond_view_spec view = frond_view("box", NULL, 0);
+        frond_size_range range = frond_size_range_flexible_width(48);
+        frond_size measured;
+        CHECK_OK(frond_root_new(&root, &range));
+        CHECK_OK(frond_component_new(&box, &view, &size, NULL));
+        CHECK_OK(frond_root_set_component(root, box));
+        CHECK_OK(frond_component_release(box));
+        CHECK_OK(frond_root_flush(root, NULL));
+        CHECK_OK(frond_root_get_size(&measured, root));
+        CHECK(measured.width == 120 && measured.height == 48);
+        CHECK_OK(frond_root_free(root));
+    }
     /* FROND_INIT: every member zero, the size set. */
     memset(&host, 0xab, sizeof host);
     FROND_INIT(host);
