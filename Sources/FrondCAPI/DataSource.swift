@@ -296,7 +296,7 @@ public func frond_data_source_build(_ handle: OpaquePointer?) -> frond_status {
     call("frond_data_source_build") { () throws(CallFailure) in
         let source = try cDataSource(handle)
         guard !source.source.isBuilderThread else {
-            throw .misuse("cannot build from a provider or a build hook (on the builder's thread)")
+            throw .misuse("cannot build from a provider, a build hook or the ready handler (on the builder's thread)")
         }
         let work = source.scheduledBuilds.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         work?()

@@ -532,7 +532,7 @@ public final class DataSource<Model>: @unchecked Sendable {
     package func hostCall<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         if builderThread.load(ordering: .acquiring) == thread {
-            throw FrondError(.misuse, "cannot \(what) from a provider or a build hook (on the builder's thread)")
+            throw FrondError(.misuse, "cannot \(what) from a provider, a build hook or the ready handler (on the builder's thread: the ready handler schedules the call on the host thread)")
         }
         // (Only this thread can have stored its own id, so a relaxed load that finds it is
         // this thread's own earlier store.)
