@@ -341,3 +341,52 @@ def test_a_closed_feed_and_its_window_go_without_the_collector(display: str) -> 
         assert [ref() for ref in refs] == [None, None, None]
     finally:
         gc.enable()
+
+
+def test_rows_inserted_above_a_scrolled_feed_leave_the_view_in_place(display: str,
+                                                                       capfd: pytest.CaptureFixture[str]) -> None:
+    """A changeset that inserts posts above what the window shows: the list moves its offset
+    to keep the first visible post in place, and the canvas follows (once it stayed where it
+    was, and the posts jumped on screen for good). An item that fails to build is said on
+    stderr (a Tk window would otherwise just not show it)."""
+    import tk_feed
+    from feed_list import Post
+    from frond import Changeset, ItemPath
+
+    window, host, feed = tk_feed.open_window(400, 500, posts=2_000)
+    try:
+        def settled() -> bool:
+            return (window.winfo_viewable() and feed.statistics.mounted_items > 0 and not feed.data_source.pending
+                    and abs(feed.statistics.offset - host.canvas.canvasy(0)) < 1)
+
+        pump(window, settled)
+        host.canvas.yview_moveto(3000 / feed.statistics.content_length)
+        pump(window, lambda: host.canvas.canvasy(0) > 0 and settled())
+
+        def first_on_screen() -> tuple[int, float]:
+            top = host.canvas.canvasy(0)
+            item, view = min(((item, view) for item, view in shown_items(host).items()
+                              if view.frame.top + view.frame.height > top), key=lambda pair: pair[1].frame.top)
+            return item, view.frame.top - top
+
+        item, place = first_on_screen()
+        feed.data_source.apply(Changeset(inserted_items=[ItemPath(0, index) for index in range(5)]),
+                               inserted=[Post(100_000 + index) for index in range(5)])
+        pump(window, settled)
+        # (Within a pixel: Tk's view starts at a whole pixel, the list's offset anywhere.)
+        after, place_after = first_on_screen()
+        assert after == item + 5 and place_after == pytest.approx(place, abs=1)
+
+        # An item whose provider fails: said on stderr.
+        class Unreadable(Post):
+            @property
+            def text(self) -> str:
+                raise ValueError("no text")
+
+        # (At the first row on screen: the list builds it at once.)
+        feed.data_source.apply(Changeset(inserted_items=[ItemPath(0, after)]), inserted=[Unreadable(200_000)])
+        pump(window, settled)
+        assert f"frond.tk: list item (0, {after}) shows nothing" in capfd.readouterr().err
+    finally:
+        window.destroy()
+        feed.close()

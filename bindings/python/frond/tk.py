@@ -30,7 +30,11 @@ scroll region is the list's content; the mouse wheel, a scrollbar and the keys U
 Page Up, Page Down, Home and End scroll it). Each scroll sets the list's viewport; the list
 builds its range on Tk's thread, in idle time (the host is its data source's executor), so
 that the items' text is measured with Tk's fonts: make the list with
-``text_measurer=host.measure_text``. A resized window gives the list its new width.
+``text_measurer=host.measure_text``. A resized window gives the list its new width; when the
+list moves its offset to keep the first visible item in place (items inserted above it,
+real sizes replacing estimates), the view follows; End stays at the end while the last items
+are laid out. An item that fails to build is said on stderr (the window shows nothing for
+it). Tk widgets (buttons, fields) are drawn at full opacity.
 
 Threads: everything runs on Tk's thread. A flush is scheduled with ``after_idle`` when state
 changes; animations are ticked with ``after`` every `frame_interval` seconds while they run.
@@ -40,6 +44,7 @@ State updates from other threads must reach Tk's thread first (a queue polled wi
 from __future__ import annotations
 
 import ctypes
+import sys
 import threading
 import time
 from collections import deque
@@ -99,6 +104,8 @@ class TkHost(Host):
         self.scrollbar: tkinter.Scrollbar | None = None
         self._viewport: tuple[float, float] | None = None   # the list's viewport as last set
         self._viewport_scheduled = False
+        self._sync_scheduled = False
+        self._pinned_to_end = False   # End was the last scroll: the view stays at the end
         self._content_length = 0.0                           # the scroll region's height
         self._builds: deque[Callable[[], object]] = deque()  # the list's builds, run in idle time
         self._tk_thread = threading.get_ident()
@@ -159,7 +166,7 @@ class TkHost(Host):
         # list's offset, which anchoring moves by any amount, could not be shown as it is.)
         canvas.configure(yscrollincrement=0, yscrollcommand=self._list_scrolled, confine=True)
         if scrollbar:
-            self.scrollbar = tkinter.Scrollbar(canvas.master, orient="vertical", command=canvas.yview)
+            self.scrollbar = tkinter.Scrollbar(canvas.master, orient="vertical", command=self._scrollbar_moved)
             canvas.pack_forget()
             self.scrollbar.pack(side="right", fill="y")
             canvas.pack(side="left", fill="both", expand=True)
@@ -167,10 +174,12 @@ class TkHost(Host):
                                        ("<Down>", 1, "units"), ("<Prior>", -1, "pages"), ("<Next>", 1, "pages")):
             canvas.bind(sequence, self._scroller(amount, what), add="+")
         canvas.bind("<MouseWheel>", lambda event: self._scroll(-3 if event.delta > 0 else 3, "units"), add="+")
-        canvas.bind("<Home>", lambda _event: canvas.yview_moveto(0), add="+")
-        canvas.bind("<End>", lambda _event: canvas.yview_moveto(1), add="+")
+        canvas.bind("<Home>", self._scroller(0, "top"), add="+")
+        canvas.bind("<End>", self._scroller(0, "end"), add="+")
         canvas.bind("<Configure>", self._list_resized, add="+")
         list_view.cross_size = max(1, int(canvas.cget("width")))
+        # (An item that fails to build shows as nothing: said, not silent.)
+        list_view.data_source.add_listener(on_apply=self._report_failures)
         self._poll()
         self._schedule_viewport()
 
@@ -203,11 +212,24 @@ class TkHost(Host):
         return lambda _event: self._scroll(amount, what)
 
     def _scroll(self, amount: int, what: str) -> None:
-        """Scrolls by `amount` lines of 20 points, or pages (Tk's: nine tenths of the window)."""
+        """Scrolls by `amount` lines of 20 points or pages (Tk's: nine tenths of the window),
+        or to the top or the end. The end stays the end while the items near it are laid out
+        (their sizes replace estimates, and the content grows or shrinks under the view)."""
+        self._pinned_to_end = what == "end"
         if what == "pages":
             self.canvas.yview_scroll(amount, "pages")
+        elif what in ("top", "end"):
+            self.canvas.yview_moveto(0 if what == "top" else 1)
         elif self._content_length > 0:
             self.canvas.yview_moveto((self.canvas.canvasy(0) + 20 * amount) / self._content_length)
+
+    def _scrollbar_moved(self, *arguments: Any) -> None:
+        self._pinned_to_end = False
+        self.canvas.yview(*arguments)
+
+    def _report_failures(self, changes: Any) -> None:
+        for failure in changes.failures:
+            print(f"frond.tk: list item {tuple(failure.path)} shows nothing: {failure.error}", file=sys.stderr)
 
     def _list_scrolled(self, first: float | str, last: float | str) -> None:
         """Tk moved the canvas's view (or changed its scroll region): the scrollbar follows,
@@ -267,11 +289,15 @@ class TkHost(Host):
         list_view = self.list
         if list_view is None or list_view.closed or not self._canvas_exists():
             return
+        self._sync_scheduled = False
         statistics = list_view.statistics
         if statistics.content_length != self._content_length:
             self._content_length = statistics.content_length
             self.canvas.configure(scrollregion=(0, 0, list_view.cross_size, self._content_length))
-        if self._content_length > 0 and abs(statistics.offset - self.canvas.canvasy(0)) >= 0.5:
+        if self._pinned_to_end:
+            if self.canvas.yview()[1] < 1:
+                self.canvas.yview_moveto(1)
+        elif self._content_length > 0 and abs(statistics.offset - self.canvas.canvasy(0)) >= 0.5:
             self._viewport = None
             self.canvas.yview_moveto(statistics.offset / self._content_length)
 
@@ -439,6 +465,12 @@ class TkHost(Host):
         self.commits += 1
         if self._canvas_exists():
             self._draw(self._changed_items)
+            if self.list is not None and not self._sync_scheduled:
+                # (Whatever made the commit, a changeset say, may have moved the list's
+                # offset to keep its first visible item in place: the view follows, once
+                # the call is over.)
+                self._sync_scheduled = True
+                self._when_idle(self._sync_scroll_region)
         self._changed_items = None
 
     def _item_of(self, view_id: int) -> int | None:
