@@ -54,7 +54,7 @@ from ._library import library
 from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
 from ._runtime import Handle, call, callback_failed, close_at_exit, in_call
 from .components import Component
-from .errors import MisuseError, error_for_status
+from .errors import InvalidArgumentError, MisuseError, error_for_status
 from .lists import Changeset, ItemPath, Move, _path
 from .size_range import SizeRange, c_size_range
 from .value import Size
@@ -212,7 +212,16 @@ class DataSource(Handle):
         1,024, when they are forgotten; `apply` and `set_sections` forget them so too.)"""
         models = list(models)
         array = self._models(models, "items", identify=True)
-        self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
+        try:
+            self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
+        except InvalidArgumentError as error:
+            if self._key is None and "old items" in error.message and "same identity" in error.message:
+                # (Items loaded without a key have no identity to pair by.)
+                raise InvalidArgumentError(error.status, f"{error.message}: the items there were loaded by set_sections or "
+                                           "a changeset of a data source without a key, which gives them no identity; "
+                                           "make the data source (or list) with key=…, or load them with set_items") \
+                    from error
+            raise
         self._forget_removed()
 
     def set_sections(self, sections: Sequence[Sequence[Any]], *, sync: bool = True) -> None:

@@ -323,3 +323,13 @@ def test_aReadyHandlerThatRaisesOnAnExecutorIsReported(capfd: pytest.CaptureFixt
         pool.submit(lambda: None).result()  # (the build ran before it)
         assert source.process(wait=True) == 1
     assert "RuntimeError: the loop is closed" in capfd.readouterr().err
+
+
+def test_diffingItemsLoadedWithoutAKeySaysWhy(no_leaks) -> None:
+    """Items loaded by set_sections in a data source without a key have no identity, so
+    set_items cannot pair them: the error says so and what to do (once it said only "old
+    items 0 and 1 have the same identity")."""
+    with DataSource(lambda model: Text(model), SizeRange.flexible_height(100)) as source:
+        source.set_sections([["one", "two"]])
+        with pytest.raises(InvalidArgumentError, match="without a key.*key="):
+            source.set_items(["one", "two", "three"])
