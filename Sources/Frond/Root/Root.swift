@@ -114,13 +114,7 @@ public final class Root: @unchecked Sendable {
     /// changed is walked: scrolling a long list releases every item it passes, and few of
     /// them were touched.)
     func takeKeptStates() -> KeptStates? {
-        for update in queue.close() {
-            let scope = update.scope
-            guard !scope.isInvalidated, scope.treeNode != nil, let state = update.transform(scope.state) else { continue }
-            scope.state = state
-            scope.hasUpdatedState = true
-            hasUpdatedStates = true
-        }
+        for update in queue.close() { _ = apply(update) }
         return hasUpdatedStates ? tree.flatMap(KeptStates.capture) : nil
     }
     /// Whether an update changed a state of this root, or it started from kept states.
@@ -547,18 +541,25 @@ public final class Root: @unchecked Sendable {
     /// from their components to the top for the build.
     private func applyStateUpdates(_ statistics: inout CommitStatistics) {
         for update in queue.drain() {
-            let scope = update.scope
-            guard !scope.isInvalidated, let node = scope.treeNode, let state = update.transform(scope.state) else {
+            guard let node = apply(update) else {
                 statistics.droppedStateUpdates += 1
                 continue
             }
-            scope.state = state
-            scope.hasNewState = true
-            scope.hasUpdatedState = true
-            hasUpdatedStates = true
+            update.scope.hasNewState = true
             node.markDirtyPath(&dirtyChildren)
             statistics.stateUpdates += 1
         }
+    }
+
+    /// Gives a queued update's scope its new state; returns the scope's node, or nil when
+    /// the update was dropped (its component left the tree, or the change declined).
+    private func apply(_ update: StateUpdate) -> TreeNode? {
+        let scope = update.scope
+        guard !scope.isInvalidated, let node = scope.treeNode, let state = update.transform(scope.state) else { return nil }
+        scope.state = state
+        scope.hasUpdatedState = true
+        hasUpdatedStates = true
+        return node
     }
 
     /// Lays the tree out inside the container sized by the size range; returns the

@@ -78,6 +78,7 @@ def text_style(raw: Any) -> TextStyle:
 
 def _measure(text: bytes | None, style: Any, width: float, width_mode: int, height: float, height_mode: int,
              out_size: Any, key: int | None) -> int:
+    measurer = None
     try:
         measurer = registry.get(key)
         result = measurer((text or b"").decode("utf-8", "replace"), text_style(style[0]), width,
@@ -89,7 +90,7 @@ def _measure(text: bytes | None, style: Any, width: float, width_mode: int, heig
         # only, with it, as its provider does, on whichever thread the item is built; Ctrl-C
         # or sys.exit still stops the program's call.)
         library().frond_set_last_error(f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
-        if in_call() and not (isinstance(registry.get(key), ItemTextMeasurer) and isinstance(error, Exception)):
+        if in_call() and not (isinstance(measurer, ItemTextMeasurer) and isinstance(error, Exception)):
             return callback_failed(error)
         return int(Status.ERR_CALLBACK)
 

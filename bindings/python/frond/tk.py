@@ -286,10 +286,10 @@ class TkHost(Host):
     def _sync_scroll_region(self) -> None:
         """The scroll region follows the list's content, and the view its offset (the list
         moves the offset to keep the first visible item in place as sizes become known)."""
+        self._sync_scheduled = False
         list_view = self.list
         if list_view is None or list_view.closed or not self._canvas_exists():
             return
-        self._sync_scheduled = False
         statistics = list_view.statistics
         if statistics.content_length != self._content_length:
             self._content_length = statistics.content_length
