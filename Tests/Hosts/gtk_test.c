@@ -289,6 +289,58 @@ static void test_text_measured_off_thread_agrees(void) {
     CHECK_OK(frond_root_free(root));
 }
 
+/* ---- a nested view's new frame under an unchanged parent ------------------------------- */
+
+/* A fixed 200×60 "outer" view holding an "inner" view `width` wide: only inner's frame
+ * changes from one commit to the next (as a frame animation's ticks change it). */
+static frond_component *nested(float width) {
+    frond_component *inner = NULL, *outer = NULL;
+    frond_view_spec inner_view = frond_view("inner", NULL, 0), outer_view = frond_view("outer", NULL, 0);
+    frond_size_spec inner_size = frond_size_points(width, 20), outer_size = frond_size_points(200, 60);
+    frond_flexbox_style style = frond_flexbox_style_column(0);
+    frond_flex_child child;
+    style.align_items = FROND_ALIGN_FLEX_START;
+    frond_component_new(&inner, &inner_view, &inner_size, "inner");
+    child = frond_flex_child_of(inner);
+    frond_component_new_flexbox(&outer, &outer_view, &outer_size, "outer", &style, &child, 1);
+    frond_component_release(inner);
+    return outer;
+}
+
+static void test_a_nested_frame_change_is_allocated(void) {
+    frond_root *root = NULL;
+    frond_gtk_host *host = NULL;
+    frond_component *component;
+    GtkWidget *window, *outer, *inner;
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_gtk_host_new(&host, root));
+    component = nested(40);
+    CHECK_OK(frond_root_set_component(root, component));
+    frond_component_release(component);
+    window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), "Frond GTK nested frames");
+    gtk_window_set_default_size(GTK_WINDOW(window), 240, 100);
+    gtk_window_set_child(GTK_WINDOW(window), frond_gtk_host_get_widget(host));
+    gtk_window_present(GTK_WINDOW(window));
+    outer = gtk_widget_get_first_child(frond_gtk_host_get_widget(host));
+    WAIT_FOR(gtk_widget_get_mapped(window) && (outer = gtk_widget_get_first_child(frond_gtk_host_get_widget(host))) &&
+             gtk_widget_get_first_child(outer) && gtk_widget_get_width(gtk_widget_get_first_child(outer)) == 40);
+    inner = gtk_widget_get_first_child(outer);
+    component = nested(120);
+    CHECK_OK(frond_root_set_component(root, component));
+    frond_component_release(component);
+    CHECK_OK(frond_root_flush(root, NULL));
+    iterate_for(200);
+    /* (Before: GTK skipped the unchanged outer view, so inner kept its old allocation.) */
+    CHECK(gtk_widget_get_width(outer) == 200);
+    if (gtk_widget_get_width(inner) != 120) fprintf(stderr, "gtk_test: inner is %d wide, not 120\n", gtk_widget_get_width(inner));
+    CHECK(gtk_widget_get_width(inner) == 120);
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate_for(50);
+    CHECK_OK(frond_root_free(root));
+    CHECK_OK(frond_gtk_host_free(host));
+}
+
 /* ---- an existing GTK widget as a component --------------------------------------------- */
 
 typedef struct spun {
@@ -734,6 +786,7 @@ int main(int argc, char **argv) {
     CHECK_OK(frond_gtk_host_free(NULL));
 
     test_text_measured_off_thread_agrees();
+    test_a_nested_frame_change_is_allocated();
     test_a_wrapped_gtk_widget();
     test_a_list_in_a_scrolled_window(argc > 2 ? argv[2] : "Tests/Hosts/reference/gtk-list.png");
     {

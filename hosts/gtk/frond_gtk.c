@@ -639,6 +639,10 @@ static frond_status apply_batch(frond_root *root, const frond_mutation *mutation
             break;
         case FROND_MUTATION_SET_FRAME:
             view->frame = m->frame;
+            /* Its parent places it: GTK allocates again only widgets marked so, and a parent
+             * whose own frame stays the same is not (queue_resize on the top marks only the
+             * ancestors). */
+            if (gtk_widget_get_parent(GTK_WIDGET(view))) gtk_widget_queue_allocate(gtk_widget_get_parent(GTK_WIDGET(view)));
             break;
         case FROND_MUTATION_INSERT:
         case FROND_MUTATION_MOVE: {

@@ -5,6 +5,7 @@ Covered: standalone flexbox layout (`Node`, `Config`), components (`Component`, 
 `Static`, `tree_from_json`), render components with state and actions (`RenderComponent`,
 `Scope`, `ActionEvent`), Python callables as action handlers, typed actions (`ActionName`,
 `typed_action`), controllers (`Controller`) and wrappers (`Wrapper`) in the responder chain,
+legacy components and constructors by name (`LegacyComponent`, `register_constructor`),
 animations (`Animation`, `AnimationComponent`, `Root.tick`), roots (`Root`, with
 `send_event` and `tap`, component providers, flush requests and asynchronous flushes, text
 measurers (`TextStyle`) and view type declarations (`AttributeKind`), used from one thread
@@ -26,7 +27,8 @@ from .action import ActionHandler
 from .controller import Controller, ControllerEvent
 from .typed_action import ActionName, ArgumentValue, TypedAction, typed_action
 from .wrapper import Wrapper
-from .animation import Animation, AnimationComponent, CubicBezier, Spring
+from .legacy import LegacyComponent, component_by_name, register_constructor, unregister_constructor
+from .animation import Animation, AnimationComponent, AnimationTiming, CubicBezier, Spring
 from .attribute import Action, AttributeInput, AttributeValue, Color, HostValue
 from .components import Component, FlexChild, Flexbox, Text, tree_from_json
 from .layout_components import Background, Center, Inset, Overlay, Ratio, Static, StaticChild
@@ -50,7 +52,8 @@ __all__ = [
     "Component", "Text", "Flexbox", "FlexChild", "tree_from_json", "Color", "HostValue", "Action", "AttributeValue",
     "Inset", "Center", "Ratio", "Background", "Overlay", "Static", "StaticChild", "Centering", "CenterSizing",
     "ActionHandler", "ActionName", "TypedAction", "typed_action", "ArgumentValue", "Controller", "ControllerEvent",
-    "Wrapper", "AttributeInput", "Animation", "AnimationComponent", "CubicBezier", "Spring",
+    "Wrapper", "LegacyComponent", "register_constructor", "unregister_constructor", "component_by_name",
+    "AttributeInput", "Animation", "AnimationComponent", "AnimationTiming", "CubicBezier", "Spring",
     "AnimationProperty", "AnimationMoment", "TimingCurve",
     "RenderComponent", "Scope", "ActionEvent", "ActionOutcome", "EventResult",
     "Root", "SizeRange", "SizeRangeKind", "CommitStatistics", "ComponentProvider", "FlushRequest",

@@ -89,7 +89,12 @@ def _raise_callback_error(name: str, status: int, raised: list[tuple[BaseExcepti
         described = described[:_MESSAGE_LIMIT] + f"… ({len(described) - _MESSAGE_LIMIT:,} more characters)"
     if len(message) > _MESSAGE_LIMIT:
         message = message[:_MESSAGE_LIMIT] + f"… ({len(message) - _MESSAGE_LIMIT:,} more characters)"
-    text = f"{message}: {described}" if message else f"{name}: {what or 'a Python callback'} raised {described}"
+    if not message:
+        text = f"{name}: {what or 'a Python callback'} raised {described}"
+    elif described in message:  # (a callback that gave C its own message, e.g. a text measurer)
+        text = message
+    else:
+        text = f"{message}: {described}"
     if len(raised) > 1:
         text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"
     raise CallbackError(Status.ERR_CALLBACK, text) from first

@@ -40,8 +40,8 @@ from ._runtime import DESTROY, callback_failed, registry, user_data
 from .attribute import Color, c_color, c_string
 from .components import Component, _key
 
-__all__ = ["Animation", "AnimationComponent", "CubicBezier", "Spring", "AnimationProperty", "AnimationMoment",
-           "TimingCurve", "Curve", "AnimationValue"]
+__all__ = ["Animation", "AnimationComponent", "AnimationTiming", "CubicBezier", "Spring", "AnimationProperty",
+           "AnimationMoment", "TimingCurve", "Curve", "AnimationValue"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,40 @@ _PAIR_PROPERTIES = (AnimationProperty.POSITION, AnimationProperty.SIZE)
 _GROUPS = (AnimationProperty.PARALLEL, AnimationProperty.SEQUENCE)
 _CURVE_NAMES = {"linear": TimingCurve.LINEAR, "ease-in": TimingCurve.EASE_IN, "ease-out": TimingCurve.EASE_OUT,
                 "ease-in-out": TimingCurve.EASE_IN_OUT}
+
+
+@dataclass(frozen=True)
+class AnimationTiming:
+    """An animation's timing alone (Swift's ``AnimationTiming``): what a render component's
+    ``frame_animation`` gives the changes of its views' frames."""
+
+    duration: float = 0.25
+    delay: float = 0.0
+    curve: Curve = TimingCurve.LINEAR
+
+    def __post_init__(self) -> None:
+        for name in ("duration", "delay"):
+            if _finite(getattr(self, name), f"AnimationTiming.{name}") < 0:
+                raise ValueError(f"AnimationTiming.{name} must be ≥ 0, not {getattr(self, name)}")
+        object.__setattr__(self, "curve", _curve(self.curve))
+
+    def _fill(self, slot: Any) -> None:
+        """Writes the timing into a zeroed frond_animation `slot`."""
+        _fill_timing(slot, self.duration, self.delay, self.curve)
+
+
+def _fill_timing(slot: Any, duration: float, delay: float, curve: Curve) -> None:
+    slot.duration = float(duration)
+    slot.delay = float(delay)
+    if isinstance(curve, CubicBezier):
+        slot.curve = TimingCurve.CUBIC_BEZIER
+        slot.bezier = (ctypes.c_double * 4)(curve.x1, curve.y1, curve.x2, curve.y2)
+    elif isinstance(curve, Spring):
+        slot.curve = TimingCurve.SPRING
+        slot.spring_damping, slot.spring_stiffness = curve.damping, curve.stiffness
+        slot.spring_mass, slot.spring_initial_velocity = curve.mass, curve.initial_velocity
+    else:
+        slot.curve = curve
 
 
 @dataclass(frozen=True)
@@ -210,18 +244,7 @@ class Animation:
         slot.property = self.property
         _fill_end(getattr(slot, "from"), self.from_)
         _fill_end(slot.to, self.to)
-        slot.duration = float(self.duration)
-        slot.delay = float(self.delay)
-        curve = self.curve
-        if isinstance(curve, CubicBezier):
-            slot.curve = TimingCurve.CUBIC_BEZIER
-            slot.bezier = (ctypes.c_double * 4)(curve.x1, curve.y1, curve.x2, curve.y2)
-        elif isinstance(curve, Spring):
-            slot.curve = TimingCurve.SPRING
-            slot.spring_damping, slot.spring_stiffness = curve.damping, curve.stiffness
-            slot.spring_mass, slot.spring_initial_velocity = curve.mass, curve.initial_velocity
-        else:
-            slot.curve = curve
+        _fill_timing(slot, self.duration, self.delay, self.curve)
         if self.target_key is not None:
             encoded = c_string(self.target_key, "target_key")
             keep.append(encoded)

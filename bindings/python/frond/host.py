@@ -16,13 +16,15 @@ commit (the root counts the mutations as applied, as C does).
 from __future__ import annotations
 
 import ctypes
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import _capi
-from ._capi import MutationKind
+from ._capi import MutationKind, Status
 from ._runtime import callback_failed, registry
+from .errors import MisuseError
 from .attribute import AttributeValue, decode_attribute, format_length, format_value
 from .value import Rect
 
@@ -54,7 +56,9 @@ class Mutation:
 
 
 class Host:
-    """The base class of Python hosts. Give an instance to ``Root(host=…)``."""
+    """The base class of Python hosts. Give an instance to ``Root(host=…)`` or
+    ``ListView(host=…)``: one root or list at a time, as each numbers its views from 1 (a
+    host given to a second while the first is open is a `~frond.errors.MisuseError`)."""
 
     def commit(self, mutations: Sequence[Mutation]) -> None:
         """Applies one commit: `begin_commit`, `apply` for each mutation, `end_commit`."""
@@ -232,3 +236,32 @@ def _apply_batch(root: Any, mutations: Any, count: int, key: int | None) -> int:
 #: The one C host every Python host goes through (user_data: the registry key of the host).
 C_HOST = _capi.frond_host(struct_size=ctypes.sizeof(_capi.frond_host),
                           apply_batch=_capi.frond_host_apply_batch_func(_apply_batch))
+
+
+def check_unclaimed(host: Host, owner: object) -> None:
+    """MisuseError when another root or list than `owner`, still open, sends `host` its
+    commits (their view numbers would collide in the host)."""
+    shown = getattr(host, "_frond_shown_by", None)
+    other = shown() if isinstance(shown, weakref.ref) else None
+    if other is not None and other is not owner and getattr(other, "_handle", None) is not None:
+        raise MisuseError(Status.ERR_MISUSE,
+                          f"this host ({type(host).__name__}) already shows {other!r}: each root and list numbers "
+                          f"its views from 1, so give each its own host (or close the other first)")
+
+
+def claim(host: Host, owner: object) -> None:
+    """Notes that `owner` (a root or list) sends `host` its commits (see `check_unclaimed`)."""
+    try:
+        object.__setattr__(host, "_frond_shown_by", weakref.ref(owner))
+    except (AttributeError, TypeError):  # (a host with __slots__: not checked)
+        pass
+
+
+def release(host: Host | None, owner: object) -> None:
+    """Forgets `claim`'s note when `owner` made it."""
+    shown = getattr(host, "_frond_shown_by", None)
+    if isinstance(shown, weakref.ref) and shown() is owner:
+        try:
+            object.__delattr__(host, "_frond_shown_by")
+        except (AttributeError, TypeError):
+            pass

@@ -41,7 +41,7 @@ from .action import ActionEvent, action_event
 from .attribute import AttributeValue, c_string, encode_attributes
 from .render import EventResult
 from .data_source import _C_PROVIDER, DataSource, ItemProvider
-from .host import C_HOST, Host
+from .host import C_HOST, Host, check_unclaimed, claim, release
 from .lists import ItemPath, _path
 from .value import Rect, real_number
 from .text_measurer import C_TEXT_MEASURER, ItemTextMeasurer, NativeTextMeasurer, TextMeasurer
@@ -157,6 +157,7 @@ class ListView(Handle):
         # (Forgotten, as a root forgets its host: a host that refers back to the list, as a
         # TkHost does, would otherwise wait for the cycle collector, which may run on any
         # thread, and a Tk interpreter freed off its own thread aborts the process.)
+        release(self._host, self)
         self._host = None
         self._unhandled = None
         self.data_source._forget()
@@ -198,8 +199,13 @@ class ListView(Handle):
         else:
             if not isinstance(host, Host):
                 raise TypeError(f"host must be a frond.Host or None, not {type(host).__name__}")
+            check_unclaimed(host, self)
             call("frond_list_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host, self._arena)),
                  DESTROY)
+        if self._host is not host:
+            release(self._host, self)
+        if host is not None:
+            claim(host, self)
         self._host = host
 
     def set_listener(self, *, on_content_length: Callable[[float], object] | None = None,

@@ -46,7 +46,7 @@ from . import _capi
 from ._capi import ActionOutcome
 from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_data
 from .action import ActionEvent, action_event
-from .animation import Animation, AnimationMoment, animation_list, encode_animations
+from .animation import Animation, AnimationMoment, AnimationTiming, animation_list, encode_animations
 from .attribute import c_string
 from .components import Component, _key
 from .controller import VTABLE
@@ -73,6 +73,12 @@ class RenderComponent(Component):
     #: Makes the controller of each scope from the component that makes the scope (a
     #: `~frond.controller.Controller` subclass, or any callable; None: no controller).
     controller: ClassVar[Callable[..., object] | None] = None
+    #: Animates each change of the frame of the component's view (its child's, for a
+    #: viewless component) from one commit to the next with this timing, as C's
+    #: ``frame_animation`` (read when the class is first used; None: frames jump). It is how
+    #: a component animates a resize its own state update causes: a state update re-renders
+    #: the same instance, and `animations` is not asked for CHANGE then.
+    frame_animation: ClassVar[AnimationTiming | None] = None
     #: The component's own view (a class attribute or a prop; None: viewless, the default):
     #: its render's child is mounted inside it.
     view_type: str | None = None
@@ -185,6 +191,14 @@ class _RenderClass(Handle):
             spec.handle_action = _C_HANDLE_ACTION
         if cls.animations is not RenderComponent.animations:
             spec.animations = _C_ANIMATIONS
+        timing = cls.frame_animation
+        if timing is not None:
+            if not isinstance(timing, AnimationTiming):
+                raise TypeError(f"{cls.__qualname__}.frame_animation must be a frond.AnimationTiming or None, "
+                                f"not {type(timing).__name__}")
+            frame = _capi.frond_animation(struct_size=ctypes.sizeof(_capi.frond_animation))  # (copied by C)
+            timing._fill(frame)
+            spec.frame_animation = ctypes.pointer(frame)
         handle = ctypes.POINTER(_capi.frond_render_class)()
         call("frond_render_class_new", ctypes.byref(handle), ctypes.byref(spec), None, _capi.frond_destroy_func())
         self._handle = handle

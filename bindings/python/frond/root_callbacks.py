@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 from . import _capi
 from ._runtime import DESTROY, Handle, call, registry, user_data
 from .action import C_UNHANDLED, ActionHandler
-from .host import C_HOST, Host
+from .host import C_HOST, Host, check_unclaimed, claim, release
 from .provider import C_FLUSH_REQUEST, C_PROVIDER, ComponentProvider, FlushRequest, flush_request_entry
 from .text_measurer import C_TEXT_MEASURER, NO_TEXT_MEASURER, TextMeasurer
 from .view_types import AttributeKindLike, declaration_flags, encode_declaration
@@ -55,9 +55,14 @@ class RootCallbacks(Handle):
             if not isinstance(host, Host):
                 raise TypeError(f"host must be a frond.Host (e.g. frond.MemoryHost) or None, "
                                 f"not {type(host).__name__}")
+            check_unclaimed(host, self)
             # On failure C calls DESTROY with the key before returning.
             call("frond_root_set_host", handle, ctypes.byref(C_HOST), user_data(registry.add(host, self._own_arena())),
                  DESTROY)
+        if self._host is not host:
+            release(self._host, self)
+        if host is not None:
+            claim(host, self)
         self._host = host
 
     @property
@@ -211,6 +216,7 @@ class RootCallbacks(Handle):
         self._require_declared = required
 
     def _did_close(self) -> None:
+        release(self._host, self)
         self._host = None
         self._unhandled = None
         self._flush_request = None

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from frond import (Animation, AnimationComponent, AnimationMoment, CallbackError, Component, CubicBezier,
+from frond import (Animation, AnimationComponent, AnimationMoment, AnimationTiming, CallbackError, Component, CubicBezier,
                    Flexbox, MemoryHost, MutationKind, RenderComponent, Root, SizeRange, Spring, TimingCurve,
                    handle_count)
 from frond import _runtime
@@ -203,6 +203,7 @@ class TooMany(RenderComponent):
 def _render_classes() -> None:
     _render_class(Fading)
     _render_class(TooMany)
+    _render_class(Growing)
 
 
 def test_render_class_animations(no_leaks: None) -> None:
@@ -263,3 +264,51 @@ def test_no_growth_over_many_animated_builds() -> None:
     del host
     gc.collect()
     assert reference() is None
+
+
+class Growing(RenderComponent):
+    """A card that its own state update makes wider: only frame_animation animates that."""
+
+    frame_animation = AnimationTiming(duration=1)
+
+    def initial_state(self) -> bool:
+        return False
+
+    def render(self, state: bool) -> Component:
+        return Component("card", width=80 if state else 40, height=20)
+
+
+def test_frame_animation_animates_a_resize_from_a_state_update(no_leaks: None) -> None:
+    host = MemoryHost()
+    with Root(SizeRange.fixed(200, 100), host=host) as root:
+        root.set_component(Flexbox(children=[Growing(key="g")], align_items="flex-start"))
+        root.flush()
+        card = next(view for view in host.views.values() if view.view_type == "card")
+        assert card.frame.width == 40
+        scope = root.find_scope("g")
+        assert scope is not None
+        scope.update_state(lambda selected: True)
+        root.flush()
+        widths = [card.frame.width]
+        for time in (0.25, 0.5, 1.0):
+            root.tick(time)
+            widths.append(card.frame.width)
+        assert widths == [40, 50, 60, 80]
+        assert not root.has_running_animations
+        assert host.dump() == root.describe()
+
+
+def test_frame_animation_must_be_a_timing() -> None:
+    class Wrong(RenderComponent):
+        frame_animation = 0.3  # type: ignore[assignment]
+
+        def render(self, state: None) -> Component:
+            return Component("card")
+
+    with Root(SizeRange.fixed(50, 50), host=MemoryHost()) as root:
+        with pytest.raises(TypeError, match="frame_animation must be a frond.AnimationTiming"):
+            root.set_component(Wrong())
+    with pytest.raises(ValueError, match="duration must be ≥ 0"):
+        AnimationTiming(duration=-1)
+    with pytest.raises(ValueError):
+        AnimationTiming(curve=CubicBezier(0.2, 0, 1.5, 1))

@@ -143,3 +143,28 @@ def test_sizeRangesSizeTheComponent(no_leaks) -> None:
         root.set_component(Flexbox(children=[Component("box", width=80, height=10)], view_type="frame"))
         root.flush()
         assert root.describe() == "v3 frame (0, 0, 80×10)\n  v4 box (0, 0, 80×10)"
+
+
+def test_aHostShowsOneOpenRootOrListAtATime(no_leaks) -> None:
+    from frond import ListView
+
+    host = MemoryHost()
+    first = Root(SizeRange.fixed(50, 50), host=host)
+    with pytest.raises(MisuseError, match="already shows .*give each its own host"):
+        Root(SizeRange.fixed(50, 50), host=host)
+    second = Root(SizeRange.fixed(50, 50))
+    with pytest.raises(MisuseError, match="already shows"):
+        second.host = host
+    assert second.host is None
+    with pytest.raises(MisuseError, match="already shows"):
+        ListView(lambda item: Component("row", height=10), cross_size=50, host=host)
+    first.host = host  # (the same root again)
+    first.set_component(Component("box", width=10, height=10))
+    first.flush()
+    assert [view.view_type for view in host.views.values()] == ["box"]
+    first.host = MemoryHost()  # gives the host up: another root may have it
+    second.host = host
+    second.close()
+    third = Root(SizeRange.fixed(50, 50), host=host)  # a closed root's host is free
+    third.close()
+    first.close()
