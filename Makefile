@@ -45,13 +45,15 @@ define build-libs
 endef
 
 # A release build's libraries are stripped; their symbols stay in libfrond*.so.0.debug beside
-# them (found by gdb through the debug link).
+# them (found by gdb through the debug link). One symbol is kept: the Swift runtime function
+# that swift-runtime.supp names, so that the installed suppression file works for valgrind.
+STRIP_LIBRARY := strip --strip-unneeded --keep-symbol=swift_initStructMetadata
 lib:
 	$(call build-libs,-c $(CONFIG),$(SWIFT_BUILD),$(LIB_DIR))
 	@mkdir -p $(OUT)/bin
 ifeq ($(CONFIG),release)
 	@for library in libfrond.so.0 libfrond_cairo.so.0; do \
-		(cd $(LIB_DIR) && objcopy --only-keep-debug $$library $$library.debug && strip --strip-unneeded $$library \
+		(cd $(LIB_DIR) && objcopy --only-keep-debug $$library $$library.debug && $(STRIP_LIBRARY) $$library \
 			&& objcopy --add-gnu-debuglink=$$library.debug $$library) || exit 1; \
 	done
 endif
@@ -522,7 +524,7 @@ web-lib: lib
 	ln -sf libfrond_web.so.0 $(LIB_DIR)/libfrond_web.so
 ifeq ($(CONFIG),release)
 	cd $(LIB_DIR) && objcopy --only-keep-debug libfrond_web.so.0 libfrond_web.so.0.debug \
-		&& strip --strip-unneeded libfrond_web.so.0 && objcopy --add-gnu-debuglink=libfrond_web.so.0.debug libfrond_web.so.0
+		&& $(STRIP_LIBRARY) libfrond_web.so.0 && objcopy --add-gnu-debuglink=libfrond_web.so.0.debug libfrond_web.so.0
 endif
 
 # `make test-hosts` alone first installs (as root) what the hosts need (chromium among them);

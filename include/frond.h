@@ -2202,7 +2202,9 @@ typedef struct frond_data_source frond_data_source;
  *  as for frond_component_provider_func; NULL shows the item as nothing). A status other
  *  than FROND_OK, or a component that cannot be built or laid out, shows that item as
  *  nothing and reports it to the listeners (frond_applied_changes.failures); the
- *  modification's other items are applied. An item a list builds as it nears the viewport
+ *  modification's other items are applied. (A state update inside an item whose build
+ *  fails is reported the same way, but the item stays shown as it was: its state keeps the
+ *  update, which the item's next successful build shows, as a root's failed flush does.) An item a list builds as it nears the viewport
  *  is reported the same way, to the listeners of the list's data source
  *  (frond_list_get_data_source): an update with no changes and that item's failure. */
 typedef frond_status (*frond_item_provider_func)(frond_component **out_component, void *model, void *user_data);
@@ -2236,7 +2238,8 @@ typedef enum frond_apply_mode {
     FROND_APPLY_ASYNC = 1
 } frond_apply_mode;
 
-/** An item shown as nothing because its provider or its build failed. */
+/** An item shown as nothing because its provider or its build failed (or, for a state
+ *  update's build, left as it was shown). */
 typedef struct frond_item_failure {
     frond_item_path path;                 /**< its place after the modification */
     frond_status status;

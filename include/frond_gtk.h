@@ -9,8 +9,13 @@
  * "checkbox"/"switch"/"toggle", a GtkEntry for "textField"/"entry"/"input", a GtkLabel for
  * "text"/"label" and any view with `text`, a GtkPicture for "image"; a plain view draws its
  * backgroundColor, borderWidth/borderColor and cornerRadius itself; opacity and hidden
- * apply to all). Clicks, toggles and typing go back to the root as host events (onTap,
- * onValueChange); a plain view with onTap is tapped through a click gesture. The widget's
+ * apply to all). The attributes each honours: a button's `title` (or `text`); a check
+ * button's `title` and `checked` (or `on`, or a bool `value`); an entry's string `value`
+ * and `placeholder`; a label's `text`, `fontSize`, `lineHeight`, `fontFamily`,
+ * `fontWeight`, `maxLines` and `color`; a picture's `source` (a file's path). Others are
+ * kept by Frond but not shown. Clicks, toggles and typing go back to the root as host
+ * events (onTap; onValueChange with the bool or string `value`); a plain view with onTap
+ * is tapped through a click gesture. The widget's
  * width is the root's (FLEXIBLE_HEIGHT), its frame clock ticks the root's animations, and
  * the root's text is measured with the Pango context its labels draw with.
  *

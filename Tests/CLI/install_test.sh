@@ -25,6 +25,12 @@ for file in lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfro
   [ -e "$ROOT/$file" ] || fail "$file was not installed"
 done
 [ "$(readlink "$ROOT/lib/libfrond.so")" = libfrond.so.0 ] || fail "lib/libfrond.so is not a link to libfrond.so.0"
+# The installed valgrind suppression names a Swift runtime function: a stripped library must
+# keep that symbol, or valgrind shows '???' and the suppression matches nothing.
+for library in libfrond.so.0 libfrond_cairo.so.0; do
+  nm "$ROOT/lib/$library" 2>/dev/null | grep -q ' swift_initStructMetadata$' \
+    || fail "$library lost the symbol share/frond/swift-runtime.supp names (swift_initStructMetadata)"
+done
 for pc in frond frond-cairo; do
   grep -qx "prefix=$PREFIX" "$ROOT/lib/pkgconfig/$pc.pc" || fail "$pc.pc does not name the prefix"
   grep -q "^Version: [0-9]" "$ROOT/lib/pkgconfig/$pc.pc" || fail "$pc.pc has no version"

@@ -335,6 +335,27 @@ static void test_a_nested_frame_change_is_allocated(void) {
     CHECK(gtk_widget_get_width(outer) == 200);
     if (gtk_widget_get_width(inner) != 120) fprintf(stderr, "gtk_test: inner is %d wide, not 120\n", gtk_widget_get_width(inner));
     CHECK(gtk_widget_get_width(inner) == 120);
+    {
+        /* A "switch" (a GtkCheckButton, which GTK 4 does not make a GtkButton) shows its title. */
+        frond_attribute attributes[] = {frond_attribute_string("title", "Notify me"), frond_attribute_bool("checked", true)};
+        frond_view_spec view = frond_view("switch", attributes, 2);
+        frond_size_spec size = frond_size_points(150, 30);
+        GtkWidget *toggle = NULL, *child;
+        CHECK_OK(frond_component_new(&component, &view, &size, "switch"));
+        CHECK_OK(frond_root_set_component(root, component));
+        frond_component_release(component);
+        CHECK_OK(frond_root_flush(root, NULL));
+        outer = gtk_widget_get_first_child(frond_gtk_host_get_widget(host));
+        for (child = outer ? gtk_widget_get_first_child(outer) : NULL; child; child = gtk_widget_get_next_sibling(child)) {
+            if (GTK_IS_CHECK_BUTTON(child)) toggle = child;
+        }
+        CHECK(toggle != NULL);
+        if (toggle) {
+            const char *label = gtk_check_button_get_label(GTK_CHECK_BUTTON(toggle));
+            CHECK(label && strcmp(label, "Notify me") == 0);
+            CHECK(gtk_check_button_get_active(GTK_CHECK_BUTTON(toggle)));
+        }
+    }
     gtk_window_destroy(GTK_WINDOW(window));
     iterate_for(50);
     CHECK_OK(frond_root_free(root));

@@ -540,6 +540,8 @@ static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_
     else if (strcmp(name, "hidden") == 0 && a->kind == FROND_ATTRIBUTE_BOOL) gtk_widget_set_visible(GTK_WIDGET(view), !a->boolean);
     else if (strcmp(name, FROND_EVENT_TAP) == 0) view->tappable = a->kind == FROND_ATTRIBUTE_ACTION || a->kind == FROND_ATTRIBUTE_ACTION_BLOCK;
     else if (strcmp(name, "title") == 0 && string && GTK_IS_BUTTON(view->content)) gtk_button_set_label(GTK_BUTTON(view->content), a->string);
+    else if (strcmp(name, "title") == 0 && string && GTK_IS_CHECK_BUTTON(view->content)) /* (not a GtkButton in GTK 4) */
+        gtk_check_button_set_label(GTK_CHECK_BUTTON(view->content), a->string);
     else if (strcmp(name, "placeholder") == 0 && string && GTK_IS_ENTRY(view->content))
         gtk_entry_set_placeholder_text(GTK_ENTRY(view->content), a->string);
     else if ((strcmp(name, "checked") == 0 || strcmp(name, "on") == 0 || strcmp(name, "value") == 0) &&

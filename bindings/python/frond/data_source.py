@@ -29,7 +29,8 @@ libfrond's own thread, or by an executor of the program's (`set_executor`, e.g. 
 ``concurrent.futures.ThreadPoolExecutor``). The provider runs on the builder's thread (the calling thread for synchronous ones); an exception it raises
 shows that item as nothing and is reported in `AppliedChanges.failures` (the other items
 are applied; an item a `ListView` builds as it nears the viewport is reported the same way,
-in an update with no changes). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
+in an update with no changes; a state update whose build fails is reported too, but leaves
+its item shown as it was). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
 call that applied (an exception they raise is raised by that call, after everything was
 applied); ``on_build_start`` / ``on_build_end`` and `on_ready` on the builder's thread.
 
