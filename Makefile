@@ -299,7 +299,7 @@ INSTALLED_FILES := lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib
 	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc \
 	lib/libfrond_web.so.0 lib/libfrond_web.so include/frond_web.h lib/pkgconfig/frond-web.pc \
 	lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc \
-	share/frond/swift-runtime.supp
+	share/frond/swift-runtime.supp share/frond/fontconfig.supp
 install:
 	@for setting in WITH_WEB=$(WITH_WEB) WITH_GTK=$(WITH_GTK); do case $${setting#*=} in auto|yes|no) ;; \
 		*) echo "install: $$setting: say auto, yes or no"; exit 2;; esac; done
@@ -317,7 +317,7 @@ install:
 	install -m 644 include/frond.h include/frond_cairo.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
 	install -d $(DESTDIR)$(PREFIX)/share/frond
-	install -m 644 Tests/CAPI/swift-runtime.supp $(DESTDIR)$(PREFIX)/share/frond/
+	install -m 644 Tests/CAPI/swift-runtime.supp Tests/CAPI/fontconfig.supp $(DESTDIR)$(PREFIX)/share/frond/
 	for pc in frond frond-cairo; do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
 	done

@@ -21,14 +21,14 @@ if ! make --no-print-directory -s install DESTDIR="$STAGE" PREFIX="$PREFIX" INST
 fi
 ROOT="$STAGE$PREFIX"
 for file in lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so include/frond.h \
-    include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc share/frond/swift-runtime.supp; do
+    include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc share/frond/swift-runtime.supp share/frond/fontconfig.supp; do
   [ -e "$ROOT/$file" ] || fail "$file was not installed"
 done
 [ "$(readlink "$ROOT/lib/libfrond.so")" = libfrond.so.0 ] || fail "lib/libfrond.so is not a link to libfrond.so.0"
 # The installed valgrind suppression names a Swift runtime function: a stripped library must
 # keep that symbol, or valgrind shows '???' and the suppression matches nothing.
 for library in libfrond.so.0 libfrond_cairo.so.0; do
-  nm "$ROOT/lib/$library" 2>/dev/null | grep -q ' swift_initStructMetadata$' \
+  nm "$ROOT/lib/$library" 2>/dev/null | grep ' swift_initStructMetadata$' >/dev/null \
     || fail "$library lost the symbol share/frond/swift-runtime.supp names (swift_initStructMetadata)"
 done
 for pc in frond frond-cairo; do
