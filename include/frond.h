@@ -1495,8 +1495,12 @@ frond_status frond_root_find_scope(frond_scope **out_scope, frond_root *root, co
  *  any thread), so the host can schedule frond_root_flush on the root's thread; and again
  *  as a flush, a commit or a discarded prepare ends (on the root's thread) when updates
  *  came while it ran, since the flush their request asked for may have been refused (the
- *  root was busy). It must not flush from inside the call. Its status is ignored: the
- *  update is queued whatever it returns (the one callback whose failure fails nothing). */
+ *  root was busy); and by frond_root_set_component, frond_root_set_provider,
+ *  frond_root_set_props, frond_root_set_size_range and frond_root_set_text_measurer (on
+ *  the calling thread, once what they set is set), so that a host that flushes on request
+ *  shows what a program gives the root outside the host's own callbacks. It must not flush
+ *  from inside the call. Its status is ignored: the update (or the setting) stands
+ *  whatever it returns (the one callback whose failure fails nothing). */
 typedef frond_status (*frond_flush_request_func)(frond_root *root, void *user_data);
 
 /** Sets the function told about pending state updates (NULL: none), with its user_data

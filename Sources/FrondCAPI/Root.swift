@@ -51,6 +51,7 @@ public func frond_root_set_size_range(_ handle: OpaquePointer?, _ range: UnsafeP
         let root = try cRoot(handle)
         guard range != nil else { throw .invalidArgument("range is NULL") }
         root.root.sizeRange = try sizeRange(range)
+        root.root.requestFlush()
     }
 }
 
@@ -93,6 +94,7 @@ private func registerMeasurer(_ handle: OpaquePointer?, _ measure: frond_text_me
         } else {
             root.root.textMeasurer = MonospaceTextMeasurer()
         }
+        root.root.requestFlush()
     }
 }
 
@@ -101,6 +103,7 @@ public func frond_root_set_component(_ handle: OpaquePointer?, _ componentHandle
     call("frond_root_set_component") { () throws(CallFailure) in
         let root = try cRoot(handle)
         root.root.setComponent(componentHandle == nil ? nil : try component(componentHandle))
+        root.root.requestFlush()
     }
 }
 

@@ -51,6 +51,7 @@ private func registerProvider(_ handle: OpaquePointer?, _ provider: frond_compon
         let root = try cRoot(handle)
         guard let provider else {
             root.root.setComponent(nil)
+            root.root.requestFlush()
             return
         }
         let registered = CComponentProvider(provider, owner: owner)
@@ -58,6 +59,7 @@ private func registerProvider(_ handle: OpaquePointer?, _ provider: frond_compon
         root.root.setProvider(props: CallbackOwner(nil, nil)) { (props: CallbackOwner) throws(FrondError) in
             try registered.make(props)
         }
+        root.root.requestFlush()
     }
 }
 
@@ -75,5 +77,6 @@ private func giveProps(_ handle: OpaquePointer?, _ props: consuming CallbackOwne
             throw .misuse("the root has no component provider (set one with frond_root_set_provider)")
         }
         try frond { () throws(FrondError) in try root.root.update(props: props) }
+        root.root.requestFlush()
     }
 }

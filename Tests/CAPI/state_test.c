@@ -555,7 +555,9 @@ static void test_updates_from_threads_are_applied_in_one_flush(void) {
     CHECK_OK(frond_root_new(&root, NULL));
     CHECK_OK(frond_root_set_flush_request(root, count_request, &flush_requests, count_request_destroy));
     show(root, counter_list(cls, a, 1, false));
+    CHECK(flush_requests == 1); /* (the program gave the root a component) */
     flush(root);
+    flush_requests = 0;
     CHECK_OK(frond_root_needs_flush(&needs_flush, root));
     CHECK(!needs_flush);
     update_destroyed = 0;
@@ -576,6 +578,58 @@ static void test_updates_from_threads_are_applied_in_one_flush(void) {
     CHECK(request_destroyed == 1);
     CHECK_OK(frond_root_free(root));
     CHECK_OK(frond_render_class_release(cls));
+}
+
+/* What a program gives a root outside a host's callbacks asks for a flush too: a host that
+ * flushes on request (the web server) showed props set from a timer only after the page's
+ * next event. A call that is refused asks for nothing. */
+static frond_status box_provider(frond_component **out_component, void *props, void *user_data) {
+    frond_size_spec size = frond_size_points(props ? 20 : 10, 10);
+    (void)user_data;
+    return frond_component_new(out_component, NULL, &size, NULL);
+}
+
+static frond_status flat_measure(const char *text, const frond_text_style *style, float width,
+                                 frond_measure_mode width_mode, float height, frond_measure_mode height_mode,
+                                 frond_size *out_size, void *user_data) {
+    (void)text, (void)style, (void)width, (void)width_mode, (void)height, (void)height_mode, (void)user_data;
+    out_size->width = 10;
+    out_size->height = 10;
+    return FROND_OK;
+}
+
+static void test_what_the_program_gives_a_root_asks_for_a_flush(void) {
+    frond_root *root = NULL;
+    frond_size_range range = frond_size_range_flexible_height(120);
+    frond_size_spec size = frond_size_points(5, 5);
+    frond_component *box = NULL;
+    int requests = 0;
+    bool needs_flush = false;
+    CHECK_OK(frond_root_new(&root, NULL));
+    CHECK_OK(frond_root_set_flush_request(root, count_request, &requests, NULL));
+    CHECK_OK(frond_component_new(&box, NULL, &size, NULL));
+    CHECK_OK(frond_root_set_component(root, box));
+    frond_component_release(box);
+    CHECK(requests == 1);
+    flush(root);
+    CHECK_OK(frond_root_set_size_range(root, &range));
+    CHECK(requests == 2);
+    CHECK_OK(frond_root_set_text_measurer(root, flat_measure, NULL, NULL));
+    CHECK(requests == 3);
+    CHECK_OK(frond_root_set_provider(root, box_provider, NULL, NULL));
+    CHECK(requests == 4);
+    flush(root);
+    CHECK_OK(frond_root_set_props(root, &requests, NULL));
+    CHECK(requests == 5);
+    CHECK_OK(frond_root_needs_flush(&needs_flush, root));
+    CHECK(needs_flush);
+    flush(root);
+    CHECK_OK(frond_root_set_provider(root, NULL, NULL, NULL)); /* (the root shows nothing) */
+    CHECK(requests == 6);
+    CHECK_STATUS(FROND_ERR_MISUSE, frond_root_set_props(root, &requests, NULL)); /* no provider */
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_root_set_size_range(root, NULL));
+    CHECK(requests == 6);
+    CHECK_OK(frond_root_free(root));
 }
 
 /* A thousand state updates, each flushed, call the flush request as deep as the first: once
@@ -629,6 +683,7 @@ static void test_updates_during_a_prepare_are_asked_for_again(void) {
     CHECK_OK(frond_root_set_flush_request(root, count_request, &requests, NULL));
     show(root, counter_list(cls, a, 1, false));
     flush(root);
+    requests = 0;
     CHECK_OK(frond_root_prepare(root));
     CHECK_OK(add(scope_of("a"), 1));
     CHECK(requests == 1);
@@ -756,6 +811,7 @@ int main(void) {
     test_stateless_class_renders_when_props_change();
     test_failing_render_keeps_the_mounted_views();
     test_updates_from_threads_are_applied_in_one_flush();
+    test_what_the_program_gives_a_root_asks_for_a_flush();
     test_flush_requests_come_no_deeper_as_they_go();
     test_updates_during_a_prepare_are_asked_for_again();
     test_pending_updates_die_with_their_root();

@@ -26,9 +26,10 @@ def chromium_path() -> str | None:
 
 
 class Chromium:
-    """One headless browser with one page of `width` × `height` CSS pixels."""
+    """One headless browser with one page of `width` × `height` CSS pixels (scrollbars
+    hidden unless `scrollbars`)."""
 
-    def __init__(self, width: int = 800, height: int = 600) -> None:
+    def __init__(self, width: int = 800, height: int = 600, scrollbars: bool = False) -> None:
         executable = chromium_path()
         if executable is None:
             raise RuntimeError("no chromium on the PATH (Debian: apt-get install chromium)")
@@ -45,7 +46,8 @@ class Chromium:
         self.process = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
              f"--user-data-dir={self.profile}", "--no-first-run", "--no-default-browser-check",
-             "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
+             "--disable-extensions", "--disable-background-networking",
+             *([] if scrollbars else ["--hide-scrollbars"]),
              "--force-device-scale-factor=1", f"--window-size={width},{height}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             # (The pipes are not inheritable; the dup2'd 3 and 4 are, and close_fds=False keeps them.)

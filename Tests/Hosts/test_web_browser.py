@@ -477,3 +477,31 @@ def test_a_resized_window_lays_its_root_out_again() -> None:
             page.wait_for(f"{bar} === 384")
     finally:
         served.stop()
+
+
+def test_a_page_with_a_scrollbar_is_as_wide_as_its_window_without_it() -> None:
+    """A page taller than its window has a vertical scrollbar: the root is as wide as what
+    is left beside it, so nothing is cut off or scrolls sideways (the page sent the width
+    with the scrollbar's, and every row overflowed it by the scrollbar's width)."""
+    from frond import Component, Flexbox
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        rows = [Component("row", {"backgroundColor": "#336699"}, height=30, key=f"r{index}") for index in range(60)]
+        root.set_component(Flexbox(children=rows, spacing=4))
+        return root
+
+    served = Served(session)
+    try:
+        with Chromium(600, 400, scrollbars=True) as page:
+            page.navigate(served.server.url)
+            page.wait_for("window.frond && frond.connected && document.querySelector('[data-type=row]') !== null")
+            widths = page.evaluate("[innerWidth, document.documentElement.clientWidth,"
+                                   " document.documentElement.scrollWidth,"
+                                   " document.querySelector('[data-type=row]').getBoundingClientRect().right]")
+            inner, client, scroll, right = widths
+            assert client < inner, f"no scrollbar showed: {widths}"
+            assert scroll <= client and right <= client, f"the page overflows its window: {widths}"
+            assert right == client
+    finally:
+        served.stop()

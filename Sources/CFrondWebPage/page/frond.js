@@ -304,8 +304,14 @@ container.addEventListener("input", (domEvent) => {
   }
 });
 
+// The width a root or list gets: the window's without its vertical scrollbar (the page
+// always has one, index.html's `overflow-y: scroll`, so that it does not come and go with the
+// content's height and change the width under it).
+function pageWidth() {
+  return document.documentElement.clientWidth || innerWidth;
+}
 window.addEventListener("resize", () => {
-  send({ t: "viewport", width: innerWidth, height: innerHeight });
+  send({ t: "viewport", width: pageWidth(), height: innerHeight });
   if (frond.list) sendScroll();
 });
 // ---- a list page: the window's visible part is the list's viewport ------------------------
@@ -334,7 +340,7 @@ function connect(delay) {
     sentAt.clear();
     statusLine.textContent = "";
     delay = 250;
-    send({ t: "hello", path: location.pathname + location.search, width: innerWidth, height: innerHeight });
+    send({ t: "hello", path: location.pathname + location.search, width: pageWidth(), height: innerHeight });
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {

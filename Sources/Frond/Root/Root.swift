@@ -199,6 +199,15 @@ public final class Root: @unchecked Sendable {
         flushRequest.set(handler)
     }
 
+    /// Calls the flush request handler now, as a state update does: for code that gives the
+    /// root something to show (a component, props, a size range) while a host flushes it on
+    /// request. The C API does it for each such call, so that a host that flushes on request
+    /// (the web server, the GTK host) shows what a program gives its root outside the host's
+    /// own callbacks.
+    public func requestFlush() {
+        flushRequest.fire()
+    }
+
     /// Whether a flush has something to do: a new component, new props, queued state
     /// updates, state updates that a failed (or discarded) flush applied and no commit
     /// shows yet, or a size range or text measurer that the mounted tree was not laid out

@@ -118,7 +118,6 @@ class Root(RootCallbacks):
     def set_size_range(self, size_range: SizeRange | None) -> None:
         """The size range of the next flushes (None: fit content without maximums)."""
         call("frond_root_set_size_range", self._live(), c_size_range(size_range))
-        self._request_flush()
 
     @property
     def needs_flush(self) -> bool:
@@ -163,14 +162,12 @@ class Root(RootCallbacks):
         handle = self._live()
         if component is None:
             call("frond_root_set_component", handle, None)
-            self._request_flush()
             return
         try:
             call("frond_root_set_component", handle, component._live())
             self._own_arena().adopt(component._arena)
         finally:
             component._consumed()
-        self._request_flush()
 
     def send_event(self, view: int, event: str = FROND_EVENT_TAP, payload: AttributeValue | None = None) -> EventResult:
         """Reports a host event on mounted `view`: sends the action named by its component's

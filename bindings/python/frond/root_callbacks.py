@@ -97,11 +97,11 @@ class RootCallbacks(Handle):
         `commit` raise MisuseError there): e.g. ``root.on_flush_request = lambda root:
         loop.call_soon_threadsafe(root.flush)``. It gets the root as its argument. An
         exception it raises makes that update_state or set_state raise CallbackError from
-        it; the update stays queued. It is called too (on the calling thread, its exception
-        raised as it is) after the program gives the root something a flush shows:
-        `set_component`, `set_provider`, `set_props`, `set_size_range` and a new
-        `text_measurer`, so that a host that flushes on request (`frond.tk.TkHost`) shows
-        them."""
+        it; the update stays queued. C calls it too (on the calling thread) when the
+        program gives the root something a flush shows: `set_component`, `set_provider`,
+        `set_props`, `set_size_range` and a new `text_measurer` (an exception it raises then
+        makes that call raise CallbackError from it, with what it set kept), so that a host
+        that flushes on request (`frond.tk.TkHost`, `frond.web`) shows them."""
         self._live()
         return self._flush_request
 
@@ -134,19 +134,12 @@ class RootCallbacks(Handle):
         if provider is None:
             call("frond_root_set_provider", handle, _capi.frond_component_provider_func(), None,
                  _capi.frond_destroy_func())
-            self._request_flush()
             return
         if not callable(provider):
             raise TypeError(f"provider must be callable (props -> Component | None) or None, "
                             f"not {type(provider).__name__}")
         call("frond_root_set_provider", handle, C_PROVIDER, user_data(registry.add(provider, self._own_arena())),
              DESTROY)
-        self._request_flush()
-
-    def _request_flush(self) -> None:
-        """Tells `on_flush_request` that the program gave the root something to show."""
-        if self._flush_request is not None:
-            self._flush_request(cast("Root", self))
 
     def set_props(self, props: object) -> None:
         """Gives the provider new props, any Python object: the next flush calls it with
@@ -161,7 +154,6 @@ class RootCallbacks(Handle):
         except BaseException:
             registry.discard(key)  # (C released it already when the call was made)
             raise
-        self._request_flush()
 
     @property
     def text_measurer(self) -> TextMeasurer | None:
@@ -185,7 +177,6 @@ class RootCallbacks(Handle):
             call("frond_root_set_text_measurer", handle, C_TEXT_MEASURER,
                  user_data(registry.add(measurer, self._own_arena())), DESTROY)
         self._text_measurer = measurer
-        self._request_flush()
 
     def declare_view_type(self, view_type: str, attributes: Mapping[str, AttributeKindLike] | None = None, *,
                           allow_other_attributes: bool = False) -> None:

@@ -186,3 +186,41 @@ def test_animationsAdvanceOnceAFrameWhateverThePageSends() -> None:
             client.close()
             server.stop()
             serving.join(10)
+
+
+def test_propsTheProgramGivesFromCallSoonReachThePage() -> None:
+    # A "new message arrives" timer: set_props on a served root from call_soon, with no event
+    # from the page. It reached the page only with the page's next event.
+    from frond import Component
+    from websocket_client import WebSocketClient
+
+    roots: list[Root] = []
+
+    def page(info: SessionInfo) -> Root:
+        root = Root()
+        root.set_provider(lambda count: Component("badge", {"count": float(count or 0)}, width=20, height=20))
+        root.set_props(0)
+        roots.append(root)
+        return root
+
+    with WebServer(page, on_log=lambda line: None) as server:
+        serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 10})
+        serving.start()
+        client = WebSocketClient(server.port)
+        try:
+            client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
+            while client.receive(0.5) is not None:
+                pass
+            server.call_soon(lambda: roots[0].set_props(7))
+            counts = []
+            while (message := client.receive(2)) is not None:
+                for mutation in message.get("m", []):
+                    if mutation[:1] == ["u"] and "count" in mutation[2]:
+                        counts.append(mutation[2]["count"])
+                if counts:
+                    break
+            assert counts == [7]
+        finally:
+            client.close()
+            server.stop()
+            serving.join(10)
