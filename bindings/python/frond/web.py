@@ -15,7 +15,7 @@ come back as host events (``onTap``, ``onValueChange``) through the responder ch
 
     with WebServer(session, port=8000) as server:
         print(server.url)
-        server.serve_forever()   # Ctrl-C stops it
+        server.serve_forever()   # Ctrl-C stops it (raising KeyboardInterrupt)
 
 Threads: the server runs on the thread that calls :meth:`WebServer.run` or
 :meth:`WebServer.serve_forever`; sessions, events, flushes and every callback happen there,
@@ -341,7 +341,9 @@ class WebServer(Handle):
         call("frond_web_server_interrupt", self._live())
 
     def call_soon(self, function: Callable[[], None]) -> None:
-        """Runs `function` on the serving thread, after the current run's step (any thread)."""
+        """Runs `function` on the serving thread, after the current run's step (any thread).
+        What it gives a served root (a component, props, a state update) shows without a
+        flush of its own: the server flushes roots that have work after each step."""
         with self._calls_lock:
             self._calls.append(function)
         self.interrupt()
@@ -353,9 +355,9 @@ class WebServer(Handle):
             function()
 
     def serve_forever(self, poll_interval: float = 0.25) -> None:
-        """Serves until :meth:`stop` (any thread) or Ctrl-C (returning every `poll_interval`
-        seconds to Python lets the interrupt through). A callback's exception is printed
-        and serving goes on."""
+        """Serves until :meth:`stop` (any thread) or Ctrl-C, which raises KeyboardInterrupt
+        out of it (returning every `poll_interval` seconds to Python lets the interrupt
+        through). A callback's exception is printed and serving goes on."""
         self._stopping = False
         while not self._stopping:
             try:
