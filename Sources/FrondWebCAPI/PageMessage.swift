@@ -4,7 +4,8 @@ import FrondTrees
 ///
 ///     {"t":"hello","path":"/","width":800,"height":600}     the page is ready (once)
 ///     {"t":"viewport","width":800,"height":600}             the window was resized
-///     {"t":"scroll","offset":1200,"length":600}             a list page's visible part
+///     {"t":"scroll","offset":1200,"length":600,"n":3}       a list page's visible part, with the
+///                                                           number of offset moves it applied
 ///     {"t":"event","view":12,"event":"onTap","seq":3}        a tap (value: a toggle's bool,
 ///     {"t":"event","view":9,"event":"onValueChange","value":"milk","seq":4}   a field's text)
 enum PageMessage: Equatable {
@@ -16,7 +17,7 @@ enum PageMessage: Equatable {
 
     case hello(path: String, width: Float, height: Float)
     case viewport(width: Float, height: Float)
-    case scroll(offset: Float, length: Float)
+    case scroll(offset: Float, length: Float, movesApplied: UInt64)
     case event(view: UInt64, name: String, value: Value?, sequence: UInt64)
 
     /// The longest page path and event name accepted.
@@ -47,8 +48,16 @@ enum PageMessage: Equatable {
                   offset.isFinite, length.isFinite, offset >= 0, length >= 0 else {
                 return .failure(Refusal("a scroll without a finite offset and length ≥ 0"))
             }
+            var moves: UInt64 = 0
+            if let applied = json["n"] {
+                guard case .number(let number) = applied, number >= 0, number <= 9_007_199_254_740_991,
+                      number == number.rounded() else {
+                    return .failure(Refusal("a scroll whose n is not a whole number"))
+                }
+                moves = UInt64(number)
+            }
             return .success(.scroll(offset: Float(min(offset, Double(maximumOffset))),
-                                    length: Float(min(length, Double(maximumViewport)))))
+                                    length: Float(min(length, Double(maximumViewport))), movesApplied: moves))
         case "event":
             guard case .number(let view)? = json["view"], view >= 1, view <= 9_007_199_254_740_991, view == view.rounded() else {
                 return .failure(Refusal("an event without a view number"))

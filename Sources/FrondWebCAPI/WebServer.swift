@@ -139,6 +139,13 @@ final class ServedList {
     /// False once libfrond let go of the server's host (the list freed, or given another host).
     var alive = true
     var contentLength: Float = 0
+    /// The viewport's offset as the server last set it or heard the list move it.
+    var viewportOffset: Float = 0
+    /// How many offset moves were sent to the page, and those it may not have applied yet
+    /// (by number, with how far each moved): a scroll report the page made before it applied
+    /// them is corrected by them, or it would set the list back where it was.
+    var offsetMoves: UInt64 = 0
+    var unappliedMoves: [(number: UInt64, delta: Double)] = []
     unowned let server: WebServer
 
     init(handle: OpaquePointer, sessions: ListSessions, crossSize: Float, horizontal: Bool, server: WebServer) {
@@ -660,7 +667,7 @@ final class WebServer {
         case .failure(let refusal): refuse(page, refusal.reason)
         case .success(.hello(let path, let width, let height)): hello(page, path: path, width: width, height: height)
         case .success(.viewport(let width, let height)): viewport(page, width: width, height: height)
-        case .success(.scroll(let offset, let length)): scroll(page, offset: offset, length: length)
+        case .success(.scroll(let offset, let length, let moves)): scroll(page, offset: offset, length: length, movesApplied: moves)
         case .success(.event(let view, let name, let value, let sequence)):
             event(page, view: view, name: name, value: value, sequence: sequence)
         }
@@ -962,10 +969,22 @@ final class WebServer {
                 list.server.sendLength(list)
             }
             listener.did_adjust_offset = { _, offset, userData in
-                guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served,
-                      let page = list.page else { return }
+                guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served
+                else { return }
+                let delta = Double(offset) - Double(list.viewportOffset)
+                list.viewportOffset = offset
+                guard let page = list.page else { return }
+                list.offsetMoves += 1
+                list.unappliedMoves.append((list.offsetMoves, delta))
+                // (A page that never says what it applied keeps a bounded list.)
+                if list.unappliedMoves.count > 256 { list.unappliedMoves.removeFirst(list.unappliedMoves.count - 256) }
                 var writer = JSONWriter()
-                writer.object { $0.key("t"); $0.string("offset"); $0.key("v"); $0.number(offset) }
+                writer.object {
+                    $0.key("t"); $0.string("offset")
+                    $0.key("v"); $0.number(offset)
+                    $0.key("d"); $0.number(delta)
+                    $0.key("n"); $0.number(list.offsetMoves)
+                }
                 list.server.send(page, writer.text)
             }
             let listenerBinding = Unmanaged.passRetained(ListBinding(list, closesPage: false)).toOpaque()
@@ -1026,10 +1045,16 @@ final class WebServer {
         sendLength(list)
     }
 
-    private func scroll(_ page: PageConnection, offset: Float, length: Float) {
+    private func scroll(_ page: PageConnection, offset: Float, length: Float, movesApplied: UInt64) {
         guard let list = page.list, list.alive else { return refuse(page, "a scroll for a page without a list") }
         catchUp(list)
-        if frond_list_set_viewport(list.handle, offset, length) != FROND_OK { logLastError("a list's viewport") }
+        // The page read its offset before it applied the moves sent after its `n`th: they
+        // still apply to it (its own scrolling in between is kept).
+        list.unappliedMoves.removeAll { $0.number <= movesApplied }
+        let pending = list.unappliedMoves.reduce(0) { $0 + $1.delta }
+        let corrected = Float(min(max(Double(offset) + pending, 0), Double(PageMessage.maximumOffset)))
+        list.viewportOffset = corrected
+        if frond_list_set_viewport(list.handle, corrected, length) != FROND_OK { logLastError("a list's viewport") }
     }
 
     /// A commit of a served list: applied to its mirror, sent to its page as one message.

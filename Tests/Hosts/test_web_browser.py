@@ -505,3 +505,60 @@ def test_a_page_with_a_scrollbar_is_as_wide_as_its_window_without_it() -> None:
             assert right == client
     finally:
         served.stop()
+
+
+def test_a_list_keeps_its_first_visible_item_through_inserts_above_and_a_narrower_window() -> None:
+    """Scrolled far down a served list: five separate inserts at the top in one server step,
+    then a narrower window (its rows wrap to more lines), each keep the row at the top of the
+    window where it was. (The page's scroll reports crossed the server's offset moves: a
+    report made before the page had applied a move set the list back to where it was, and
+    the rows on screen jumped by several rows.)"""
+    from frond import Changeset, ItemPath, ListView, Text
+
+    lists: list[ListView] = []
+    words = "frond lists keep their place while rows are added above them or wrap anew".split()
+
+    def row(number: int) -> Text:
+        return Text(f"#{number} " + " ".join(words[: 4 + number % 9]), key=f"r{number}", font_size=14)
+
+    def session(info: SessionInfo) -> ListView:
+        view = ListView(row, cross_size=float(info.width), estimated_item_size=30,
+                        text_measurer=served.server.text_measurer)
+        view.data_source.set_sections([list(range(3000))])
+        lists.append(view)
+        return view
+
+    served = Served()
+    served.on_server(lambda: served.server.serve_lists("/rows", session))
+    top_row = """(() => {
+      const rows = [...frond.views.values()].filter(v => v.type === 'text' && v.element.textContent.startsWith('#'))
+        .map(v => [v.element.getBoundingClientRect().top, v.element.textContent.split(' ')[0]])
+        .filter(([top]) => top >= 0).sort((a, b) => a[0] - b[0]);
+      return rows.length ? [rows[0][1], Math.round(rows[0][0])] : null;
+    })()"""
+    try:
+        with Chromium(700, 500) as page:
+            page.navigate(served.server.url + "rows")
+            page.wait_for("window.frond && frond.list && frond.views.size > 10", timeout=20)
+            page.evaluate("scrollTo(0, 40000), true")
+            settle(page)
+            before = page.evaluate(top_row)
+            assert before is not None and before[0] != "#0"
+
+            def insert_five() -> None:
+                for number in range(5):
+                    lists[0].data_source.apply(Changeset(inserted_items=[ItemPath(0, 0)]), inserted=[100_000 + number])
+
+            served.server.call_soon(insert_five)
+            time.sleep(0.3)
+            settle(page)
+            assert page.evaluate(top_row) == before, "the rows jumped after the inserts above"
+
+            page.command("Emulation.setDeviceMetricsOverride",
+                         {"width": 420, "height": 500, "deviceScaleFactor": 1, "mobile": False})
+            settle(page)
+            narrowed = page.evaluate(top_row)
+            assert narrowed is not None and narrowed[0] == before[0], \
+                f"the first visible row changed from {before} to {narrowed} in a narrower window"
+    finally:
+        served.stop()

@@ -212,6 +212,7 @@ function receive(message) {
   if (message.t === "welcome") {
     frond.session = message.session;
     frond.list = message.list === true;
+    frond.offsetMoves = 0; // (a new session's list numbers its moves afresh)
     if (message.title) document.title = message.title;
     if (frond.list) sendScroll();
     return;
@@ -222,7 +223,11 @@ function receive(message) {
     return;
   }
   if (message.t === "offset") { // a list moved its viewport (real sizes replaced estimates above it)
-    scrollTo(scrollX, listTop() + message.v);
+    // By how far it moved, so that scrolling the page did since its last report is kept; the
+    // reports then say how many moves they include, and the server adds those they do not.
+    if (typeof message.d === "number") scrollTo(scrollX, scrollY + message.d);
+    else scrollTo(scrollX, listTop() + message.v);
+    frond.offsetMoves = message.n || 0;
     return;
   }
   if (message.t === "reset") {
@@ -321,7 +326,7 @@ function listTop() {
 }
 function sendScroll() {
   scrollQueued = false;
-  send({ t: "scroll", offset: Math.max(0, scrollY - listTop()), length: innerHeight });
+  send({ t: "scroll", offset: Math.max(0, scrollY - listTop()), length: innerHeight, n: frond.offsetMoves || 0 });
 }
 window.addEventListener("scroll", () => {
   if (!frond.list || scrollQueued) return;

@@ -9,6 +9,7 @@ import math
 import threading
 import time
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -220,6 +221,75 @@ def test_propsTheProgramGivesFromCallSoonReachThePage() -> None:
                 if counts:
                     break
             assert counts == [7]
+        finally:
+            client.close()
+            server.stop()
+            serving.join(10)
+
+
+def test_aScrollReportMadeBeforeTheOffsetMovesIsCorrectedByThem() -> None:
+    # Scrolled down a served list, five items are inserted at the top: each moves the list's
+    # offset (the server sends {"t":"offset","v","d","n"}). A scroll report the page made
+    # before it applied them (its "n" is older) must not set the list back: the server adds
+    # the moves the page had not applied. (It set the offset the report said, and the rows on
+    # the page jumped back by the inserted rows' length.)
+    from frond import Changeset, ItemPath, ListView, Text
+    from websocket_client import WebSocketClient
+
+    lists: list[ListView] = []
+
+    def session(info: SessionInfo) -> ListView:
+        view = ListView(lambda number: Text(f"row {number}"), cross_size=float(info.width), estimated_item_size=30,
+                        text_measurer=server.text_measurer)
+        view.data_source.set_sections([list(range(3000))])
+        lists.append(view)
+        return view
+
+    def on_server(function: Any) -> Any:
+        done = threading.Event()
+        result: list[Any] = []
+        server.call_soon(lambda: (result.append(function()), done.set()))
+        assert done.wait(10)
+        return result[0]
+
+    def drain(client: WebSocketClient, moves: list[dict[str, Any]]) -> None:
+        while (message := client.receive(0.5)) is not None:
+            if message.get("t") == "offset":
+                moves.append(message)
+
+    with WebServer(lambda info: Root(), on_log=lambda line: None) as server:
+        server.serve_lists("/rows", session)
+        serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 10})
+        serving.start()
+        client = WebSocketClient(server.port)
+        try:
+            client.send({"t": "hello", "path": "/rows", "width": 400, "height": 300})
+            moves: list[dict[str, Any]] = []
+            drain(client, moves)
+            client.send({"t": "scroll", "offset": 20000, "length": 300, "n": 0})
+            drain(client, moves)
+            position = 20000 + sum(move["d"] for move in moves)
+            applied = moves[-1]["n"] if moves else 0
+            assert on_server(lambda: lists[0].statistics.offset) == pytest.approx(position, abs=0.01)
+
+            def insert_five() -> None:
+                for number in range(5):
+                    lists[0].data_source.apply(Changeset(inserted_items=[ItemPath(0, 0)]), inserted=[9000 + number])
+
+            on_server(insert_five)
+            later: list[dict[str, Any]] = []
+            drain(client, later)
+            assert len(later) == 5 and all(move["d"] > 0 for move in later)
+            assert [move["n"] for move in later] == list(range(applied + 1, applied + 6))
+            # The page's report from before it applied them:
+            client.send({"t": "scroll", "offset": position, "length": 300, "n": applied})
+            drain(client, later)
+            moved = position + sum(move["d"] for move in later)
+            assert on_server(lambda: lists[0].statistics.offset) == pytest.approx(moved, abs=0.01)
+            # And one made after it applied all of them stands as it is.
+            client.send({"t": "scroll", "offset": moved + 100, "length": 300, "n": later[-1]["n"]})
+            drain(client, later)
+            assert on_server(lambda: lists[0].statistics.offset) == pytest.approx(moved + 100, abs=0.01)
         finally:
             client.close()
             server.stop()
