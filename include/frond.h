@@ -2583,10 +2583,15 @@ frond_status frond_list_tap_at(frond_action_outcome *out_outcome, uint64_t *out_
  *  start their animations (an initial-mount fade, say) at the list's last tick: tick the
  *  list to the current time before frond_list_process, frond_list_set_viewport and changes
  *  to its data source, as a host ticks a root before it flushes, and every frame while
- *  frond_list_has_running_animations says so. */
+ *  frond_list_has_running_animations says so. A mounted item that a change removes plays
+ *  its components' final-unmount animations where it was: its container stays (untappable,
+ *  without its section and item attributes, its other views gone) while the items after it
+ *  close up, and leaves the host, destroyed,
+ *  with the views still in it, on the tick where the animations end. */
 frond_status frond_list_tick(frond_list *list, double time, size_t *out_mutation_count);
 
-/** Whether a mounted item animates (keep ticking while true). */
+/** Whether a mounted item animates, or a removed one plays its final-unmount animations
+ *  (keep ticking while true). */
 frond_status frond_list_has_running_animations(bool *out_running, frond_list *list);
 
 /** The time of the last frond_list_tick (0 before the first). */

@@ -105,6 +105,7 @@ static frond_status strict_apply(frond_root *root, const frond_mutation *u, void
             if (strcmp(u->set[i].name, "opacity") == 0) m->opacity[u->view] = u->set[i].number;
         }
         for (i = 0; i < u->unset_count; i++) {
+            if (strcmp(u->unset[i], "item") == 0) m->item[u->view] = -1; /* (a container leaving the list) */
             if (strcmp(u->unset[i], "hidden") == 0) {
                 m->hidden[u->view] = false;
                 if (m->parent[u->view] == UINT64_MAX && shown_in_commit_count < 64) {
@@ -821,6 +822,74 @@ static void test_the_items_animate_as_the_list_ticks(void) {
     CHECK(live_rows == 0);
 }
 
+/* A row that fades out when it leaves (a final-unmount animation). */
+static frond_status leaving_row(frond_component **out_component, void *model, void *user_data) {
+    frond_attribute opacity = frond_attribute_number("opacity", 1);
+    frond_view_spec view = frond_view("row", &opacity, 1);
+    frond_size_spec size = frond_size_points(200, 20);
+    frond_component *row = NULL;
+    frond_animation fade;
+    frond_status status;
+    (void)model;
+    (void)user_data;
+    FROND_INIT(fade);
+    fade.property = FROND_ANIMATION_OPACITY;
+    fade.from.current = true;
+    fade.to.x = 0;
+    fade.duration = 1;
+    status = frond_component_new(&row, &view, &size, NULL);
+    if (status != FROND_OK) return status;
+    status = frond_component_new_animation(out_component, NULL, row, NULL, 0, &fade, 1);
+    frond_component_release(row);
+    return status;
+}
+
+/* A removed item plays its final-unmount animation where it was: its container stays (no
+ * longer an item of the list) while the next item takes its place, and goes, with its views,
+ * on the tick where the animation ends. */
+static void test_a_removed_item_fades_out_where_it_was(void) {
+    static mirror m;
+    frond_list *list;
+    frond_data_source *source = NULL;
+    frond_changeset *changeset = NULL;
+    frond_change removal;
+    uint64_t leaving, view, row = 0;
+    bool running = false;
+    memset(&m, 0, sizeof m);
+    list = new_strict_list(&m, leaving_row);
+    CHECK_OK(frond_list_tick(list, 10, NULL));
+    load_rows(list, 10);
+    CHECK_OK(frond_list_set_viewport(list, 0, 100));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    leaving = shown_container(&m, 1);
+    CHECK(leaving != 0 && m.frame[leaving].top == 20);
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_changeset_new(&changeset));
+    FROND_INIT(removal);
+    removal.kind = FROND_CHANGE_REMOVE_ITEM;
+    removal.path.item = 1;
+    CHECK_OK(frond_changeset_add(changeset, &removal));
+    CHECK_OK(frond_data_source_apply(source, changeset, NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+    CHECK_OK(frond_changeset_free(changeset));
+    CHECK(m.alive[leaving] && m.item[leaving] == -1 && m.frame[leaving].top == 20);
+    CHECK(shown_container(&m, 1) != 0 && shown_container(&m, 1) != leaving && m.frame[shown_container(&m, 1)].top == 20);
+    for (view = 1; view < MAX_VIEWS; view++) {
+        if (m.alive[view] && m.parent[view] == leaving) row = view;
+    }
+    CHECK(row != 0 && m.opacity[row] == 1);
+    CHECK_OK(frond_list_has_running_animations(&running, list));
+    CHECK(running);
+    CHECK_OK(frond_list_tick(list, 10.5, NULL));
+    CHECK(m.opacity[row] == 0.5);
+    CHECK_OK(frond_list_tick(list, 11, NULL));
+    CHECK(!m.alive[leaving] && !m.alive[row]);
+    CHECK_OK(frond_list_has_running_animations(&running, list));
+    CHECK(!running);
+    CHECK(m.problems == 0 && m.commits_open == 0);
+    CHECK_OK(frond_list_free(list));
+    CHECK(live_rows == 0);
+}
+
 /* An item whose provider fails as the list builds it near the viewport is shown as nothing
  * and takes no room, and the listeners of the list's data source hear the failure (an update
  * with no changes). */
@@ -1223,6 +1292,7 @@ int main(void) {
     test_a_tap_at_a_point_reaches_the_item_there();
     test_a_released_item_keeps_its_state();
     test_the_items_animate_as_the_list_ticks();
+    test_a_removed_item_fades_out_where_it_was();
     providers = provider_destroyed;
     hosts = host_destroyed;
     /* (Each list's provider user_data once, a refused one's too, but for the two refused for

@@ -576,6 +576,49 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         #expect(host.problems == [])
     }
 
+    @Test func test_aRemovedItemPlaysItsFinalUnmountAnimationsWhereItWas() throws {
+        let host = RecordingHost()
+        let completions = CompletionLog()
+        let list = try ListView<Int>(configuration: .init(crossSize: 100, estimatedItemSize: 10, rangeScreens: 1) { item in
+            let fadeOut = Animation(.opacity, from: .current, to: .value(.number(0)), timing: linear(1),
+                                    completion: completions.callback("row \(item)"))
+            return AnimatedBox("row \(item)", opacity: 1, final: item % 2 == 0 ? [fadeOut] : [])
+        }, host: host)
+        func box(_ item: Int) -> ViewID? {
+            host.views.first { $0.value.attributes["name"] == .string("row \(item)") }?.key
+        }
+        func container(_ item: Int) -> ViewID? { box(item).flatMap { host.views[$0]?.parent } }
+        try list.tick(time: 5)
+        try list.dataSource.setSections([Array(0..<6)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 60)
+        try list.processPending(waitForAll: true)
+        let leavingContainer = try #require(container(2))
+        #expect(host.views[leavingContainer]?.frame.top == 20)
+        // Items 2 (which fades out) and 3 (which has nothing to play) go in one change.
+        try list.dataSource.apply(DataSourceChangeset(removedItems: [ItemPath(section: 0, item: 2),
+                                                                     ItemPath(section: 0, item: 3)]),
+                                  mode: .synchronous)
+        #expect(box(3) == nil, "an item without final-unmount animations leaves at once")
+        #expect(container(2) == leavingContainer && host.views[leavingContainer]?.frame.top == 20,
+                "the leaving item stays where it was")
+        #expect(host.views[leavingContainer]?.attributes == [:], "it shows no item of the list any more")
+        #expect(host.views[try #require(box(2))]?.attributes["opacity"] == .number(1))
+        #expect(host.views[try #require(container(4))]?.frame.top == 20, "the items after it close up at once")
+        #expect(list.mountedItemCount == 4 && list.hasRunningAnimations)
+        try list.tick(time: 5.5)
+        #expect(host.views[try #require(box(2))]?.attributes["opacity"] == .number(0.5))
+        #expect(completions.calls.isEmpty)
+        try list.tick(time: 6)
+        #expect(box(2) == nil && host.views[leavingContainer] == nil, "gone with its container once it ended")
+        #expect(completions.calls == ["row 2:true"])
+        #expect(!list.hasRunningAnimations)
+        // Another one leaves from the new top.
+        try list.dataSource.apply(DataSourceChangeset(removedItems: [ItemPath(section: 0, item: 0)]), mode: .synchronous)
+        try list.tick(time: 6.25)
+        #expect(host.views[try #require(box(0))]?.attributes["opacity"] == .number(0.75))
+        #expect(host.problems == [])
+    }
+
     @Test func test_itemsAnimateAsTheListTicks() throws {
         let host = RecordingHost()
         let fadeIn = Animation(.opacity, from: .value(.number(0)), to: .current,

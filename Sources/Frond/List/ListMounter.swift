@@ -244,6 +244,25 @@ final class ListMounter {
         }
     }
 
+    /// Marks an item's container as showing no item of the list any more (it plays its final
+    /// animations): its `section` and `item` attributes go.
+    func markLeaving(_ mount: ListItemMount) {
+        guard let container = mount.container else { return }
+        setAttributes(container, [:], keeping: ["hidden"])
+    }
+
+    /// Removes an item's container from the host for good, with the views still in it (an
+    /// item that left the list once its final-unmount animations ended).
+    func discard(_ mount: ListItemMount) {
+        guard let container = mount.container else { return }
+        mount.container = nil
+        mount.globalOf.removeAll()
+        var preorder: [ViewID] = []
+        var shape = ""
+        describe(views[container]?.children ?? [], preorder: &preorder, shape: &shape)
+        destroy(ParkedItem(container: container, views: preorder))
+    }
+
     /// Removes a parked item from the host for good.
     private func destroy(_ parked: ParkedItem) {
         if uninserted.remove(parked.container) == nil {

@@ -125,6 +125,10 @@ public final class ListView<Model>: @unchecked Sendable {
     /// removes leaves the range with it (the data source no longer has it; holding it keeps
     /// the model until the item has left).
     private var placedModels: [ObjectIdentifier: Model] = [:]
+    /// Items a change removed while their components' final-unmount animations run: their
+    /// containers stay where they were, untappable, until the animations end (their roots
+    /// are held here: the data source let go of them).
+    private var leaving: [(itemRoot: DataSourceItemRoot, mount: ListItemMount)] = []
 
     public init(configuration: Configuration, host: (any Host)? = nil,
                 textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
@@ -299,9 +303,10 @@ public final class ListView<Model>: @unchecked Sendable {
     /// items' commits start from now on begin at it.
     public private(set) var animationTime: Double = 0
 
-    /// Whether a mounted item animates (keep ticking while true).
+    /// Whether a mounted item animates, or a removed one plays its final-unmount animations
+    /// (keep ticking while true).
     public var hasRunningAnimations: Bool {
-        mounts.values.contains { $0.itemRoot?.root.hasRunningAnimations ?? false }
+        !leaving.isEmpty || mounts.values.contains { $0.itemRoot?.root.hasRunningAnimations ?? false }
     }
 
     /// Advances the animations of the mounted items to `time` (seconds on a monotonic clock
@@ -324,10 +329,11 @@ public final class ListView<Model>: @unchecked Sendable {
             // (Every mounted item's clock moves, so that what it starts later begins now;
             // one host commit holds the frame's changes of all the items that animate.)
             let roots = mounts.values.compactMap { $0.itemRoot?.root }.filter { $0.isIdle && $0.animationTime < time }
-            let animating = roots.contains { $0.hasRunningAnimations }
+            let animating = !leaving.isEmpty || roots.contains { $0.hasRunningAnimations }
             func tickAll() throws(FrondError) -> Int {
                 var count = 0
                 for root in roots { count += try root.tick(time: time) }
+                count += try tickLeaving(time: time)
                 return count
             }
             return animating ? try mounter.inCommit(tickAll) : try tickAll()
@@ -427,6 +433,60 @@ public final class ListView<Model>: @unchecked Sendable {
         }
     }
 
+    /// Starts an item that a change removed on its way out when its components have
+    /// final-unmount animations: its root shows nothing from now on, its views that
+    /// animate stay (the others go in this commit), and its container stays where it was
+    /// until the animations end (``tickLeaving(time:)``). False: it has none to play (or its
+    /// animations were refused), and it is parked as it is.
+    private func startLeaving(_ key: ObjectIdentifier, _ mount: ListItemMount) -> Bool {
+        guard let itemRoot = mount.itemRoot, mount.container != nil, itemRoot.root.hasAnimatingComponents,
+              itemRoot.root.isIdle else { return false }
+        let root = itemRoot.root
+        root.advanceAnimationClock(to: animationTime)
+        let shown = root.component
+        root.setComponent(nil)
+        do {
+            try root.flush()
+        } catch {
+            // (Nothing was mounted: the item's views are as they were, and it is parked.)
+            root.setComponent(shown)
+            return false
+        }
+        mounts[key] = nil
+        if let placed = placedModels.removeValue(forKey: key), let path = mount.placedPath {
+            listener.didLeaveRange?(path, placed)
+        }
+        if root.hasRunningAnimations {
+            mounter.markLeaving(mount)
+            leaving.append((itemRoot, mount))
+        } else {
+            mounter.discard(mount)  // (its views went with the flush: no view of it is left to reuse)
+        }
+        return true
+    }
+
+    /// Ticks the items on their way out; those whose animations ended leave the host.
+    private func tickLeaving(time: Double) throws(FrondError) -> Int {
+        guard !leaving.isEmpty else { return 0 }
+        var count = 0
+        var firstError: FrondError?
+        for (itemRoot, _) in leaving where itemRoot.root.isIdle && itemRoot.root.animationTime < time {
+            do {
+                count += try itemRoot.root.tick(time: time)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        leaving.removeAll { itemRoot, mount in
+            guard !itemRoot.root.hasRunningAnimations else { return false }
+            mounter.discard(mount)
+            itemRoot.root.host = nil
+            return true
+        }
+        if let firstError { throw firstError }
+        return count
+    }
+
     /// Parks a mounted item; `item`: its path and model now, nil when a change removed it
     /// (it then leaves the range from the path where it was last placed, with its model).
     private func park(_ key: ObjectIdentifier, _ mount: ListItemMount, leaving item: (ItemPath, Model?)?) {
@@ -514,7 +574,7 @@ public final class ListView<Model>: @unchecked Sendable {
         // Gone items are parked; the sizes of the mounted ones are read.
         for (key, mount) in mounts {
             guard let path = mount.itemRoot.flatMap(state.path(of:)), let flat = flatIndex(of: path), let item = state[path] else {
-                park(key, mount, leaving: nil)
+                if !startLeaving(key, mount) { park(key, mount, leaving: nil) }
                 continue
             }
             positions.setSize(mainSize(of: item), at: flat)

@@ -238,14 +238,18 @@ class ListView(Handle):
         one commit; then calls the completions of the animations that ended. Returns the
         number of mutations sent. Items start their animations at the list's last tick:
         tick it to the current time before `process`, `set_viewport` and changes to its
-        data source, and every frame while `has_running_animations`."""
+        data source, and every frame while `has_running_animations`. A mounted item that a
+        change removes plays its components' final-unmount animations where it was (its
+        container stays, untappable, while the items after it close up) and leaves the host
+        on the tick where they end."""
         count = ctypes.c_size_t()
         call("frond_list_tick", self._live(), real_number(time, "time"), ctypes.byref(count))
         return count.value
 
     @property
     def has_running_animations(self) -> bool:
-        """Whether a mounted item animates (keep ticking while True)."""
+        """Whether a mounted item animates, or a removed one plays its final-unmount
+        animations (keep ticking while True)."""
         out = ctypes.c_bool()
         call("frond_list_has_running_animations", ctypes.byref(out), self._live())
         return out.value

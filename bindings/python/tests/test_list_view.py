@@ -304,6 +304,37 @@ def test_itemsFadeInAsTheListTicks(no_leaks) -> None:
             feed.tick(6.5)
 
 
+def test_aRemovedItemFadesOutWhereItWas(no_leaks) -> None:
+    # (MemoryHost refuses an impossible sequence: the leaving container's views are
+    # destroyed children first, the container last, each once.)
+    host = MemoryHost()
+    done: list[bool] = []
+
+    def post(text: str) -> Component:
+        return AnimationComponent(Component("row", {"opacity": 1.0, "text": text}, width=200, height=20),
+                                  on_final_unmount=[Animation.alpha_to(0, duration=1, completion=done.append)])
+
+    def row(text: str) -> object:
+        return next((view for view in host.views.values() if view.view_type == "row"
+                     and view.attributes.get("text") == text), None)
+
+    with ListView(post, cross_size=200, host=host, estimated_item_size=20) as feed:
+        feed.tick(5)
+        feed.data_source.set_sections([["a", "b", "c"]])
+        feed.set_viewport(0, 100)
+        feed.process(wait=True)
+        leaving = row("b")
+        assert leaving is not None
+        feed.data_source.apply(Changeset(removed_items=[ItemPath(0, 1)]))
+        assert row("b") is leaving and leaving.attributes["opacity"] == 1.0 and feed.has_running_animations
+        assert shown(host)[1].top == 20  # "c" took its place at once
+        feed.tick(5.5)
+        assert leaving.attributes["opacity"] == 0.5 and done == []
+        feed.tick(6)
+        assert row("b") is None and done == [True] and not feed.has_running_animations
+        assert sorted(shown(host)) == [0, 1]
+
+
 def test_aHorizontalListStacksItsItemsAlongX(no_leaks) -> None:
     host = MemoryHost()
     with ListView(lambda text: Text(text), cross_size=90, host=host, horizontal=True,
