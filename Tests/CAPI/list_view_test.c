@@ -788,25 +788,46 @@ static double row_opacity(const mirror *m, long item) {
     return -1;
 }
 
-/* Items fade in as the list ticks: mounted at the animation's start (the list's time), one
- * host commit per tick for all of them, none once nothing animates. */
+/* Items that come near the viewport appear at rest; those a change inserts fade in as the
+ * list ticks: mounted at the animation's start (the list's time), one host commit per tick
+ * for all of them, none once nothing animates. */
 static void test_the_items_animate_as_the_list_ticks(void) {
     static mirror m;
     frond_list *list;
-    bool running = false;
+    frond_data_source *source = NULL;
+    frond_changeset *changeset = NULL;
+    frond_change insertion;
+    frond_item_model models[2];
+    bool running = true;
     size_t sent = 0;
     double time = -1;
+    int i;
     memset(&m, 0, sizeof m);
     list = new_strict_list(&m, fading_row);
     CHECK_OK(frond_list_tick(list, 10, NULL));
     load_rows(list, 10);
     CHECK_OK(frond_list_set_viewport(list, 0, 100));
     CHECK_OK(frond_list_process(NULL, list, true));
-    CHECK(row_opacity(&m, 0) == 0 && row_opacity(&m, 4) == 0);
+    CHECK(row_opacity(&m, 0) == 1 && row_opacity(&m, 4) == 1);
+    CHECK_OK(frond_list_has_running_animations(&running, list));
+    CHECK(!running);
+    CHECK_OK(frond_list_get_data_source(&source, list));
+    CHECK_OK(frond_changeset_new(&changeset));
+    for (i = 0; i < 2; i++) {
+        FROND_INIT(insertion);
+        insertion.kind = FROND_CHANGE_INSERT_ITEM;
+        insertion.path.item = (size_t)(i * 4); /* rows 0 and 4 of the new list */
+        CHECK_OK(frond_changeset_add(changeset, &insertion));
+        models[i] = row_model(100 + i);
+    }
+    CHECK_OK(frond_data_source_apply(source, changeset, NULL, 0, models, 2, FROND_APPLY_SYNC));
+    CHECK_OK(frond_changeset_free(changeset));
+    CHECK_OK(frond_list_process(NULL, list, true));
+    CHECK(row_opacity(&m, 0) == 0 && row_opacity(&m, 4) == 0 && row_opacity(&m, 1) == 1);
     CHECK_OK(frond_list_has_running_animations(&running, list));
     CHECK(running);
     CHECK_OK(frond_list_tick(list, 10.5, &sent));
-    CHECK(sent > 0 && row_opacity(&m, 0) == 0.5 && row_opacity(&m, 4) == 0.5);
+    CHECK(sent > 0 && row_opacity(&m, 0) == 0.5 && row_opacity(&m, 4) == 0.5 && row_opacity(&m, 1) == 1);
     CHECK_OK(frond_list_tick(list, 11, NULL));
     CHECK(row_opacity(&m, 0) == 1);
     CHECK_OK(frond_list_has_running_animations(&running, list));

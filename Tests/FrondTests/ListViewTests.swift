@@ -633,15 +633,29 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         try list.dataSource.setSections([Array(0..<5)], mode: .synchronous)
         try list.setViewport(offset: 0, length: 50)
         try list.processPending(waitForAll: true)
+        // Items that come near the viewport appear at rest (as a scrolled-to row does not
+        // fade in); those a change inserts start their initial-mount animations.
+        #expect(opacity(ofItem: 0) == .number(1) && opacity(ofItem: 4) == .number(1))
+        #expect(!list.hasRunningAnimations)
+        try list.dataSource.apply(DataSourceChangeset(insertedItems: [(ItemPath(item: 0), 100), (ItemPath(item: 2), 102)]),
+                                  mode: .synchronous)
+        try list.processPending(waitForAll: true)
         // Mounted at the animation's start, which is the list's time.
-        #expect(opacity(ofItem: 0) == .number(0))
+        #expect(opacity(ofItem: 100) == .number(0) && opacity(ofItem: 102) == .number(0))
+        #expect(opacity(ofItem: 0) == .number(1))
         #expect(list.hasRunningAnimations)
         let commits = host.commits.count
         try list.tick(time: 10.5)
         #expect(host.commits.count == commits + 1, "one commit for every item's frame")
-        #expect(opacity(ofItem: 0) == .number(0.5) && opacity(ofItem: 4) == .number(0.5))
+        #expect(opacity(ofItem: 100) == .number(0.5) && opacity(ofItem: 102) == .number(0.5))
         try list.tick(time: 11)
-        #expect(opacity(ofItem: 0) == .number(1) && !list.hasRunningAnimations)
+        #expect(opacity(ofItem: 100) == .number(1) && !list.hasRunningAnimations)
+        // Scrolled away and back: built again, an inserted item appears at rest too.
+        try list.setViewport(offset: 5_000, length: 50)
+        try list.processPending(waitForAll: true)
+        try list.setViewport(offset: 0, length: 50)
+        try list.processPending(waitForAll: true)
+        #expect(opacity(ofItem: 100) == .number(1) && !list.hasRunningAnimations)
         let settled = host.commits.count
         try list.tick(time: 12)
         #expect(host.commits.count == settled, "nothing animates: no commit")

@@ -16,8 +16,11 @@ struct AnimationPlan {
     var isEmpty: Bool { starting.isEmpty && finalUnmount.isEmpty && frameNodes.isEmpty }
 
     /// Asks the animating components a build made, changed or dropped for their
-    /// animations. `dropped`: whether to look into the dropped subtrees.
-    static func collect(_ context: BuildContext, dropped: Bool) throws(FrondError) -> AnimationPlan {
+    /// animations. `dropped`: whether to look into the dropped subtrees; `initialMount`:
+    /// whether new components start their initial-mount animations (a list item that only
+    /// came near the viewport does not).
+    static func collect(_ context: BuildContext, dropped: Bool,
+                        initialMount: Bool = true) throws(FrondError) -> AnimationPlan {
         var plan = AnimationPlan()
         for (node, previous) in context.animatedNodes {
             guard let animating = node.component as? any ComponentAnimationProtocol else { continue }
@@ -25,7 +28,7 @@ struct AnimationPlan {
             if let previous {
                 animations = try animating.animations(fromPreviousComponent: previous)
             } else {
-                animations = try animating.animationsOnInitialMount()
+                animations = initialMount ? try animating.animationsOnInitialMount() : []
             }
             for animation in animations {
                 plan.starting.append(try PlannedAnimation(animation, base: node, owner: node.component))

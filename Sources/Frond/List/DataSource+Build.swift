@@ -259,9 +259,11 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             sections[path.section].setRoot(nil, size: base.sections[path.section].sizes[path.item],
                                            kept: released.root.takeKeptStates(), at: path.item)
         }
+        let appearing = Set(request.appearing)
         for path in request.build where base.contains(path) && sections[path.section].roots[path.item] == nil {
             let item = sections[path.section][path.item]
-            let built = try builder.item(item.model, at: path, replacing: item, building: true)
+            let built = try builder.item(item.model, at: path, replacing: item, building: true,
+                                         appearing: appearing.contains(path))
             sections[path.section].setRoot(built.root, size: built.storedSize, at: path.item)
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, isLoad: true, movesItems: false)
@@ -305,10 +307,15 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
 public struct DataSourceLoadRequest: Sendable {
     public var build: [ItemPath]
     public var release: [ItemPath]
+    /// The paths of `build` whose components start their initial-mount animations (items a
+    /// change just inserted); the others appear at rest (items that only came near the
+    /// viewport).
+    public var appearing: [ItemPath]
 
-    public init(build: [ItemPath] = [], release: [ItemPath] = []) {
+    public init(build: [ItemPath] = [], release: [ItemPath] = [], appearing: [ItemPath] = []) {
         self.build = build
         self.release = release
+        self.appearing = appearing
     }
 }
 
@@ -353,19 +360,21 @@ struct DataSourceItemBuilder<Model> {
     /// old item's root, with its scopes and state) unless the data source builds on demand
     /// and the item is not built (nor asked to be, with `building`): then it only takes the
     /// model, and its old size stays as a guess until it is laid out.
+    /// `appearing` false: a new root's components do not start initial-mount animations.
     mutating func item(_ model: Model, at path: ItemPath, replacing old: DataSourceItem<Model>?,
-                       building: Bool = false) throws(FrondError) -> DataSourceItem<Model> {
+                       building: Bool = false, appearing: Bool = true) throws(FrondError) -> DataSourceItem<Model> {
         guard building || !onDemand || old?.root != nil else {
             return DataSourceItem(model: model, size: nil, root: nil, kept: old?.kept)
         }
-        return try build(model, at: path, reusing: old?.root, restoring: old?.kept)
+        return try build(model, at: path, reusing: old?.root, restoring: old?.kept, appearing: appearing)
     }
 
     /// Makes `model`'s component and prepares it in the item's root (`reusing` the item's
     /// root, with its scopes and state, or a new one). A provider that throws, or a component
     /// that cannot be built or laid out, leaves the item showing nothing, and is reported.
     private mutating func build(_ model: Model, at path: ItemPath, reusing existing: DataSourceItemRoot?,
-                                restoring kept: KeptStates? = nil) throws(FrondError) -> DataSourceItem<Model> {
+                                restoring kept: KeptStates? = nil,
+                                appearing: Bool = true) throws(FrondError) -> DataSourceItem<Model> {
         try checkCancelled()
         var failure: FrondError? = nil
         var component: Component? = nil
@@ -381,6 +390,7 @@ struct DataSourceItemBuilder<Model> {
                              componentChanged: root.componentChanged, sizeRange: root.sizeRange)
         // (A released item built again starts from the states it kept.)
         if existing == nil, let kept { root.statesToRestore = kept }
+        if existing == nil { root.skipsInitialMountAnimations = !appearing }
         root.sizeRange = configuration.sizeRange
         root.setComponent(component)
         do {

@@ -129,6 +129,11 @@ public final class ListView<Model>: @unchecked Sendable {
     /// containers stay where they were, untappable, until the animations end (their roots
     /// are held here: the data source let go of them).
     private var leaving: [(itemRoot: DataSourceItemRoot, mount: ListItemMount)] = []
+    /// The items the last change that moved paths inserted, until they are built: they start
+    /// their initial-mount animations then (items that only come near the viewport appear at
+    /// rest, as a scrolled-to row does not fade in). Valid for `appearingVersion`'s paths.
+    private var appearing: Set<ItemPath> = []
+    private var appearingVersion: UInt64 = 0
 
     public init(configuration: Configuration, host: (any Host)? = nil,
                 textMeasurer: any TextMeasurer = MonospaceTextMeasurer(),
@@ -177,8 +182,9 @@ public final class ListView<Model>: @unchecked Sendable {
                 let missing = unmountedItems(in: visible)
                 if missing.isEmpty || fruitless == 2 { break }
                 let paths = dataSource.state.pathsVersion
-                let request = DataSourceLoadRequest(build: missing.map(path(ofFlat:)),
-                                                    release: parkedPaths(in: visible))
+                let build = missing.map(path(ofFlat:))
+                let request = DataSourceLoadRequest(build: build, release: parkedPaths(in: visible),
+                                                    appearing: appearingPaths(among: build))
                 try dataSource.load({ state in state.pathsVersion == paths ? request : DataSourceLoadRequest() },
                                     mode: .synchronous)
                 let stillMissing = Set(unmountedItems(in: visible))
@@ -504,6 +510,12 @@ public final class ListView<Model>: @unchecked Sendable {
         }
     }
 
+    /// The paths among `build` of items a change inserted that were not built since.
+    private func appearingPaths(among build: [ItemPath]) -> [ItemPath] {
+        guard !appearing.isEmpty, appearingVersion == dataSource.state.pathsVersion else { return [] }
+        return build.filter { appearing.contains($0) }
+    }
+
     /// Queues (asynchronously) building the unbuilt items of the range and releasing the
     /// built ones outside it, when there is something to do and the data source's state is
     /// the one the positions describe.
@@ -532,7 +544,7 @@ public final class ListView<Model>: @unchecked Sendable {
         // under way found the version moved on, was dropped, and was applied as an empty
         // load that moved it on again for the next, for as long as the list was processed.)
         let paths = state.pathsVersion
-        let request = DataSourceLoadRequest(build: build, release: release)
+        let request = DataSourceLoadRequest(build: build, release: release, appearing: appearingPaths(among: build))
         try dataSource.load({ state in state.pathsVersion == paths ? request : DataSourceLoadRequest() },
                             mode: .asynchronous)
     }
@@ -561,6 +573,16 @@ public final class ListView<Model>: @unchecked Sendable {
     func didCommit(changes: DataSourceAppliedChanges) {
         defer { mounter.end() }
         let state = dataSource.state
+        // Items this change inserted appear with their initial-mount animations when they are
+        // built (now, or as they come near the viewport); those inserted before, once built
+        // or moved by a later change, no longer do. (Items loaded into an empty list appear
+        // at rest: that is the list's first content, not an insertion a person sees.)
+        if appearingVersion != state.pathsVersion {
+            let wasEmpty = (sectionStarts.last ?? 0) == 0
+            appearing = wasEmpty ? [] : Set(changes.changes.insertedItems)
+            appearingVersion = state.pathsVersion
+        }
+        if !appearing.isEmpty { appearing = appearing.filter { state.contains($0) && state.root(at: $0) == nil } }
         // The anchor: the first mounted item at or below the viewport's top, and where it was.
         let anchor = anchorItem(state: state)
         let structural = positionsVersion == 0 || !changes.changes.isEmpty

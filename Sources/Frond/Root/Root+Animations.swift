@@ -59,9 +59,11 @@ extension Root {
     /// Asks the animating components a build placed or dropped for their animations
     /// (while the flush is prepared: a bad animation fails it).
     func planAnimations(_ context: BuildContext) throws(FrondError) -> AnimationPlan {
+        let initialMount = !skipsInitialMountAnimations
+        skipsInitialMountAnimations = false
         if !context.animatedNodes.isEmpty { hasAnimatingComponents = true }
         guard hasAnimatingComponents else { return AnimationPlan() }
-        return try AnimationPlan.collect(context, dropped: true)
+        return try AnimationPlan.collect(context, dropped: true, initialMount: initialMount)
     }
 
     /// Starts the plan's animations once the mounter is done; returns the commit's

@@ -143,6 +143,9 @@ public final class Root: @unchecked Sendable {
     /// Whether a build placed an animating component yet (until then, components that
     /// leave the tree are not asked for final-unmount animations).
     var hasAnimatingComponents = false
+    /// Whether the next prepared flush starts no initial-mount animations (a list item
+    /// built because it came near the viewport; set by its builder, cleared by the flush).
+    var skipsInitialMountAnimations = false
     private let layoutConfig = LayoutConfig()
     /// Holds the top component's layout node and gives it the size range.
     private let container: LayoutNode

@@ -291,14 +291,19 @@ def test_itemsFadeInAsTheListTicks(no_leaks) -> None:
 
     with ListView(post, cross_size=200, host=host, estimated_item_size=20) as feed:
         feed.tick(5)
-        feed.data_source.set_sections([rows(3)])
+        feed.data_source.set_sections([rows(2)])
         feed.set_viewport(0, 100)
         feed.process(wait=True)
-        assert opacities() == [0, 0, 0] and feed.has_running_animations
+        # Items that come near the viewport appear at rest; those a change inserts fade in.
+        assert opacities() == [1, 1] and not feed.has_running_animations
+        feed.data_source.apply(Changeset(inserted_items=[ItemPath(0, 0), ItemPath(0, 2), ItemPath(0, 3)]),
+                               inserted=["new 0", "new 2", "new 3"])
+        feed.process(wait=True)
+        assert sorted(opacities(), key=str) == [0, 0, 0, 1, 1] and feed.has_running_animations
         assert feed.tick(5.25) > 0
-        assert opacities() == [0.25, 0.25, 0.25]
+        assert sorted(opacities(), key=str) == [0.25, 0.25, 0.25, 1, 1]
         feed.tick(6)
-        assert opacities() == [1, 1, 1] and not feed.has_running_animations
+        assert opacities() == [1, 1, 1, 1, 1] and not feed.has_running_animations
         assert feed.tick(7) == 0 and feed.animation_time == 7
         with pytest.raises(InvalidArgumentError, match="cannot go back"):
             feed.tick(6.5)
@@ -692,6 +697,12 @@ def test_itemAnimationsHandedToCAreNotKeptForever(no_leaks) -> None:
             clock += 0.05
             feed.tick(clock)
             feed.set_viewport((step % 20 if step % 20 < 10 else 20 - step % 20) * 800.0, 800)
+            feed.process(wait=True)
+            # (Items a change inserts start their initial-mount animations; those that only
+            # come near the viewport appear at rest.)
+            first = int(feed.statistics.offset // 40)  # (about where the viewport starts)
+            feed.data_source.apply(Changeset(inserted_items=[ItemPath(0, first + index) for index in range(3)]),
+                                   inserted=[10_000 + step * 3 + index for index in range(3)])
             feed.process(wait=True)
         assert kept and all(len(items) <= 8 for items in kept.values()), {thread: len(items) for thread, items in kept.items()}
 
