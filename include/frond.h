@@ -2583,7 +2583,9 @@ frond_status frond_list_tap_at(frond_action_outcome *out_outcome, uint64_t *out_
  *  start their animations (an initial-mount fade, say) at the list's last tick: tick the
  *  list to the current time before frond_list_process, frond_list_set_viewport and changes
  *  to its data source, as a host ticks a root before it flushes, and every frame while
- *  frond_list_has_running_animations says so. A mounted item that a change removes plays
+ *  frond_list_has_running_animations says so. An item that a change inserts into a list with
+ *  content starts its initial-mount animations when it is built; items that only come near
+ *  the viewport (or the list's first content) appear at rest. A mounted item that a change removes plays
  *  its components' final-unmount animations where it was: its container stays (untappable,
  *  without its section and item attributes, its other views gone) while the items after it
  *  close up, and leaves the host, destroyed,

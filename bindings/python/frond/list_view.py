@@ -238,7 +238,9 @@ class ListView(Handle):
         one commit; then calls the completions of the animations that ended. Returns the
         number of mutations sent. Items start their animations at the list's last tick:
         tick it to the current time before `process`, `set_viewport` and changes to its
-        data source, and every frame while `has_running_animations`. A mounted item that a
+        data source, and every frame while `has_running_animations`. An item that a change
+        inserts into a list with content starts its initial-mount animations when it is
+        built; items that only come near the viewport appear at rest. A mounted item that a
         change removes plays its components' final-unmount animations where it was (its
         container stays, untappable, while the items after it close up) and leaves the host
         on the tick where they end."""
