@@ -449,13 +449,11 @@ public final class ListView<Model>: @unchecked Sendable {
               itemRoot.root.isIdle else { return false }
         let root = itemRoot.root
         root.advanceAnimationClock(to: animationTime)
-        let shown = root.component
-        root.setComponent(nil)
         do {
-            try root.flush()
+            try root.flushShowingNothing()
         } catch {
-            // (Nothing was mounted: the item's views are as they were, and it is parked.)
-            root.setComponent(shown)
+            // (Nothing was mounted: the item's views are as they were, and it is parked. So is
+            // an item whose root a builder's thread was preparing just then.)
             return false
         }
         mounts[key] = nil

@@ -255,6 +255,27 @@ public final class Root: @unchecked Sendable {
         return commitPrepared()
     }
 
+    /// Flushes with no component, the root claimed before its component is dropped (a list
+    /// item on its way out, whose root a builder's thread may be preparing: then this throws
+    /// ``FrondError/Kind/misuse`` and changes nothing). A failed flush keeps the component.
+    func flushShowingNothing() throws(FrondError) {
+        try runningCallbacks { () throws(FrondError) in
+            try enter(from: .idle, "flush")
+            defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+            let shown = replacing(&component, with: nil)
+            let wasChanged = componentChanged
+            componentChanged = true
+            do throws(FrondError) {
+                try prepareFlush()
+            } catch {
+                component = shown
+                componentChanged = wasChanged
+                throw error
+            }
+            _ = commitPrepared()
+        }
+    }
+
     // MARK: Asynchronous flushes
 
     /// Builds and lays out the current component with the queued state updates, without
