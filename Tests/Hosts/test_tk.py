@@ -390,3 +390,27 @@ def test_rows_inserted_above_a_scrolled_feed_leave_the_view_in_place(display: st
     finally:
         window.destroy()
         feed.close()
+
+
+def test_a_refused_mount_leaves_the_host_showing_its_root(display: str) -> None:
+    # The host showed another root already: the refused mount set the host's root to the new
+    # one first, and the window was dead (its clicks went to a root without views).
+    import tkinter
+
+    from frond import Component, MisuseError, Root, SizeRange
+    from frond.tk import TkHost
+
+    window = tkinter.Tk()
+    try:
+        host = TkHost(window, width=200, height=100)
+        shown, other = Root(SizeRange.fixed(200, 100)), Root(SizeRange.fixed(200, 100))
+        shown.set_component(Component("box", {"backgroundColor": "#336699"}, width=50, height=50))
+        host.mount(shown)
+        with pytest.raises(MisuseError, match="already shows"):
+            host.mount(other)
+        assert host.root is shown and shown.host is host and other.host is None
+        pump(window, lambda: shown.describe() != "")
+        other.close()
+        shown.close()
+    finally:
+        window.destroy()

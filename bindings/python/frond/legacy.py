@@ -19,8 +19,10 @@ of constructors by name that tree descriptions use (C's ``frond_constructor_regi
 
 **A legacy component** is a subclass of `LegacyComponent` that defines:
 
-- ``view(self) -> (view_type, attributes) | None``: its view, asked once, while the
-  component is made (None: viewless). Attributes are those of `Component`.
+- ``view(self) -> (view_type, attributes) | None``: its view (None: viewless), asked when
+  the C component is made: when the instance is first given to a parent or a root (again
+  for each C component, if the instance is given again). Attributes are those of
+  `Component`; an exception it raises comes out of that call as it is.
 - ``measure(self, width, width_mode, height, height_mode) -> (width, height)`` (optional):
   its content size within the constraints, as a `Node` measure function (asked for at most
   0 points of width: answer with the narrowest layout). It runs while the root lays out,
@@ -30,15 +32,16 @@ of constructors by name that tree descriptions use (C's ``frond_constructor_regi
   (its number) started or stopped showing the component, after the host applied the
   commit. In each commit every did_unmount comes before every did_mount (C's order); a view
   kept for a final-unmount animation is unmounted when the animation ends. In a list, the
-  number is the item's own (`ListView.host_view` maps it to the host's).
+  number is the item's own view number (its root's), not the list host's.
 - ``handle_action(self, action) -> bool`` (optional): asked first about the actions the
   component's view sends; True stops the action.
 
 ``kind`` (a class attribute; default: the class's qualified name) names the kind:
 components of one kind replacing each other at the same key or place keep their identity
-and, with the same view type, their view. An exception a method raises fails the call that
-ran it with `~frond.errors.CallbackError` from it (the construction, the flush, or the
-action's send).
+and, with the same view type, their view. An exception `measure`, `did_mount`,
+`did_unmount` or `handle_action` raises fails the call that ran it with
+`~frond.errors.CallbackError` from it (the flush, or the action's send); in a list item,
+`measure`'s failure shows the item as nothing, reported with the exception's text.
 
 **Constructors by name.** ``register_constructor("gauge", make_gauge)`` registers a function
 returning a component under a name, with argument types taken from its annotations
@@ -54,6 +57,7 @@ call that made the component by name (`~frond.errors.CallbackError`).
 from __future__ import annotations
 
 import ctypes
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -73,7 +77,9 @@ __all__ = ["LegacyComponent", "register_constructor", "unregister_constructor", 
 
 class LegacyComponent(Component):
     """The base class of legacy components (see the module's documentation):
-    ``super().__init__(key=…, width=…, …)`` makes the C component, asking `view` once."""
+    ``super().__init__(key=…, width=…, …)`` stores the key and sizes; the C component is
+    made (asking `view`) when the instance is first given to a parent or a root, as a
+    `RenderComponent`'s is, and the instance keeps no C handle of its own afterwards."""
 
     #: The kind's name in descriptions and messages (None: the class's qualified name).
     kind: ClassVar[str | None] = None
@@ -82,26 +88,47 @@ class LegacyComponent(Component):
         cls = type(self)
         if cls.view is LegacyComponent.view:
             raise TypeError(f"{cls.__qualname__} must define view(self) -> (view_type, attributes) or None")
-        given = self.view()
-        if given is None:
-            spec, array = None, None
-        else:
-            if not (isinstance(given, tuple) and len(given) == 2):
-                raise TypeError(f"{cls.__qualname__}.view() must return (view_type, attributes) or None, "
-                                f"not {given!r}")
-            view_type, attributes = given
-            if not isinstance(view_type, str):
-                raise TypeError(f"{cls.__qualname__}.view()'s view type must be a str, not {type(view_type).__name__}")
-            spec, array = _view_spec(view_type, attributes, None, None, 0, self._own_arena)
-        size_spec, c_key = _size_spec(cls.__qualname__, size), _key(key)
-        pending = _Pending(spec)
-        instance_key = registry.add((self, pending), self._own_arena())
-        try:
-            self._create("frond_component_new_legacy", ctypes.byref(_vtable(cls)), size_spec, c_key,
-                         user_data(instance_key), DESTROY)
-        finally:
-            pending.spec = None
-            release_blocks(array)  # the component keeps its action blocks
+        self._size_spec = _size_spec(cls.__qualname__, size)  # (checked now: a bad size raises here)
+        self._c_key = _key(key)
+        self.key = key
+
+    def _live(self) -> Any:
+        """A C component for this instance (made on demand; see `_consumed`): `view` is asked
+        then, and an exception it raises (or a bad result) is raised as it is."""
+        if self._handle is None:
+            cls = type(self)
+            given = self.view()
+            if given is None:
+                spec, array = None, None
+            else:
+                if not (isinstance(given, tuple) and len(given) == 2):
+                    raise TypeError(f"{cls.__qualname__}.view() must return (view_type, attributes) or None, "
+                                    f"not {given!r}")
+                view_type, attributes = given
+                if not isinstance(view_type, str):
+                    raise TypeError(f"{cls.__qualname__}.view()'s view type must be a str, "
+                                    f"not {type(view_type).__name__}")
+                spec, array = _view_spec(view_type, attributes, None, None, 0, self._own_arena)
+            pending = _Pending(spec)
+            instance_key = registry.add((self, pending), self._own_arena())
+            try:
+                self._create("frond_component_new_legacy", ctypes.byref(_vtable(cls)), self._size_spec, self._c_key,
+                             user_data(instance_key), DESTROY)
+            finally:
+                pending.spec = None
+                release_blocks(array)  # the component keeps its action blocks
+        return self._handle
+
+    def _consumed(self) -> None:
+        # The receiver keeps the C component: drop ours, so that C's user data (this
+        # instance, through the registry) does not keep a handle of ours alive in turn (a
+        # cycle through C that the collector cannot see: a gauge inside a list item's
+        # flexbox was never freed).
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return False  # a description: it makes a C component whenever one is needed
 
     # ---- what subclasses define ----------------------------------------------------
 
@@ -125,8 +152,8 @@ class LegacyComponent(Component):
         return False
 
     def __repr__(self) -> str:
-        state = " (closed)" if self._handle is None else ""
-        return f"<{type(self).__qualname__} (frond.LegacyComponent){state}>"
+        key = "" if self.key is None else f" key={self.key!r}"
+        return f"<{type(self).__qualname__} (frond.LegacyComponent){key}>"
 
 
 class _Pending:
@@ -188,6 +215,8 @@ def _measure(width: float, width_mode: int, height: float, height_mode: int, out
             f"{type(instance).__qualname__}.measure")
         return 0
     except BaseException as error:  # noqa: BLE001
+        # (C's failure says it too: a list item's failure is reported with it.)
+        library().frond_set_last_error(f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
         return callback_failed(error)
 
 
@@ -234,12 +263,28 @@ def register_constructor(name: str, constructor: Callable[..., Component], *argu
     if not callable(constructor):
         raise TypeError(f"a constructor must be callable, not {type(constructor).__name__}")
     typed = TypedAction(constructor, argument_types if argument_types else annotated_types(constructor))
+    if argument_types:
+        _check_arity(name, constructor, len(argument_types))
     types = typed.c_types
     c_types = (ctypes.c_int * len(types))(*types) if types else None
     # On failure C calls DESTROY with the key before returning. The constructor lives until
     # it is unregistered (UNOWNED: the table is the process's).
     call("frond_constructor_register", encoded, ctypes.cast(c_types, ctypes.POINTER(ctypes.c_int)) if c_types else None,
          len(types), _constructor_trampoline(types), user_data(registry.add(typed, UNOWNED)), DESTROY)
+
+
+def _check_arity(name: str, constructor: Callable[..., Component], count: int) -> None:
+    """TypeError when `constructor`'s signature (if it can be read) cannot take `count`
+    positional arguments."""
+    try:
+        signature = inspect.signature(constructor)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*([None] * count))
+    except TypeError as error:
+        raise TypeError(f"register_constructor({name!r}): {count} argument type(s) given, but the constructor "
+                        f"cannot be called with {count} argument(s) ({error})") from None
 
 
 def unregister_constructor(name: str) -> None:

@@ -107,6 +107,7 @@ class TkHost(Host):
         self._sync_scheduled = False
         self._pinned_to_end = False   # End was the last scroll: the view stays at the end
         self._content_length = 0.0                           # the scroll region's height
+        self._list_offset = 0.0  # the list's offset as this host last set or followed it
         self._builds: deque[Callable[[], object]] = deque()  # the list's builds, run in idle time
         self._tk_thread = threading.get_ident()
         self._poll_after: str | None = None                  # picks up builds queued by other threads
@@ -136,8 +137,8 @@ class TkHost(Host):
         if mounted.value:
             raise MisuseError(Status.ERR_MISUSE, "the root has mounted views already (this host would never see "
                                                  "them): mount it before the root's first flush")
+        root.host = self  # (first: a host it refuses leaves this host as it was)
         self.root = root
-        root.host = self
         root.text_measurer = self.measure_text
         root.on_flush_request = lambda _root: self._when_idle(self._schedule_flush)
         self._schedule_flush()
@@ -265,6 +266,7 @@ class TkHost(Host):
         self._viewport = viewport
         self._tick_list()
         list_view.set_viewport(*viewport)
+        self._list_offset = viewport[0]
         self._process_list()
 
     def _tick_list(self) -> None:
@@ -297,9 +299,13 @@ class TkHost(Host):
         if self._pinned_to_end:
             if self.canvas.yview()[1] < 1:
                 self.canvas.yview_moveto(1)
-        elif self._content_length > 0 and abs(statistics.offset - self.canvas.canvasy(0)) >= 0.5:
+        elif (self._content_length > 0 and statistics.offset != self._list_offset
+              and abs(statistics.offset - self.canvas.canvasy(0)) >= 0.5):
+            # (Only when the list moved its offset itself: a view the person just moved, which
+            # the list has not been told yet, stays where it is.)
             self._viewport = None
             self.canvas.yview_moveto(statistics.offset / self._content_length)
+        self._list_offset = statistics.offset
 
     def _when_idle(self, function: Callable[[], None]) -> None:
         """Calls `function` once Tk is idle, unless the canvas goes first: a call still pending
