@@ -602,6 +602,7 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         #expect(container(2) == leavingContainer && host.views[leavingContainer]?.frame.top == 20,
                 "the leaving item stays where it was")
         #expect(host.views[leavingContainer]?.attributes == [:], "it shows no item of the list any more")
+        #expect(host.rootChildren.last == leavingContainer, "on top: the item in its place shows through as it fades")
         #expect(host.views[try #require(box(2))]?.attributes["opacity"] == .number(1))
         #expect(host.views[try #require(container(4))]?.frame.top == 20, "the items after it close up at once")
         #expect(list.mountedItemCount == 4 && list.hasRunningAnimations)
@@ -616,6 +617,30 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         try list.dataSource.apply(DataSourceChangeset(removedItems: [ItemPath(section: 0, item: 0)]), mode: .synchronous)
         try list.tick(time: 6.25)
         #expect(host.views[try #require(box(0))]?.attributes["opacity"] == .number(0.75))
+        #expect(host.problems == [])
+    }
+
+    @Test func test_aLeavingItemMovesWithTheContentWhenTheListKeepsItsPlace() throws {
+        // An item inserted above the viewport in the same change moves the offset (the first
+        // visible item stays in place on screen): the leaving item moves with it.
+        let host = RecordingHost()
+        let list = try ListView<Int>(configuration: .init(crossSize: 100, rangeScreens: 1) { item in
+            AnimatedBox("row \(item)", opacity: 1, size: .points(100, 20),
+                        final: [Animation(.opacity, to: .value(.number(0)), timing: linear(1))])
+        }, host: host)
+        func container(_ item: Int) -> ViewID? {
+            host.view(named: "row \(item)").flatMap { host.views[$0]?.parent }
+        }
+        try list.dataSource.setSections([Array(0..<30)], mode: .synchronous)
+        try list.setViewport(offset: 100, length: 100)
+        try list.processPending(waitForAll: true)
+        let leaving = try #require(container(6))
+        let offset = list.viewport.offset
+        #expect(host.views[leaving]?.frame.top == 120)
+        try list.dataSource.apply(DataSourceChangeset(removedItems: [ItemPath(item: 6)],
+                                                      insertedItems: [(ItemPath(item: 0), 100)]), mode: .synchronous)
+        #expect(list.viewport.offset == offset + 20, "the first visible item stayed in place")
+        #expect(host.views[leaving]?.frame.top == 140 && container(6) == leaving, "where it was on screen")
         #expect(host.problems == [])
     }
 

@@ -249,6 +249,21 @@ final class ListMounter {
     func markLeaving(_ mount: ListItemMount) {
         guard let container = mount.container else { return }
         setAttributes(container, [:], keeping: ["hidden"])
+        // On top of the others: the item that takes its place shows through as it fades.
+        if let index = rootChildren.firstIndex(of: container), index != rootChildren.count - 1 {
+            rootChildren.remove(at: index)
+            rootChildren.append(container)
+            emit(.move(child: container, parent: .root, index: rootChildren.count - 1))
+        }
+    }
+
+    /// Moves a leaving item's container along with the content around it (the list's
+    /// positions shifted by `delta` where the viewport is, and the host scrolls by it).
+    func shift(_ mount: ListItemMount, by delta: Float, vertically: Bool) {
+        guard let container = mount.container, var frame = views[container]?.frame, delta != 0 else { return }
+        if vertically { frame.top += delta } else { frame.left += delta }
+        views[container]?.frame = frame
+        emit(.setFrame(container, frame))
     }
 
     /// Removes an item's container from the host for good, with the views still in it (an

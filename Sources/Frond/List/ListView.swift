@@ -606,6 +606,10 @@ public final class ListView<Model>: @unchecked Sendable {
             if newStart != oldStart {
                 offset = max(0, offset + newStart - oldStart)
                 offsetMoved = true
+                // (Items on their way out move with the content around the viewport.)
+                for (_, mount) in leaving {
+                    mounter.shift(mount, by: Float(newStart - oldStart), vertically: configuration.axis == .vertical)
+                }
             }
         }
         // Containers at their items' places; items new to the range announced. An item given
