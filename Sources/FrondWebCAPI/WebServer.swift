@@ -146,6 +146,12 @@ final class ServedList {
     /// them is corrected by them, or it would set the list back where it was.
     var offsetMoves: UInt64 = 0
     var unappliedMoves: [(number: UInt64, delta: Double)] = []
+    /// What the list told since its page last heard: a new content size, and its offset's
+    /// moves (the newest offset, their sum and the last one's number). They go with the next
+    /// commit, so that the page shows the rows, the size and the scroll position in one frame
+    /// (and reads its position before a smaller size clamps it), or alone if none comes.
+    var sizeChanged = false
+    var pendingMove: (offset: Float, delta: Double, number: UInt64)?
     unowned let server: WebServer
 
     init(handle: OpaquePointer, sessions: ListSessions, crossSize: Float, horizontal: Bool, server: WebServer) {
@@ -350,6 +356,9 @@ final class WebServer {
                 if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
             }
         }
+        // (What lists told outside the server's own calls, a program's change from call_soon
+        // among them, and with no commit to carry it.)
+        for list in Array(servedLists.values) where list.alive { sendListChanges(list) }
         // Animations advance once a frame interval: the loop also wakes for each message a
         // page sends (one typing or scrolling sends one every few milliseconds), and those
         // wakes must not add frames. (A tenth of the interval is forgiven: the frame timer
@@ -966,26 +975,19 @@ final class WebServer {
             listener.did_change_content_length = { _, length, userData in
                 guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served else { return }
                 list.contentLength = length
-                list.server.sendLength(list)
+                list.sizeChanged = true
             }
             listener.did_adjust_offset = { _, offset, userData in
                 guard let userData, let list = Unmanaged<ListBinding>.fromOpaque(userData).takeUnretainedValue().served
                 else { return }
                 let delta = Double(offset) - Double(list.viewportOffset)
                 list.viewportOffset = offset
-                guard let page = list.page else { return }
+                guard list.page != nil else { return }
                 list.offsetMoves += 1
                 list.unappliedMoves.append((list.offsetMoves, delta))
                 // (A page that never says what it applied keeps a bounded list.)
                 if list.unappliedMoves.count > 256 { list.unappliedMoves.removeFirst(list.unappliedMoves.count - 256) }
-                var writer = JSONWriter()
-                writer.object {
-                    $0.key("t"); $0.string("offset")
-                    $0.key("v"); $0.number(offset)
-                    $0.key("d"); $0.number(delta)
-                    $0.key("n"); $0.number(list.offsetMoves)
-                }
-                list.server.send(page, writer.text)
+                list.pendingMove = (offset, (list.pendingMove?.delta ?? 0) + delta, list.offsetMoves)
             }
             let listenerBinding = Unmanaged.passRetained(ListBinding(list, closesPage: false)).toOpaque()
             try check(frond_list_set_listener(handle, &listener, listenerBinding) { pointer in
@@ -1042,7 +1044,8 @@ final class WebServer {
         guard list.alive, !config.keepSizeRange, width != list.crossSize else { return }
         guard frond_list_set_cross_size(list.handle, width) == FROND_OK else { return logLastError("resizing a list") }
         list.crossSize = width
-        sendLength(list)
+        list.sizeChanged = true
+        sendListChanges(list)
     }
 
     private func scroll(_ page: PageConnection, offset: Float, length: Float, movesApplied: UInt64) {
@@ -1055,13 +1058,48 @@ final class WebServer {
         let corrected = Float(min(max(Double(offset) + pending, 0), Double(PageMessage.maximumOffset)))
         list.viewportOffset = corrected
         if frond_list_set_viewport(list.handle, corrected, length) != FROND_OK { logLastError("a list's viewport") }
+        sendListChanges(list)
     }
 
-    /// A commit of a served list: applied to its mirror, sent to its page as one message.
+    /// A commit of a served list: applied to its mirror, sent to its page as one message,
+    /// with the content size and offset moves the list told before it.
     func commit(_ list: ServedList, _ mutations: UnsafeBufferPointer<frond_mutation>) throws(CallFailure) {
         let body = try list.mirror.apply(mutations, rootSize: list.contentSize)
         statistics.commits += 1
-        if let page = list.page { send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)}") }
+        if let page = list.page {
+            send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)\(listChangeFields(list))}")
+        }
+    }
+
+    /// The pending content size and offset move as JSON members (`,"l":{…},"o":{…}`, or
+    /// nothing), now counted as sent.
+    private func listChangeFields(_ list: ServedList) -> String {
+        guard list.sizeChanged || list.pendingMove != nil else { return "" }
+        var writer = JSONWriter()
+        writer.object {
+            if list.sizeChanged {
+                let size = list.contentSize
+                $0.key("l")
+                $0.object { $0.key("w"); $0.number(size.width); $0.key("h"); $0.number(size.height) }
+            }
+            if let move = list.pendingMove {
+                $0.key("o")
+                $0.object {
+                    $0.key("v"); $0.number(move.offset)
+                    $0.key("d"); $0.number(move.delta)
+                    $0.key("n"); $0.number(move.number)
+                }
+            }
+        }
+        list.sizeChanged = false
+        list.pendingMove = nil
+        return "," + writer.text.dropFirst().dropLast()
+    }
+
+    /// Sends what the list told that no commit carried (`{"t":"list",…}`).
+    func sendListChanges(_ list: ServedList) {
+        guard let page = list.page, list.sizeChanged || list.pendingMove != nil else { return }
+        send(page, "{\"t\":\"list\"\(listChangeFields(list))}")
     }
 
     func sendLength(_ list: ServedList) {

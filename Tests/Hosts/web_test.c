@@ -668,9 +668,10 @@ static void test_lists(void) {
     /* Scrolling far: the posts there are mounted. */
     client_send(&c, "{\"t\":\"scroll\",\"offset\":30000,\"length\":400}");
     WAIT_FOR(received(&c, "post 6") && received(&c, "\"item\":6"));
-    /* The window narrows: the list is laid out again at the page's width. */
+    /* The window narrows: the list is laid out again at the page's width, and the page
+     * told the content's new size with the commit that lays the items out again. */
     client_send(&c, "{\"t\":\"viewport\",\"width\":180,\"height\":400}");
-    WAIT_FOR(received(&c, "{\"t\":\"length\",\"w\":180,\"h\":"));
+    WAIT_FOR(received(&c, "\"l\":{\"w\":180,\"h\":"));
     client_send(&c, "{\"t\":\"scroll\",\"offset\":-5,\"length\":400}");
     client_send(&c, "{\"t\":\"scroll\",\"offset\":1e400,\"length\":400}");
 

@@ -208,6 +208,24 @@ function apply(mutation) {
   }
 }
 
+// A list's commit comes with the content's new size (`l`) and its offset's moves (`o`: the
+// new offset `v`, how far it moved `d`, the last move's number `n`), applied with its rows in
+// one frame. The page scrolls by `d` from where it is (its own scrolling since its last report
+// is kept), read before the size changes: a smaller size may clamp the position first. Its
+// scroll reports say how many moves they include, and the server adds those they do not.
+function withListChanges(message, applyRows) {
+  const target = message.o ? scrollY + message.o.d : null;
+  if (message.l) {
+    container.style.width = `${message.l.w}px`;
+    container.style.height = `${message.l.h}px`;
+  }
+  applyRows();
+  if (message.o) {
+    scrollTo(scrollX, target);
+    frond.offsetMoves = message.o.n || 0;
+  }
+}
+
 function receive(message) {
   if (message.t === "welcome") {
     frond.session = message.session;
@@ -217,24 +235,22 @@ function receive(message) {
     if (frond.list) sendScroll();
     return;
   }
-  if (message.t === "length") { // a list's content size
+  if (message.t === "length") { // a list's content size (when the page opens)
     container.style.width = `${message.w}px`;
     container.style.height = `${message.h}px`;
     return;
   }
-  if (message.t === "offset") { // a list moved its viewport (real sizes replaced estimates above it)
-    // By how far it moved, so that scrolling the page did since its last report is kept; the
-    // reports then say how many moves they include, and the server adds those they do not.
-    if (typeof message.d === "number") scrollTo(scrollX, scrollY + message.d);
-    else scrollTo(scrollX, listTop() + message.v);
-    frond.offsetMoves = message.n || 0;
+  if (message.t === "list") { // a list's new size or offset, without a commit
+    withListChanges(message, () => {});
     return;
   }
   if (message.t === "reset") {
     for (const view of frond.views.values()) view.element.remove();
     frond.views.clear();
   }
-  for (const mutation of message.m) apply(mutation);
+  withListChanges(message, () => {
+    for (const mutation of message.m) apply(mutation);
+  });
   frond.commits += 1;
   // The frame that shows this commit: time every input event it answers.
   const answered = [];

@@ -229,10 +229,10 @@ def test_propsTheProgramGivesFromCallSoonReachThePage() -> None:
 
 def test_aScrollReportMadeBeforeTheOffsetMovesIsCorrectedByThem() -> None:
     # Scrolled down a served list, five items are inserted at the top: each moves the list's
-    # offset (the server sends {"t":"offset","v","d","n"}). A scroll report the page made
-    # before it applied them (its "n" is older) must not set the list back: the server adds
-    # the moves the page had not applied. (It set the offset the report said, and the rows on
-    # the page jumped back by the inserted rows' length.)
+    # offset (the server sends "o": {"v","d","n"} with the commit that goes with it). A scroll
+    # report the page made before it applied them (its "n" is older) must not set the list
+    # back: the server adds the moves the page had not applied. (It set the offset the report
+    # said, and the rows on the page jumped back by the inserted rows' length.)
     from frond import Changeset, ItemPath, ListView, Text
     from websocket_client import WebSocketClient
 
@@ -254,8 +254,8 @@ def test_aScrollReportMadeBeforeTheOffsetMovesIsCorrectedByThem() -> None:
 
     def drain(client: WebSocketClient, moves: list[dict[str, Any]]) -> None:
         while (message := client.receive(0.5)) is not None:
-            if message.get("t") == "offset":
-                moves.append(message)
+            if message.get("t") in ("commit", "list") and "o" in message:
+                moves.append(message["o"])
 
     with WebServer(lambda info: Root(), on_log=lambda line: None) as server:
         server.serve_lists("/rows", session)
