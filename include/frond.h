@@ -2586,8 +2586,9 @@ frond_status frond_list_tap_at(frond_action_outcome *out_outcome, uint64_t *out_
  *  frond_list_has_running_animations says so. An item that a change inserts into a list with
  *  content starts its initial-mount animations when it is built; items that only come near
  *  the viewport (or the list's first content) appear at rest. A mounted item that a change removes plays
- *  its components' final-unmount animations where it was: its container stays (untappable,
- *  without its section and item attributes, its other views gone) while the items after it
+ *  its components' final-unmount animations where it was: its container stays (attribute
+ *  `leaving` true: it takes no input, and events to its views are FROND_ACTION_NO_ACTION;
+ *  without its section and item attributes; its other views gone) while the items after it
  *  close up, and leaves the host, destroyed,
  *  with the views still in it, on the tick where the animations end. */
 frond_status frond_list_tick(frond_list *list, double time, size_t *out_mutation_count);

@@ -28,6 +28,15 @@
  * Everything happens on GTK's main thread (the default main context): the host schedules
  * the root's flushes there (g_idle_add) when state changes, from any thread.
  *
+ * The host's clock, which it ticks roots and lists with, is GLib's monotonic clock in
+ * seconds (g_get_monotonic_time() / 1e6). The host ticks before its own flushes, events
+ * and list processing; a program that changes a list's data source synchronously from its
+ * own code (a timer, say) ticks the list to that time first, so that the animations the
+ * change starts (an inserted row's fade in, a removed row's fade out) begin now rather than
+ * at the last tick: frond_list_tick(list, g_get_monotonic_time() / 1e6, NULL). (An
+ * asynchronous change needs nothing: the host ticks before it mounts it.) A list item on its
+ * way out (attribute `leaving`) takes no clicks: the item that took its place is under it.
+ *
  *   examples/c/gtk_feed.c (make demo-gtk) uses all of it.
  */
 #ifndef FROND_GTK_H

@@ -582,7 +582,8 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         let list = try ListView<Int>(configuration: .init(crossSize: 100, estimatedItemSize: 10, rangeScreens: 1) { item in
             let fadeOut = Animation(.opacity, from: .current, to: .value(.number(0)), timing: linear(1),
                                     completion: completions.callback("row \(item)"))
-            return AnimatedBox("row \(item)", opacity: 1, final: item % 2 == 0 ? [fadeOut] : [])
+            return AnimatedBox("row \(item)", opacity: 1, extra: ["onTap": .action("select")],
+                               final: item % 2 == 0 ? [fadeOut] : [])
         }, host: host)
         func box(_ item: Int) -> ViewID? {
             host.views.first { $0.value.attributes["name"] == .string("row \(item)") }?.key
@@ -601,7 +602,8 @@ private final class CountingRow: RenderComponent<Int>, @unchecked Sendable {
         #expect(box(3) == nil, "an item without final-unmount animations leaves at once")
         #expect(container(2) == leavingContainer && host.views[leavingContainer]?.frame.top == 20,
                 "the leaving item stays where it was")
-        #expect(host.views[leavingContainer]?.attributes == [:], "it shows no item of the list any more")
+        #expect(host.views[leavingContainer]?.attributes == ["leaving": .bool(true)], "it shows no item of the list any more")
+        #expect(try list.send(.tap, to: try #require(box(2))) == .noAction, "it takes no input")
         #expect(host.rootChildren.last == leavingContainer, "on top: the item in its place shows through as it fades")
         #expect(host.views[try #require(box(2))]?.attributes["opacity"] == .number(1))
         #expect(host.views[try #require(container(4))]?.frame.top == 20, "the items after it close up at once")

@@ -31,7 +31,6 @@ struct frond_gtk_host {
     GHashTable *views;      /* id → FrondGtkView (a reference each) */
     gint flush_pending;
     guint tick;
-    gint64 clock_start;
     bool updating;          /* widgets being set from the root, not by a person */
     bool resized;           /* the root's size range changed: the next flush lays it out again */
     uint64_t commits;
@@ -538,6 +537,8 @@ static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_
     else if (strcmp(name, "cornerRadius") == 0 && number) view->corner_radius = (float)fmax(0, a->number);
     else if (strcmp(name, "opacity") == 0 && number) gtk_widget_set_opacity(GTK_WIDGET(view), fmin(fmax(a->number, 0), 1));
     else if (strcmp(name, "hidden") == 0 && a->kind == FROND_ATTRIBUTE_BOOL) gtk_widget_set_visible(GTK_WIDGET(view), !a->boolean);
+    else if (strcmp(name, "leaving") == 0 && a->kind == FROND_ATTRIBUTE_BOOL) /* a list item on its way out */
+        gtk_widget_set_can_target(GTK_WIDGET(view), !a->boolean);
     else if (strcmp(name, FROND_EVENT_TAP) == 0) view->tappable = a->kind == FROND_ATTRIBUTE_ACTION || a->kind == FROND_ATTRIBUTE_ACTION_BLOCK;
     else if (strcmp(name, "title") == 0 && string && GTK_IS_BUTTON(view->content)) gtk_button_set_label(GTK_BUTTON(view->content), a->string);
     else if (strcmp(name, "title") == 0 && string && GTK_IS_CHECK_BUTTON(view->content)) /* (not a GtkButton in GTK 4) */
@@ -587,6 +588,7 @@ static void unset_attribute(FrondGtkView *view, const char *name) {
     else if (strcmp(name, "cornerRadius") == 0) view->corner_radius = 0;
     else if (strcmp(name, "opacity") == 0) gtk_widget_set_opacity(GTK_WIDGET(view), 1);
     else if (strcmp(name, "hidden") == 0) gtk_widget_set_visible(GTK_WIDGET(view), TRUE);
+    else if (strcmp(name, "leaving") == 0) gtk_widget_set_can_target(GTK_WIDGET(view), TRUE);
     else if (strcmp(name, FROND_EVENT_TAP) == 0) view->tappable = false;
     else if (strcmp(name, "text") == 0 && GTK_IS_LABEL(view->content)) gtk_label_set_text(GTK_LABEL(view->content), "");
     else if (strcmp(name, "color") == 0) view->has_color = false;
@@ -684,7 +686,12 @@ static frond_status apply_batch(frond_root *root, const frond_mutation *mutation
 
 /* ---- flushes, ticks, text --------------------------------------------------------------- */
 
-static double host_now(frond_gtk_host *host) { return (double)(g_get_monotonic_time() - host->clock_start) / 1e6; }
+/* The host's clock: GLib's monotonic clock in seconds (frond_gtk.h), which a program can read
+ * too, to tick a list before it changes the list's data source from its own code. */
+static double host_now(frond_gtk_host *host) {
+    (void)host;
+    return (double)g_get_monotonic_time() / 1e6;
+}
 
 static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data) {
     frond_gtk_host *host = user_data;
@@ -980,7 +987,6 @@ static frond_gtk_host *host_new(void) {
     frond_gtk_host *host = g_new0(frond_gtk_host, 1);
     host->magic = HOST_MAGIC;
     host->refs = 1;
-    host->clock_start = g_get_monotonic_time();
     host->width = -1;
     host->views = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
     host->top = GTK_WIDGET(g_object_ref_sink(g_object_new(FROND_TYPE_GTK_VIEW, NULL)));

@@ -93,6 +93,7 @@ function applyStyle(view) {
   style.borderRadius = typeof a.cornerRadius === "number" ? `${a.cornerRadius}px` : "";
   style.opacity = typeof a.opacity === "number" ? String(a.opacity) : "";
   style.visibility = a.hidden === true ? "hidden" : "";
+  style.pointerEvents = a.leaving === true ? "none" : ""; // (a list item on its way out)
   style.overflow = a.clipsToBounds === true ? "hidden" : "";
   const tx = a.translationX || 0, ty = a.translationY || 0, scale = typeof a.scale === "number" ? a.scale : 1;
   style.transform = tx || ty || scale !== 1 ? `translate(${tx}px, ${ty}px) scale(${scale})` : "";

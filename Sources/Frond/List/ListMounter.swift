@@ -245,10 +245,11 @@ final class ListMounter {
     }
 
     /// Marks an item's container as showing no item of the list any more (it plays its final
-    /// animations): its `section` and `item` attributes go.
+    /// animations): its `section` and `item` attributes go, and `leaving` = true tells the
+    /// host to let it take no input (the item that takes its place is under it).
     func markLeaving(_ mount: ListItemMount) {
         guard let container = mount.container else { return }
-        setAttributes(container, [:], keeping: ["hidden"])
+        setAttributes(container, ["leaving": .bool(true)], keeping: ["hidden"])
         // On top of the others: the item that takes its place shows through as it fades.
         if let index = rootChildren.firstIndex(of: container), index != rootChildren.count - 1 {
             rootChildren.remove(at: index)

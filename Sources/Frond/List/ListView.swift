@@ -265,6 +265,8 @@ public final class ListView<Model>: @unchecked Sendable {
             guard let (mount, local) = mounter.owner(of: view), let itemRoot = mount.itemRoot else {
                 throw FrondError(.invalidValue, "\(view) is not a view of a mounted list item")
             }
+            // (An item on its way out takes no input: its actions would reach nothing.)
+            if leaving.contains(where: { $0.mount === mount }) { return .noAction }
             return try itemRoot.root.send(event, to: local)
         }
     }
