@@ -414,3 +414,48 @@ def test_a_refused_mount_leaves_the_host_showing_its_root(display: str) -> None:
         shown.close()
     finally:
         window.destroy()
+
+
+def test_a_drawer_of_the_programs_own_draws_its_view_type(display: str) -> None:
+    # Existing drawing code for a legacy component's view type: a gauge drawn as a bar as wide
+    # as its level, drawn again (its old items gone) when the level changes.
+    import tkinter
+
+    from frond import AttributeInput, Flexbox, LegacyComponent, Root, SizeRange
+    from frond.tk import TkHost, ViewDrawing
+
+    class Gauge(LegacyComponent):
+        def __init__(self, level: float) -> None:
+            self.level = level
+            super().__init__(key="gauge", width=100, height=10)
+
+        def view(self) -> tuple[str, dict[str, AttributeInput]]:
+            return "gauge", {"level": self.level}
+
+    drawn: list[tuple[float, float]] = []
+
+    def draw(drawing: ViewDrawing) -> None:
+        level = drawing.attributes["level"]
+        assert isinstance(level, float)
+        drawing.canvas.create_rectangle(drawing.x, drawing.y, drawing.x + drawing.width * level,
+                                        drawing.y + drawing.height, fill="#2a6bd9", width=0, tags=drawing.tags + ("bar",))
+        drawn.append((drawing.width, level))
+
+    window = tkinter.Tk()
+    try:
+        host = TkHost(window, width=200, height=100)
+        host.set_drawer("gauge", draw)
+        with pytest.raises(TypeError):
+            host.set_drawer("gauge", "red")  # type: ignore[arg-type]
+        root = Root(SizeRange.fixed(200, 100))
+        host.mount(root)
+        root.set_component(Flexbox(children=[Gauge(0.25)], padding=10, align_items="flex-start"))
+        pump(window, lambda: bool(host.canvas.find_withtag("bar")))
+        assert host.canvas.coords(host.canvas.find_withtag("bar")[0]) == [10.0, 10.0, 35.0, 20.0]
+        root.set_component(Flexbox(children=[Gauge(0.75)], padding=10, align_items="flex-start"))
+        pump(window, lambda: drawn[-1] == (100, 0.75))
+        bars = host.canvas.find_withtag("bar")
+        assert len(bars) == 1 and host.canvas.coords(bars[0]) == [10.0, 10.0, 85.0, 20.0]
+        root.close()
+    finally:
+        window.destroy()

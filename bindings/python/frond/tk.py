@@ -24,6 +24,13 @@ with the text). A click elsewhere on the canvas is a tap at that point
 (`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
 
+Drawing code of the program's own (a chart, a gauge: the view of a `LegacyComponent`, say)
+draws a view type: ``host.set_drawer("gauge", draw)`` calls ``draw(drawing)`` for each view
+of that type, after its background and border, with a `ViewDrawing` (the canvas, the view's
+box in canvas coordinates, its attributes, its opacity and the tags to give every canvas
+item it makes, so that the host deletes them when it draws the view again). An exception it
+raises fails the flush (or tick) that drew, as a host's does.
+
 A host shows a root (`mount`) or a list (`mount_list`): a vertical `ListView` whose
 items are drawn in the content's coordinates and scrolled by Tk itself (the canvas's
 scroll region is the list's content; the mouse wheel, a scrollbar and the keys Up, Down,
@@ -52,7 +59,7 @@ import tkinter
 import tkinter.font
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ._capi import MeasureMode, MutationKind, Status
 from ._runtime import call
@@ -64,7 +71,7 @@ from .root import Root
 from .text_measurer import TextStyle
 from .value import Rect
 
-__all__ = ["TkHost"]
+__all__ = ["TkHost", "ViewDrawing"]
 
 _BUTTONS = {"button"}
 _TOGGLES = {"checkbox", "switch", "toggle"}
@@ -83,6 +90,22 @@ class _View:
     variable: Any = None
     window: int | None = None   # the canvas item holding the widget
     trace: str | None = None    # the text field's write trace (Tcl holds it, and through it the host)
+
+
+class ViewDrawing(NamedTuple):
+    """What a drawer (`TkHost.set_drawer`) draws: a view of its type on `canvas`, in the box
+    from (`x`, `y`), `width` × `height`, in canvas coordinates, with the view's `attributes`
+    and `opacity` (its own times its ancestors': Tk has no translucency, so blend it into the
+    colors). Give every canvas item `tags`."""
+
+    canvas: tkinter.Canvas
+    x: float
+    y: float
+    width: float
+    height: float
+    attributes: dict[str, AttributeValue]
+    opacity: float
+    tags: tuple[str, ...]
 
 
 class TkHost(Host):
@@ -122,7 +145,20 @@ class TkHost(Host):
         self._updating = False   # widgets being set from the root (not a person's input)
         self._changed_items: set[int] | None = None     # a list's items a commit changed (see commit)
         self._drawing_tags: tuple[str, ...] = ("frond",)  # the tags of the canvas items being drawn
+        self._drawers: dict[str, Callable[[ViewDrawing], object]] = {}
         self.commits = 0
+
+    def set_drawer(self, view_type: str, draw: Callable[[ViewDrawing], object] | None) -> None:
+        """Draws views of `view_type` with `draw(drawing)` from the next drawing on (None:
+        as the host does, boxes and text); see the module's documentation."""
+        if not isinstance(view_type, str) or not view_type:
+            raise TypeError(f"view_type must be a non-empty str, not {view_type!r}")
+        if draw is None:
+            self._drawers.pop(view_type, None)
+        elif not callable(draw):
+            raise TypeError(f"a drawer must be callable (ViewDrawing) or None, not {type(draw).__name__}")
+        else:
+            self._drawers[view_type] = draw
 
     # ---- mounting ---------------------------------------------------------------------------
 
@@ -630,6 +666,11 @@ class TkHost(Host):
                 canvas.create_rectangle(x, y, right, bottom, **options)
         if view.type in _BUTTONS or view.type in _TOGGLES or view.type in _ENTRIES:
             self._place_widget(view, x, y)
+            return
+        drawer = self._drawers.get(view.type)
+        if drawer is not None:
+            attributes = {name: value for name, value in a.items() if value is not None}
+            drawer(ViewDrawing(canvas, x, y, frame.width, frame.height, attributes, opacity, self._drawing_tags))
             return
         text = a.get("text")
         if isinstance(text, str):
