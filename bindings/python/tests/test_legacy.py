@@ -188,3 +188,25 @@ def test_legacy_components_inside_list_items_are_freed(no_leaks: None) -> None:
         gc.collect()
     assert len(alive) >= 200
     assert handle_count() == handles and sum(ref() is not None for ref in alive) == 0
+
+
+def test_a_legacy_measure_that_raises_in_a_list_item_is_reported_with_its_text(no_leaks: None) -> None:
+    from frond import ListView
+
+    class Broken(LegacyComponent):
+        def view(self) -> tuple[str, Mapping[str, AttributeInput]]:
+            return ("gauge", {})
+
+        def measure(self, width: float, width_mode: MeasureMode, height: float,
+                    height_mode: MeasureMode) -> tuple[float, float]:
+            raise ValueError("the gauge cannot size itself")
+
+    failures: list[str] = []
+    with ListView(lambda model: Flexbox(children=[Broken()], align_items="flex-start"), cross_size=100,
+                  host=MemoryHost(), estimated_item_size=10) as rows:
+        rows.data_source.add_listener(on_apply=lambda changes: failures.extend(str(f.error) for f in changes.failures))
+        rows.data_source.set_sections([[1]])
+        with pytest.raises(CallbackError):  # (built at once for the viewport, in this call)
+            rows.set_viewport(0, 100)
+        rows.process(wait=True)
+    assert failures and all("ValueError: the gauge cannot size itself" in failure for failure in failures)
