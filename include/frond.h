@@ -2089,10 +2089,12 @@ frond_status frond_component_new_from_json(frond_component **out_component, cons
 /* sections are old indexes, inserted sections new ones. An item is named by */
 /* at most one change, except that an updated item may also move; a place in */
 /* the new index space is filled by at most one insertion or move; an item   */
-/* may move into an inserted section, but not be removed from a removed one   */
-/* (three places where UIKit's batch updates differ: a host that hands the   */
-/* changes to such a view splits an update-and-move into a removal and an    */
-/* insertion). A changeset may be used from any thread.                      */
+/* may move into an inserted section or out of a removed one (keeping its    */
+/* state), but not be removed from a removed one (the section takes it), nor */
+/* updated there unless it moves out. UIKit's batch updates differ: they     */
+/* refuse an update-and-move and a move into an inserted section (a host     */
+/* that hands the changes to such a view splits an update-and-move into a    */
+/* removal and an insertion). A changeset may be used from any thread.       */
 /* frond_changeset_verify checks a changeset against a list before anything  */
 /* is applied. Data diffing (frond_list_diff) finds the changeset that turns */
 /* one list of identities into another: Heckel's algorithm in linear time,   */
@@ -2230,8 +2232,8 @@ typedef struct frond_item_model {
     uint32_t struct_size;                 /**< sizeof(frond_item_model) */
     void *model;
     frond_destroy_func destroy;           /**< called with `model` exactly once (may be NULL) */
-    /** The item's identity for frond_data_source_set_items (items inserted by a changeset
-     *  may leave it 0; set it if they are later diffed). */
+    /** The item's identity for frond_data_source_set_items and _set_sections_by_id (items
+     *  inserted by a changeset may leave it 0; set it if they are later diffed). */
     uint64_t id;
     /** The content's version: a paired item whose version differs is rebuilt. */
     uint64_t version;
@@ -2337,6 +2339,24 @@ frond_status frond_data_source_set_items(frond_data_source *source, size_t secti
 frond_status frond_data_source_set_sections(frond_data_source *source, const frond_item_model *items, size_t count,
                                             const size_t *section_counts, size_t section_count,
                                             frond_apply_mode mode);
+
+/** Data diffing over every section (a grouped list that a filter or a rename changes):
+ *  the sections become `section_count` sections, section i with the identity
+ *  `section_ids[i]` holding the next `section_counts[i]` models of `items` (their counts add
+ *  up to `count`). Sections pair by identity (a section made any other way has none and
+ *  pairs with none): the pairs on a longest run in order stay, every other old section is
+ *  removed and every other new one inserted. Items pair by `id` across all sections: a
+ *  paired item keeps its scopes and state wherever it goes (into another section, out of
+ *  a removed one), takes the new model (the old one is destroyed) and is rebuilt only when
+ *  its version differs. Moves are the fewest in each section that stays, plus the items
+ *  that change section. Listeners hear the changeset. Two sections, or two items, with one
+ *  identity in either list are FROND_ERR_INVALID_ARGUMENT naming both places ("new items
+ *  [0, 1] and [2, 1] have the same identity"; for the new lists before anything is
+ *  queued, and the models are then destroyed). */
+frond_status frond_data_source_set_sections_by_id(frond_data_source *source, const frond_item_model *items,
+                                                  size_t count, const uint64_t *section_ids,
+                                                  const size_t *section_counts, size_t section_count,
+                                                  frond_apply_mode mode);
 
 /** Replaces the configuration (copied; the old one's destroy runs when no build uses it):
  *  every item is rebuilt and laid out again. A list's data source (frond_list_get_data_source)

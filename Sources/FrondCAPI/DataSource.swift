@@ -201,22 +201,50 @@ public func frond_data_source_set_sections(_ handle: OpaquePointer?, _ items: Un
         let (models, failure) = itemModels(items, count, "items")
         if let failure { throw failure }
         let source = try cDataSource(handle)
-        let counts = try arrayArgument(sectionCounts, sectionCount, "section_counts")
-        var sections: [[CItemModel]] = []
-        var next = 0
-        for (position, sectionSize) in counts.enumerated() {
-            let size = try index(sectionSize, "section_counts[\(position)]")
-            guard size <= models.count - next else {
-                throw .invalidArgument("section_counts add up to more than the \(count) item(s) given")
-            }
-            sections.append(Array(models[next..<(next + size)]))
-            next += size
-        }
-        guard next == models.count else {
-            throw .invalidArgument("section_counts add up to \(next), not to the \(count) item(s) given")
-        }
+        let sections = try split(models, sectionCounts, sectionCount)
         let modification = try mode(applyMode)
         try frond { () throws(FrondError) in try source.source.setSections(sections, mode: modification) }
+    })
+}
+
+/// `models` cut into sections of `section_counts[i]` models each (which must add up to
+/// all of them).
+private func split(_ models: [CItemModel], _ sectionCounts: UnsafePointer<Int>?,
+                   _ sectionCount: Int) throws(CallFailure) -> [[CItemModel]] {
+    let counts = try arrayArgument(sectionCounts, sectionCount, "section_counts")
+    var sections: [[CItemModel]] = []
+    sections.reserveCapacity(counts.count)
+    var next = 0
+    for (position, sectionSize) in counts.enumerated() {
+        let size = try index(sectionSize, "section_counts[\(position)]")
+        guard size <= models.count - next else {
+            throw .invalidArgument("section_counts add up to more than the \(models.count) item(s) given")
+        }
+        sections.append(Array(models[next..<(next + size)]))
+        next += size
+    }
+    guard next == models.count else {
+        throw .invalidArgument("section_counts add up to \(next), not to the \(models.count) item(s) given")
+    }
+    return sections
+}
+
+@_cdecl("frond_data_source_set_sections_by_id") @implementation
+public func frond_data_source_set_sections_by_id(_ handle: OpaquePointer?, _ items: UnsafePointer<frond_item_model>?,
+                                                 _ count: Int, _ sectionIDs: UnsafePointer<UInt64>?,
+                                                 _ sectionCounts: UnsafePointer<Int>?, _ sectionCount: Int,
+                                                 _ applyMode: frond_apply_mode) -> frond_status {
+    report("frond_data_source_set_sections_by_id", attempt { () throws(CallFailure) in
+        let (models, failure) = itemModels(items, count, "items")
+        if let failure { throw failure }
+        let source = try cDataSource(handle)
+        let sections = try split(models, sectionCounts, sectionCount)
+        let identities = try arrayArgument(sectionIDs, sectionCount, "section_ids")
+        let modification = try mode(applyMode)
+        try frond { () throws(FrondError) in
+            try source.source.setSections(Array(zip(identities, sections).map { (identity: $0, models: $1) }),
+                                          identity: \.id, isSame: { $0.version == $1.version }, mode: modification)
+        }
     })
 }
 

@@ -423,6 +423,93 @@ static void test_diffing_keeps_items_and_rebuilds_changed_versions(void) {
     CHECK(listener_destroyed >= 1);
 }
 
+static const char *text_at(frond_data_source *source, size_t section, size_t index) {
+    return ((row_model *)get_item(source, section, index).model)->text;
+}
+
+/* A grouped list: items keep their built trees when they change section, also when their
+ * section goes; only new and changed items are built. */
+static void test_sectioned_diffing_follows_items_across_sections(void) {
+    frond_data_source *source = new_source(100);
+    frond_item_model models[4];
+    uint64_t ids[3];
+    size_t counts[3], i, moves = 0, section_count = 0;
+    heard h;
+    int calls;
+    models[0] = item("alice", 1, 1);
+    models[1] = item("bob", 2, 1);
+    models[2] = item("ben", 3, 1);
+    ids[0] = 'A';
+    ids[1] = 'B';
+    counts[0] = 1;
+    counts[1] = 2;
+    CHECK_OK(frond_data_source_set_sections_by_id(source, models, 3, ids, counts, 2, FROND_APPLY_SYNC));
+    listen(source, &h);
+    calls = provider_calls;
+    /* Bob is renamed Zed (same id, new version): B keeps Ben, Z is new and takes Zed. */
+    models[0] = item("alice", 1, 1);
+    models[1] = item("ben", 3, 1);
+    models[2] = item("zed", 2, 2);
+    ids[2] = 'Z';
+    counts[0] = 1;
+    counts[1] = 1;
+    counts[2] = 1;
+    CHECK_OK(frond_data_source_set_sections_by_id(source, models, 3, ids, counts, 3, FROND_APPLY_SYNC));
+    CHECK(provider_calls - calls == 1); /* zed only */
+    CHECK(strcmp(text_at(source, 2, 0), "zed") == 0 && strcmp(text_at(source, 1, 0), "ben") == 0);
+    CHECK(h.change_count == 3);
+    for (i = 0; i < h.change_count; i++) {
+        if (h.changes[i].kind == FROND_CHANGE_MOVE_ITEM) moves++;
+        if (h.changes[i].kind == FROND_CHANGE_INSERT_SECTION) CHECK(h.changes[i].path.section == 2);
+    }
+    CHECK(moves == 1); /* zed goes to Z; ben stays in B (it only closes up) */
+    CHECK(h.updated_count == 1 && h.updated[0].path.section == 1 && h.updated[0].to.section == 2);
+    /* B goes: Ben moves out of it into A, unbuilt again. */
+    calls = provider_calls;
+    models[0] = item("alice", 1, 1);
+    models[1] = item("ben", 3, 1);
+    models[2] = item("zed", 2, 2);
+    ids[1] = 'Z';
+    counts[0] = 2;
+    counts[1] = 1;
+    CHECK_OK(frond_data_source_set_sections_by_id(source, models, 3, ids, counts, 2, FROND_APPLY_ASYNC));
+    CHECK_OK(frond_data_source_process(NULL, source, true));
+    CHECK(provider_calls == calls);
+    CHECK(h.change_count == 2 && h.changes[0].kind == FROND_CHANGE_REMOVE_SECTION && h.changes[0].path.section == 1);
+    CHECK(h.changes[1].kind == FROND_CHANGE_MOVE_ITEM && h.changes[1].path.section == 1 && h.changes[1].to.section == 0
+          && h.changes[1].to.item == 1);
+    CHECK_OK(frond_data_source_get_section_count(&section_count, source));
+    CHECK(section_count == 2 && strcmp(text_at(source, 0, 1), "ben") == 0);
+    CHECK(live() == 3);
+    /* Bad input: duplicate sections or items are named, nothing is queued, the models go. */
+    models[0] = item("x", 7, 1);
+    models[1] = item("y", 8, 1);
+    ids[0] = 'A';
+    ids[1] = 'A';
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_data_source_set_sections_by_id(source, models, 2, ids, counts, 2, FROND_APPLY_SYNC),
+                  "section_counts add up to more than the 2 item(s) given");
+    models[0] = item("x", 7, 1);
+    models[1] = item("y", 8, 1);
+    counts[0] = 1;
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_data_source_set_sections_by_id(source, models, 2, ids, counts, 2, FROND_APPLY_SYNC),
+                  "new sections 0 and 1 have the same identity");
+    models[0] = item("x", 7, 1);
+    models[1] = item("x again", 7, 1);
+    ids[1] = 'B';
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_data_source_set_sections_by_id(source, models, 2, ids, counts, 2, FROND_APPLY_ASYNC),
+                  "new items [0, 0] and [1, 0] have the same identity");
+    models[0] = item("x", 7, 1);
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT,
+                  frond_data_source_set_sections_by_id(source, models, 1, NULL, counts, 1, FROND_APPLY_SYNC),
+                  "section_ids is NULL");
+    CHECK(live() == 3);
+    CHECK_OK(frond_data_source_free(source));
+    CHECK(live() == 0);
+}
+
 static void test_a_failing_provider_shows_its_item_as_nothing(void) {
     frond_data_source *source = new_source(100);
     frond_item_model models[3];
@@ -741,6 +828,7 @@ int main(void) {
     test_refused_changesets_apply_nothing_and_destroy_their_models();
     test_asynchronous_modifications_build_off_thread_and_apply_in_order();
     test_diffing_keeps_items_and_rebuilds_changed_versions();
+    test_sectioned_diffing_follows_items_across_sections();
     test_a_failing_provider_shows_its_item_as_nothing();
     test_a_state_update_rebuilds_that_item_only();
     test_free_destroys_everything_also_mid_build();

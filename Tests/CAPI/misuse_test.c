@@ -2174,6 +2174,8 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_items(bad[i], 0, &model, 1, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_config(bad[i], &config, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_sections(bad[i], NULL, 0, NULL, 0, FROND_APPLY_SYNC));
+        CHECK_STATUS(FROND_ERR_MISUSE,
+                     frond_data_source_set_sections_by_id(bad[i], NULL, 0, NULL, NULL, 0, FROND_APPLY_SYNC));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_process(&count, bad[i], true));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_has_pending(&pending, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_set_ready_handler(bad[i], NULL, &misuse_destroyed,
@@ -2212,6 +2214,11 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK(misuse_destroyed == 16);
     count = 2;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_set_sections(live, &model, 1, &count, 1, FROND_APPLY_SYNC));
+    CHECK(misuse_destroyed == 17);
+    misuse_destroyed = 16;
+    count = 1;
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT,
+                 frond_data_source_set_sections_by_id(live, &model, 1, NULL, &count, 1, FROND_APPLY_SYNC));
     CHECK(misuse_destroyed == 17);
     misuse_destroyed = 16;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_has_pending(NULL, live));

@@ -208,6 +208,50 @@ private func path(_ item: Int, _ section: Int = 0) -> ItemPath { ItemPath(sectio
         #expect(shownCount(source.state[path(2)]?.layout) == .number(10))
     }
 
+    /// A sectioned diff: "b" keeps its state when it changes section, and again when its
+    /// section goes; sections made by setSections without identities pair with none.
+    @Test func test_stateFollowsAnItemBetweenSectionsAndOutOfARemovedOne() throws {
+        let log = CallLog()
+        let source = try DataSource<String>(configuration: DataSourceConfiguration(sizeRange: .flexibleHeight(width: 100)) {
+            Counter($0, log: log)
+        })
+        let identity: (String) -> String = { $0 }, same: (String, String) -> Bool = { $0 == $1 }
+        try source.setSections([(identity: "A", models: ["a"]), (identity: "B", models: ["b", "c"])],
+                               identity: identity, isSame: same, mode: .synchronous)
+        try #require(log.scopes["b"]).update { $0 = 4 }
+        try source.processPending(waitForAll: true)
+        let heard = Heard()
+        source.addListener(heard.listener())
+        try source.setSections([(identity: "A", models: ["a", "b"]), (identity: "B", models: ["c"])],
+                               identity: identity, isSame: same, mode: .synchronous)
+        #expect(models(source) == [["a", "b"], ["c"]])
+        #expect(heard.updates.last?.changes.changes == ListChangeset(movedItems: [.init(from: path(0, 1), to: path(1, 0))]))
+        // Section A goes: "a" and "b" move into the new section C, "b" with its state.
+        try source.setSections([(identity: "C", models: ["b", "a"]), (identity: "B", models: ["c", "d"])],
+                               identity: identity, isSame: same, mode: .asynchronous)
+        try source.processPending(waitForAll: true)
+        #expect(models(source) == [["b", "a"], ["c", "d"]])
+        let changes = try #require(heard.updates.last?.changes.changes)
+        #expect(changes.removedSections == [0] && changes.insertedSections == [0])
+        #expect(changes.movedItems.count == 2 && changes.insertedItems == [path(1, 1)])
+        log.reset()
+        try #require(log.scopes["b"]).update { $0 += 1 }
+        try source.processPending(waitForAll: true)
+        #expect(log.renders == ["b": 1])
+        #expect(shownCount(source.state[path(0, 0)]?.layout) == .number(5))
+
+        // Sections without identities pair with none: every item moves to the new ones.
+        try source.setSections([["x"], ["c"]], mode: .synchronous)
+        try source.setSections([(identity: "B", models: ["c"])], identity: identity, isSame: same, mode: .synchronous)
+        #expect(heard.updates.last?.changes.changes == ListChangeset(removedSections: [0, 1], movedItems: [
+            .init(from: path(0, 1), to: path(0, 0))], insertedSections: [0]))
+        #expect(throws: FrondError(.invalidValue, "new sections 0 and 1 have the same identity")) {
+            try source.setSections([(identity: "B", models: ["c"]), (identity: "B", models: [])], identity: identity,
+                                   isSame: same, mode: .synchronous)
+        }
+        #expect(models(source) == [["c"]])
+    }
+
     @Test func test_diffingUpdatesChangedContentAndNamesDuplicates() throws {
         let source = try textSource()
         // identity: the first letter; content: the whole string.

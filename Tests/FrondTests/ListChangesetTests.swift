@@ -34,6 +34,17 @@ import Testing
         #expect(result == [[], ["b", "c"], ["e"]])
     }
 
+    /// An item moves out of a removed section with its state (what a sectioned diff does
+    /// with an item whose section goes), updated or not; the section's other items go.
+    @Test func test_anItemMayMoveOutOfARemovedSection() throws {
+        let changeset = ListChangeset(updatedItems: [path(1, 1)], removedSections: [1],
+                                      movedItems: [.init(from: path(1, 1), to: path(0, 0)),
+                                                   .init(from: path(1, 2), to: path(0, 3))])
+        let result = try changeset.apply(to: [["a", "b"], ["x", "y", "z"]], insert: { _ in "?" },
+                                         update: { _, item in item + "!" })
+        #expect(result == [["y!", "a", "b", "z"]])
+    }
+
     @Test func test_anUpdatedItemMayAlsoMove() throws {
         let changeset = ListChangeset(updatedItems: [path(0, 0)], movedItems: [.init(from: path(0, 0), to: path(0, 2))])
         let result = try changeset.apply(to: [["a", "b", "c"]], insert: { _ in "?" }, update: { _, item in item + "!" })
@@ -50,7 +61,10 @@ import Testing
         (ListChangeset(removedItems: [ItemPath(section: 0, item: -1)]),
          "removedItems: [0, -1] is out of range (section 0 has 3 item(s))"),
         (ListChangeset(updatedItems: [ItemPath(section: 1, item: 0)], removedSections: [1]),
-         "updatedItems: [1, 0] is in section 1, which removedSections removes"),
+         "updatedItems: [1, 0] is in section 1, which removedSections removes (an item there may be updated only if "
+         + "it also moves out)"),
+        (ListChangeset(removedItems: [ItemPath(section: 1, item: 0)], removedSections: [1]),
+         "removedItems: [1, 0] is in section 1, which removedSections removes (with its items)"),
         (ListChangeset(updatedItems: [ItemPath(section: 0, item: 1)], removedItems: [ItemPath(section: 0, item: 1)]),
          "removedItems: [0, 1] is also in updatedItems (two operations on one item)"),
         (ListChangeset(removedItems: [ItemPath(section: 0, item: 1)],
@@ -191,5 +205,103 @@ import Testing
         #expect(changeset.movedItems.count == kept.count - longestIncreasingRunLength(kept))
         #expect(changeset.removedItems.count == old.count - kept.count)
         #expect(changeset.insertedItems.count == new.count - kept.count)
+    }
+
+    // MARK: Sectioned diffs
+
+    /// A contacts list by first letter: Bob, renamed Zed, leaves B (which goes) for a new
+    /// section Z; Adam moves before Alice. Sections pair by identity, items across sections.
+    @Test func test_aSectionedDiffMovesItemsBetweenSectionsAndOutOfRemovedOnes() throws {
+        let oldSections: [String?] = ["A", "B", "C"], old = [["alice", "adam"], ["bob"], ["carl"]]
+        let newSections = ["A", "C", "Z"], new = [["adam", "alice", "amy"], ["carl"], ["bob"]]
+        let changes = try ListDiff.changeset(fromSections: oldSections, items: old, toSections: newSections, items: new) {
+            oldPath, _ in oldPath == self.path(1, 0)
+        }
+        #expect(changes.removedSections == [1])
+        #expect(changes.insertedSections == [2])
+        #expect(changes.removedItems == [])
+        #expect(changes.insertedItems == [path(0, 2)])
+        #expect(changes.updatedItems == [path(1, 0)])
+        #expect(changes.movedItems.count == 2, "\(changes)")
+        #expect(changes.movedItems.contains(.init(from: path(1, 0), to: path(2, 0))))
+        let applied = try changes.apply(to: old, insert: { new[$0.section][$0.item] }, update: { _, item in item })
+        #expect(applied == new)
+    }
+
+    @Test func test_aSectionedDiffNamesDuplicateSectionsAndItemsByPlace() {
+        let sections = #expect(throws: FrondError.self) {
+            try ListDiff.changeset(fromSections: [String?](), items: [[Int]](), toSections: ["A", "B", "A"],
+                                   items: [[], [], []])
+        }
+        #expect(sections?.message == "new sections 0 and 2 have the same identity")
+        let items = #expect(throws: FrondError.self) {
+            try ListDiff.changeset(fromSections: [String?](), items: [[Int]](), toSections: ["A", "B", "C"],
+                                   items: [[1, 2], [], [3, 2]])
+        }
+        #expect(items?.message == "new items [0, 1] and [2, 1] have the same identity")
+        let oldItems = #expect(throws: FrondError.self) {
+            try ListDiff.changeset(fromSections: ["A", nil], items: [[7], [8, 7]], toSections: ["A"], items: [[7]])
+        }
+        #expect(oldItems?.message == "old items [0, 0] and [1, 1] have the same identity")
+        let counts = #expect(throws: FrondError.self) {
+            try ListDiff.changeset(fromSections: ["A"], items: [[Int]](), toSections: ["A"], items: [[1]])
+        }
+        #expect(counts?.kind == .invalidValue)
+    }
+
+    /// Random sectioned lists: sections removed, inserted, reordered and emptied, items
+    /// moved between sections, removed, inserted and changed. The changeset turns the old
+    /// sections into the new ones, updates exactly the changed pairs, and moves the fewest
+    /// items: in each section that stays (a longest run of the paired sections in order),
+    /// all but a longest run of the items it keeps, and every item that changes section.
+    @Test(arguments: 1...40)
+    func test_aSectionedDiffGivesTheNewSectionsWithTheFewestMoves(seed: Int) throws {
+        var random = SplitMix(state: UInt64(seed) &* 7_919)
+        let oldSectionIDs = Array(0..<random.int(0...8))
+        var nextItem = 0
+        let old: [[Int]] = oldSectionIDs.map { _ in
+            (0..<random.int(0...12)).map { _ in nextItem += 1; return nextItem }
+        }
+        var newSectionIDs = oldSectionIDs.filter { _ in !random.chance(4) }
+        if random.chance(2) { newSectionIDs.shuffle(using: &random) }
+        for _ in 0..<random.int(0...2) { newSectionIDs.insert(100 + newSectionIDs.count, at: random.int(0...newSectionIDs.count)) }
+        // Items keep their section mostly, some go to another; some go, some come.
+        var new = [[Int]](repeating: [], count: newSectionIDs.count)
+        for (section, items) in old.enumerated() {
+            for item in items where !random.chance(8) && !new.isEmpty {
+                let own = newSectionIDs.firstIndex(of: oldSectionIDs[section])
+                let target = own.flatMap { random.chance(6) ? nil : $0 } ?? random.int(0...(new.count - 1))
+                new[target].append(item)
+            }
+        }
+        for section in new.indices {
+            if seed % 2 == 0 { new[section].shuffle(using: &random) }
+            for _ in 0..<random.int(0...3) { nextItem += 1; new[section].insert(nextItem, at: random.int(0...new[section].count)) }
+        }
+        let changed = Set(old.joined().filter { _ in random.chance(10) })
+        let changes = try ListDiff.changeset(fromSections: oldSectionIDs.map { $0 as Int? }, items: old,
+                                             toSections: newSectionIDs, items: new) { oldPath, _ in
+            changed.contains(old[oldPath.section][oldPath.item])
+        }
+        var updated: [Int] = []
+        let applied = try changes.apply(to: old, insert: { new[$0.section][$0.item] },
+                                        update: { _, item in updated.append(item); return item })
+        #expect(applied == new)
+        let newItems = Set(new.joined())
+        #expect(updated.sorted() == changed.filter(newItems.contains).sorted())
+
+        // The fewest moves: sections that stay, then items that stay in them.
+        let pairedSections = newSectionIDs.compactMap { oldSectionIDs.firstIndex(of: $0) }
+        #expect(changes.removedSections.count == oldSectionIDs.count - longestIncreasingRunLength(pairedSections))
+        let keptSections = Set(oldSectionIDs.indices).subtracting(changes.removedSections)
+        var staying = 0
+        for oldSection in keptSections {
+            let newSection = try #require(newSectionIDs.firstIndex(of: oldSectionIDs[oldSection]))
+            let kept = new[newSection].compactMap { old[oldSection].firstIndex(of: $0) }
+            staying += longestIncreasingRunLength(kept)
+        }
+        let pairedItems = Set(old.joined()).intersection(newItems).count
+        #expect(changes.movedItems.count == pairedItems - staying)
+        #expect(changes.insertedItems.count == newItems.count - pairedItems)
     }
 }

@@ -457,8 +457,14 @@ static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
             for (i = 0; i < sections; i++) count += counts[i];
             if (fz_chance(10)) counts[0] += 1; /* counts that do not add up */
             frond_item_model *models = fz_models(count);
-            FZ(frond_data_source_set_sections(source, models, count, sections == 0 ? NULL : counts, sections,
-                                              fz_mode()));
+            if (fz_chance(2)) { /* a sectioned diff: section ids from a few, so they pair and repeat */
+                uint64_t ids[3] = {fz_pick(4), fz_pick(4), fz_pick(4)};
+                FZ(frond_data_source_set_sections_by_id(source, models, count, fz_chance(10) ? NULL : ids,
+                                                        sections == 0 ? NULL : counts, sections, fz_mode()));
+            } else {
+                FZ(frond_data_source_set_sections(source, models, count, sections == 0 ? NULL : counts, sections,
+                                                  fz_mode()));
+            }
             fz_free_untaken(models, count);
             break;
         }

@@ -65,6 +65,8 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                 return try build(section: section, models: models, diff: diff, on: base, &builder)
             case .sections(let models):
                 return try replace(with: models, on: base, &builder)
+            case .identifiedSections(let identities, let models, let diff):
+                return try build(sections: identities, models: models, diff: diff, on: base, &builder)
             case .stateUpdates(let roots):
                 return try buildStateUpdates(roots ?? [], on: base, &builder)
             case .load(let request):
@@ -96,6 +98,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
         let oldRoots = base.sections.map(\.roots)
         let oldSizes = base.sections.map(\.sizes)
         let oldKept = base.sections.map(\.kept)
+        let identities = keptIdentities(of: base, after: changes, sectionCount: origins.count)
         var sections: [DataSourceSection<Model>] = []
         sections.reserveCapacity(origins.count)
         for (section, slots) in origins.enumerated() {
@@ -133,7 +136,68 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
                     throw FrondError(.invalidValue, "insertedItems: no model for \(path)")
                 }
             }
-            sections.append(DataSourceSection(models: models, roots: roots, sizes: sizes, kept: kept))
+            var built = DataSourceSection(models: models, roots: roots, sizes: sizes, kept: kept)
+            built.identity = identities[section]
+            sections.append(built)
+        }
+        return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
+                               destinations: destinations, movesItems: true, replacesModels: true)
+    }
+
+    /// The identities of the sections after `changes`: the sections that stay keep theirs
+    /// (in their order, around the inserted ones), an inserted one has none.
+    private static func keptIdentities(of base: DataSourceState<Model>, after changes: ListChangeset,
+                                       sectionCount: Int) -> [AnyHashable?] {
+        var identities = [AnyHashable?](repeating: nil, count: sectionCount)
+        let removed = Set(changes.removedSections), inserted = Set(changes.insertedSections)
+        var places = (0..<sectionCount).lazy.filter { !inserted.contains($0) }.makeIterator()
+        for (section, items) in base.sections.enumerated() where !removed.contains(section) {
+            guard let place = places.next() else { break }
+            identities[place] = items.identity
+        }
+        return identities
+    }
+
+    /// A sectioned diff: the sections become `models`, with the identities `identities`,
+    /// through the changeset `diff` finds from the old sections. Paired items take their
+    /// new models, keep their roots and state, and are built again only when updated.
+    private static func build(sections identities: [AnyHashable], models: [[Model]],
+                              diff: DataSourceModification<Model>.SectionsDiff, on base: DataSourceState<Model>,
+                              _ builder: inout DataSourceItemBuilder<Model>) throws(FrondError) -> DataSourceBuilt {
+        let changes = try diff(base.sections.map(\.identity), base.sections.map(\.models))
+        let oldPaths = base.sections.enumerated().map { section, items in
+            items.indices.map { ItemPath(section: section, item: $0) as ItemPath? }
+        }
+        let origins = try changes.apply(to: oldPaths, insert: { _ in nil }, update: { _, origin in origin })
+        guard origins.map(\.count) == models.map(\.count) else {
+            throw FrondError(.invalidValue, "sectioned diff: its changeset does not lead to the sections given")
+        }
+        var updated = base.sections.map { [Bool](repeating: false, count: $0.count) }
+        for path in changes.updatedItems { updated[path.section][path.item] = true }
+        var destinations: [ListChangeset.Move] = []
+        destinations.reserveCapacity(changes.updatedItems.count)
+        var sections: [DataSourceSection<Model>] = []
+        sections.reserveCapacity(models.count)
+        for (section, slots) in origins.enumerated() {
+            var items = DataSourceSection<Model>(capacity: slots.count)
+            items.identity = identities[section]
+            for (index, origin) in slots.enumerated() {
+                let path = ItemPath(section: section, item: index), model = models[section][index]
+                guard let origin else {
+                    items.append(try builder.item(model, at: path, replacing: nil))
+                    continue
+                }
+                let old = base.sections[origin.section]
+                if updated[origin.section][origin.item] {
+                    items.append(try builder.item(model, at: path, replacing: old[origin.item]))
+                    destinations.append(ListChangeset.Move(from: origin, to: path))
+                } else {
+                    // The same content: the item keeps its tree and takes the new model.
+                    items.append(DataSourceItem(model: model, size: old.sizes[origin.item], root: old.roots[origin.item],
+                                                kept: old.kept[origin.item]))
+                }
+            }
+            sections.append(items)
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,
                                destinations: destinations, movesItems: true, replacesModels: true)
@@ -159,6 +223,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             items.roots.forEachStored { index, root in if root != nil { built.append(index) } }
             var rebuilt = DataSourceSection(models: items.models)
             rebuilt.kept = items.kept
+            rebuilt.identity = items.identity
             for index in built {
                 let item = try builder.item(items.models[index], at: path(section, index), replacing: items[index])
                 rebuilt.setRoot(item.root, size: item.storedSize, at: index)
@@ -209,6 +274,7 @@ final class DataSourceBuilt<Model>: @unchecked Sendable {
             sections = [items]
             changes = ListChangeset(insertedSections: [0])
         } else {
+            items.identity = sections[section].identity
             sections[section] = items
         }
         return DataSourceBuilt(base: base, builder: builder, sections: sections, changes: changes,

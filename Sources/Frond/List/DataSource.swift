@@ -210,6 +210,33 @@ public final class DataSource<Model>: @unchecked Sendable {
         try submit(.items(section: section, models: models, diff: diff), mode: mode)
     }
 
+    /// Data diffing over every section: the data source's sections become `sections`, each
+    /// with its identity and models, through the changeset that ``ListDiff`` finds from the
+    /// old ones (sections pair by identity, items by `identity` across all sections; a
+    /// section made another way has no identity and pairs with none). Paired items keep
+    /// their scopes and state wherever they go and take the new model, and are rebuilt
+    /// only when `isSame` says their content changed; moves are the fewest in each section
+    /// that stays, plus those between sections. Two sections, or two models, with one
+    /// identity in either list throw ``FrondError/Kind/invalidValue`` naming both places.
+    public func setSections<SectionIdentity: Hashable, Identity: Hashable>(
+        _ sections: [(identity: SectionIdentity, models: [Model])], identity: @escaping (Model) -> Identity,
+        isSame: @escaping (Model, Model) -> Bool, mode: Mode
+    ) throws(FrondError) {
+        let sectionIdentities = sections.map { AnyHashable($0.identity) }
+        let models = sections.map(\.models)
+        let newIdentities = models.map { $0.map(identity) }
+        let diff: DataSourceModification<Model>.SectionsDiff = { (oldSections, old) throws(FrondError) in
+            try ListDiff.changeset(fromSections: oldSections, items: old.map { $0.map(identity) },
+                                   toSections: sectionIdentities, items: newIdentities) { oldPath, newPath in
+                !isSame(old[oldPath.section][oldPath.item], models[newPath.section][newPath.item])
+            }
+        }
+        // (Duplicates in the new sections are found now; the old ones' when it is built.)
+        _ = try ListDiff.changeset(fromSections: [AnyHashable?](), items: [[Identity]](),
+                                   toSections: sectionIdentities, items: newIdentities)
+        try submit(.identifiedSections(sectionIdentities, models, diff: diff), mode: mode)
+    }
+
     /// Replaces every section with new ones holding `models` (no diffing: every old item
     /// goes, with its state). The fast way to load a big list into a data source that
     /// builds on demand.
@@ -566,11 +593,14 @@ protocol DataSourceCommitObserver: AnyObject {
 enum DataSourceModification<Model>: @unchecked Sendable {
     /// The changeset of a diff from the section's old models, and each new model's old index (-1: inserted).
     typealias Diff = ([Model]) throws(FrondError) -> (ListChangeset, [Int])
+    /// The changeset of a sectioned diff from the old sections' identities and models.
+    typealias SectionsDiff = ([AnyHashable?], [[Model]]) throws(FrondError) -> ListChangeset
 
     case changeset(DataSourceChangeset<Model>)
     case configuration(DataSourceConfiguration<Model>)
     case items(section: Int, models: [Model], diff: Diff)
     case sections([[Model]])
+    case identifiedSections([AnyHashable], [[Model]], diff: SectionsDiff)
     case load(@Sendable (DataSourceState<Model>) -> DataSourceLoadRequest)
     /// The items whose scopes have state updates (nil: those marked when the build starts).
     case stateUpdates([DataSourceItemRoot]?)
@@ -595,7 +625,7 @@ enum DataSourceModification<Model>: @unchecked Sendable {
             var result = counts.isEmpty ? [0] : counts
             result[section] = models.count
             return result
-        case .sections(let models):
+        case .sections(let models), .identifiedSections(_, let models, _):
             return models.map(\.count)
         case .configuration, .stateUpdates, .load:
             return counts

@@ -64,6 +64,9 @@ public struct DataSourceSection<Model>: RandomAccessCollection, @unchecked Senda
     /// The states released items keep (nil for most: built items, and those whose states no
     /// update changed).
     var kept: ChunkedColumn<KeptStates?>
+    /// The section's identity, for sectioned diffs (nil: none; a section that a changeset
+    /// inserted, or that ``DataSource/setSections(_:mode:)`` made, has none).
+    var identity: AnyHashable?
 
     /// A section of `models`, none of them built (no per-item work: the columns start empty).
     init(models: [Model]) {

@@ -5,11 +5,14 @@
 ///
 /// An item is named by at most one operation, except that an updated item may also move
 /// (its update is applied where it was, and it then moves); a place in the new index space
-/// is filled by at most one insertion or move. The rules differ from UIKit's batch updates
-/// in three places: UIKit refuses an update and a move of one item (it reloads by deleting
-/// and inserting) and a move into an inserted section, which both apply here; and it lets
-/// an item of a removed section be removed too, which here is an error. A host that hands
-/// changes to such a view splits an update-and-move into a removal and an insertion.
+/// is filled by at most one insertion or move. An item may move into an inserted section
+/// and out of a removed one (keeping its state: so a sectioned diff moves an item whose
+/// section goes); an item of a removed section may not be removed too (the section takes
+/// its items with it), nor updated unless it moves out. UIKit's batch updates differ:
+/// they refuse an update and a move of one item (they reload by deleting and inserting)
+/// and a move into an inserted section, and they let an item of a removed section be
+/// removed. A host that hands changes to such a view splits an update-and-move into a
+/// removal and an insertion.
 ///
 /// ``sectionCounts(after:)`` checks a changeset against the list it is for, before anything
 /// is applied, and names the first broken rule, checking the sections, then the updates,
@@ -139,13 +142,14 @@ public struct ListChangeset: Hashable, Sendable {
             oldSection += 1
         }
 
-        func checkOld(_ path: ItemPath, _ operation: String) throws(FrondError) {
+        func checkOld(_ path: ItemPath, _ operation: String, inRemovedSection allowed: Bool = false) throws(FrondError) {
             guard path.section >= 0, path.section < old.count else {
                 throw failure("\(operation): \(path) is in section \(path.section), which the list does not have "
                               + "(it has \(old.count) section(s))")
             }
-            guard !removedSection[path.section] else {
-                throw failure("\(operation): \(path) is in section \(path.section), which removedSections removes")
+            guard allowed || !removedSection[path.section] else {
+                throw failure("\(operation): \(path) is in section \(path.section), which removedSections removes"
+                              + (operation == "removedItems" ? " (with its items)" : ""))
             }
             guard path.item >= 0, path.item < old[path.section] else {
                 throw failure("\(operation): \(path) is out of range (section \(path.section) has \(old[path.section]) item(s))")
@@ -153,8 +157,9 @@ public struct ListChangeset: Hashable, Sendable {
         }
         var uses: [ItemPath: Use] = [:]
         uses.reserveCapacity(updatedItems.count + removedItems.count + movedItems.count)
+        // (An item of a removed section may be updated if it also moves out: checked below.)
         for path in updatedItems {
-            try checkOld(path, "updatedItems")
+            try checkOld(path, "updatedItems", inRemovedSection: true)
             guard uses.updateValue(.updated, forKey: path) == nil else {
                 throw failure("updatedItems: \(path) is updated twice")
             }
@@ -167,13 +172,17 @@ public struct ListChangeset: Hashable, Sendable {
             if let section = newSectionOfOld[path.section] { counts[section] -= 1 }
         }
         for move in movedItems {
-            try checkOld(move.from, "movedItems (from)")
+            try checkOld(move.from, "movedItems (from)", inRemovedSection: true)
             let use = uses[move.from]
             guard use == nil || use == .updated else {
                 throw failure("movedItems: \(move.from) is also in \(use?.rawValue ?? "") (two operations on one item)")
             }
             uses[move.from] = use == .updated ? .updatedAndMoved : .moved
             if let section = newSectionOfOld[move.from.section] { counts[section] -= 1 }
+        }
+        for path in updatedItems where removedSection[path.section] && uses[path] != .updatedAndMoved {
+            throw failure("updatedItems: \(path) is in section \(path.section), which removedSections removes "
+                          + "(an item there may be updated only if it also moves out)")
         }
 
         func countNew(_ path: ItemPath, _ operation: String) throws(FrondError) {

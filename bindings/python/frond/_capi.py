@@ -1181,6 +1181,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_data_source_apply": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_changeset), ctypes.POINTER(frond_item_model), ctypes.c_size_t, ctypes.POINTER(frond_item_model), ctypes.c_size_t, frond_apply_mode)),
     "frond_data_source_set_items": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.c_size_t, ctypes.POINTER(frond_item_model), ctypes.c_size_t, frond_apply_mode)),
     "frond_data_source_set_sections": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_item_model), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t, frond_apply_mode)),
+    "frond_data_source_set_sections_by_id": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_item_model), ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t, frond_apply_mode)),
     "frond_data_source_set_config": (frond_status, (ctypes.POINTER(frond_data_source), ctypes.POINTER(frond_data_source_config), frond_apply_mode)),
     "frond_data_source_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_bool)),
     "frond_data_source_has_pending": (frond_status, (ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_data_source))),

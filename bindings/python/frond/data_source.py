@@ -45,7 +45,7 @@ import sys
 import traceback
 import warnings
 import weakref
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -117,8 +117,9 @@ class DataSource(Handle):
 
     `provider` makes an item's component from its model; `size_range` is each item's
     (``SizeRange.flexible_height(width)`` for a vertical list). `key` gives a model's
-    identity for `set_items` (default: the model itself, which must then be hashable);
-    `content` the value whose change rebuilds a paired item (default: the model).
+    identity for `set_items` and `set_sections_by_key` (default: the model itself, which
+    must then be hashable); `content` the value whose change rebuilds a paired item
+    (default: the model).
     """
 
     _free_function = "frond_data_source_free"
@@ -126,11 +127,7 @@ class DataSource(Handle):
     def __init__(self, provider: ItemProvider, size_range: SizeRange, *,
                  key: Callable[[Any], Hashable] | None = None, content: Callable[[Any], Any] | None = None) -> None:
         self._arena = Arena()
-        self._key = key
-        self._content = content
-        # Identities as C's 64-bit ids, and each id's content and version (see _ids_of).
-        self._ids: dict[Hashable, int] = {}
-        self._contents: dict[int, tuple[Any, int]] = {}
+        self._identify_by(key, content)
         handle = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_data_source_new", ctypes.byref(handle), self._config(provider, size_range))
         self._handle = handle
@@ -138,6 +135,18 @@ class DataSource(Handle):
         # (What renders register on the builder's thread goes to UNOWNED: ctypes gives a
         # foreign thread a new thread state for each callback, so no arena can be entered
         # there for the length of a build. C's destroy functions release those values.)
+
+    def _identify_by(self, key: Callable[[Any], Hashable] | None, content: Callable[[Any], Any] | None) -> None:
+        self._key = key
+        self._content = content
+        # Identities as C's 64-bit ids, and each id's content and version (see _ids_of);
+        # section keys as ids (see set_sections_by_key). An id is never given twice: a key
+        # forgotten and seen again gets a new one.
+        self._ids: dict[Hashable, int] = {}
+        self._contents: dict[int, tuple[Any, int]] = {}
+        self._next_id = 1
+        self._section_ids: dict[Hashable, int] = {}
+        self._next_section_id = 1
 
     def __repr__(self) -> str:
         return "<frond.DataSource (closed)>" if self._handle is None else f"<frond.DataSource {self.item_count()} items>"
@@ -178,7 +187,11 @@ class DataSource(Handle):
         content = self._content or (lambda model: model)
         result = []
         for model in models:
-            item_id = self._ids.setdefault(key(model), len(self._ids) + 1)
+            item_key = key(model)
+            item_id = self._ids.get(item_key)
+            if item_id is None:
+                item_id = self._ids[item_key] = self._next_id
+                self._next_id += 1
             value = content(model)
             known = self._contents.get(item_id)
             version = known[1] if known is not None and known[0] == value else (known[1] + 1 if known else 1)
@@ -213,17 +226,21 @@ class DataSource(Handle):
         1,024, when they are forgotten; `apply` and `set_sections` forget them so too.)"""
         models = list(models)
         array = self._models(models, "items", identify=True)
+        self._diffing("frond_data_source_set_items", section, array, len(models), _mode(sync))
+        self._forget_removed()
+
+    def _diffing(self, name: str, *arguments: Any) -> None:
+        """Calls the diffing function `name`, saying why items loaded without a key do not pair."""
         try:
-            self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
+            self._applying(name, *arguments)
         except InvalidArgumentError as error:
             if self._key is None and "old items" in error.message and "same identity" in error.message:
                 # (Items loaded without a key have no identity to pair by.)
                 raise InvalidArgumentError(error.status, f"{error.message}: the items there were loaded by set_sections or "
                                            "a changeset of a data source without a key, which gives them no identity; "
-                                           "make the data source (or list) with key=…, or load them with set_items") \
-                    from error
+                                           "make the data source (or list) with key=…, or load them with set_items "
+                                           "or set_sections_by_key") from error
             raise
-        self._forget_removed()
 
     def set_sections(self, sections: Sequence[Sequence[Any]], *, sync: bool = True) -> None:
         """Replaces every section with these models (no diffing: every old item goes, with
@@ -233,6 +250,45 @@ class DataSource(Handle):
         array = self._models(models, "items", identify=self._key is not None)
         counts = (ctypes.c_size_t * max(len(sections), 1))(*[len(section) for section in sections])
         self._applying("frond_data_source_set_sections", array, len(models), counts, len(sections), _mode(sync))
+        self._forget_removed()
+
+    def set_sections_by_key(self, sections: Mapping[Hashable, Sequence[Any]] | Iterable[tuple[Hashable, Sequence[Any]]],
+                            *, sync: bool = True) -> None:
+        """Data diffing over every section, for a grouped list that a filter or a rename
+        changes: the sections become `sections`, in order, each with its key (a mapping from
+        section key to models, or (key, models) pairs). Sections pair by key (one made by
+        `set_sections` or a changeset has none and pairs with none); items pair by the data
+        source's `key` across all sections, so an item keeps its scopes and state wherever
+        it goes, also out of a section that goes. A pair is rebuilt when its content
+        changed; moves are the fewest in each section that stays, plus the items that
+        change section. Two sections, or two items, with one key raise InvalidArgumentError
+        naming both places ("new items [0, 1] and [2, 1] have the same identity").
+
+        >>> from frond import Text
+        >>> source = DataSource(lambda name: Text(name), SizeRange.flexible_height(100))
+        >>> source.set_sections_by_key({"A": ["Alice"], "B": ["Bob", "Ben"]})
+        >>> source.set_sections_by_key({"A": ["Alice"], "B": ["Ben"], "Z": ["Bob"]})
+        >>> [[item.model for item in source.items(section)] for section in range(source.section_count)]
+        [['Alice'], ['Ben'], ['Bob']]
+        >>> source.close()
+        """
+        pairs = list(sections.items()) if isinstance(sections, Mapping) else [(key, models) for key, models in sections]
+        keys = [key for key, _ in pairs]
+        if len(self._section_ids) > 1024 + len(keys):
+            # (Forgets the keys of sections long gone; the ones given keep their ids.)
+            self._section_ids = {key: self._section_ids[key] for key in keys if key in self._section_ids}
+        ids = (ctypes.c_uint64 * max(len(keys), 1))()
+        for index, key in enumerate(keys):
+            section_id = self._section_ids.get(key)
+            if section_id is None:
+                section_id = self._section_ids[key] = self._next_section_id
+                self._next_section_id += 1
+            ids[index] = section_id
+        grouped = [list(models) for _, models in pairs]
+        models = [model for group in grouped for model in group]
+        array = self._models(models, "items", identify=True)
+        counts = (ctypes.c_size_t * max(len(grouped), 1))(*[len(group) for group in grouped])
+        self._diffing("frond_data_source_set_sections_by_id", array, len(models), ids, counts, len(grouped), _mode(sync))
         self._forget_removed()
 
     def set_config(self, provider: ItemProvider, size_range: SizeRange, *, sync: bool = True) -> None:

@@ -79,10 +79,7 @@ class _ListDataSource(DataSource):
     def __init__(self, handle: Any, arena: Arena, key: Callable[[Any], Hashable] | None,
                  content: Callable[[Any], Any] | None) -> None:
         self._arena = arena
-        self._key = key
-        self._content = content
-        self._ids = {}
-        self._contents = {}
+        self._identify_by(key, content)
         self._handle = handle
 
     def close(self) -> None:

@@ -223,6 +223,67 @@ def test_identitiesOfGoneModelsAreForgotten(no_leaks) -> None:
         assert _runtime.handle_count() > 0
 
 
+def test_anItemIsNotTakenForAnotherAfterIdentitiesAreForgotten(counter_class: None, no_leaks) -> None:
+    """Ids of forgotten keys are never given again: a key seen after the forgetting gets a
+    new id, not the id an item still in the list holds (which made unique keys "the same
+    identity" and gave a new item another item's state)."""
+    with text_rows() as source:
+        everything = [row(identity) for identity in range(2000)]
+        source.set_items(everything)
+        source.set_items(everything[::8])  # 1,750 removed: their identities are forgotten
+        source.set_items(everything)
+        assert source.item_count(0) == 2000
+    with DataSource(lambda name: Counter(name=str(name)), SizeRange.flexible_height(100)) as source:
+        kept = list(range(0, 2000, 8))
+        source.set_items(range(2000))
+        source.set_items(kept)
+        fresh = source.item((0, 0)).size.height
+        Counter.scopes["256"].update_state(lambda count: count + 1)
+        source.process(wait=True)
+        new = list(range(10_000, 10_010))
+        source.set_items(kept + new)
+        assert [source.item((0, len(kept) + index)).size.height for index in range(len(new))] == [fresh] * len(new)
+        assert source.item((0, kept.index(256))).size.height > fresh
+    Counter.scopes.clear()
+
+
+def test_aSectionedDiffKeepsStateWhereverAnItemGoes(counter_class: None, no_leaks) -> None:
+    made: list[object] = []
+
+    def provider(name: str) -> Component:
+        made.append(name)
+        return Counter(name=name)
+
+    with DataSource(provider, SizeRange.flexible_height(100), key=str) as source:
+        source.set_sections_by_key({"A": ["alice", "adam"], "B": ["bob"]})
+        fresh = source.item((1, 0)).size.height
+        Counter.scopes["bob"].update_state(lambda count: count + 1)
+        source.process(wait=True)
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        made.clear()
+        # B goes and Z comes; bob moves out of B into Z, adam moves before alice.
+        source.set_sections_by_key([("A", ["adam", "alice", "amy"]), ("Z", ["bob"])])
+        assert made == ["amy"]
+        changes = heard[-1].changes
+        assert changes.removed_sections == [1] and changes.inserted_sections == [1]
+        assert Move(ItemPath(1, 0), ItemPath(1, 0)) in changes.moved_items
+        assert len(changes.moved_items) == 2 and changes.inserted_items == [ItemPath(0, 2)]
+        assert [item.model for item in source.items(0)] == ["adam", "alice", "amy"]
+        assert source.item((1, 0)).size.height > fresh  # bob, with his state
+        with pytest.raises(InvalidArgumentError, match=r"new items \[0, 0\] and \[1, 0\] have the same identity"):
+            source.set_sections_by_key({"A": ["bob"], "B": ["bob"]})
+        with pytest.raises(InvalidArgumentError, match="new sections 0 and 1 have the same identity"):
+            source.set_sections_by_key([("A", []), ("A", [])])
+        assert source.section_count == 2
+        # Sections that set_sections made have no keys: they pair with none, items still do.
+        source.set_sections([["adam"], ["bob"]])
+        made.clear()
+        source.set_sections_by_key({"B": ["bob", "adam"]})
+        assert made == [] and heard[-1].changes.removed_sections == [0, 1]
+    Counter.scopes.clear()
+
+
 def test_aCallersExecutorBuildsTheAsynchronousModifications(no_leaks) -> None:
     built_on: list[str] = []
 
