@@ -82,19 +82,19 @@ def _raise_callback_error(name: str, status: int, raised: list[tuple[BaseExcepti
     if not isinstance(first, Exception):
         raise first
     message = last_error_message() if status == Status.ERR_CALLBACK else ""
-    described = f"{type(first).__name__}: {first}"
+    text_of_first = described(first)
     # (Nested calls nest their messages: a handler that taps its own root, deeper and deeper,
     # once made one of 1.3 million characters. The cause chain keeps every level.)
-    if len(described) > _MESSAGE_LIMIT:
-        described = described[:_MESSAGE_LIMIT] + f"… ({len(described) - _MESSAGE_LIMIT:,} more characters)"
+    if len(text_of_first) > _MESSAGE_LIMIT:
+        text_of_first = text_of_first[:_MESSAGE_LIMIT] + f"… ({len(text_of_first) - _MESSAGE_LIMIT:,} more characters)"
     if len(message) > _MESSAGE_LIMIT:
         message = message[:_MESSAGE_LIMIT] + f"… ({len(message) - _MESSAGE_LIMIT:,} more characters)"
     if not message:
-        text = f"{name}: {what or 'a Python callback'} raised {described}"
-    elif described in message:  # (a callback that gave C its own message, e.g. a text measurer)
+        text = f"{name}: {what or 'a Python callback'} raised {text_of_first}"
+    elif text_of_first in message:  # (a callback whose text C's message quotes)
         text = message
     else:
-        text = f"{message}: {described}"
+        text = f"{message}: {text_of_first}"
     if len(raised) > 1:
         text += f" (and {len(raised) - 1} more callback exception(s) in the same call)"
     raise CallbackError(Status.ERR_CALLBACK, text) from first
@@ -104,11 +104,22 @@ def in_call() -> bool:
     return bool(_thread.frames)
 
 
+def described(error: BaseException) -> str:
+    """How messages name an exception: "ValueError: no row for 2"."""
+    return f"{type(error).__name__}: {error}"
+
+
 def callback_failed(error: BaseException, what: str | None = None) -> int:
     """Stores an exception a callback raised for the running call (`what`: the kind of
     callback, for the message when C reports no failure of its own); returns the status the
-    trampoline must give C."""
+    trampoline must give C. The exception's text becomes C's message too, so that a failure
+    C reports on (a list item that could not be built) says what raised."""
     frames = _thread.frames
+    if isinstance(error, Exception) and _library._library is not None:
+        try:
+            _library._library.frond_set_last_error(described(error).encode("utf-8", "replace"))
+        except BaseException:  # noqa: BLE001 — (a str() that raises, Python's recursion limit: C says less)
+            pass
     if frames:
         raised = frames[-1]
         if raised is None:
@@ -119,6 +130,22 @@ def callback_failed(error: BaseException, what: str | None = None) -> int:
         print("frond: exception in a callback outside any call:", file=sys.stderr)
         traceback.print_exception(type(error), error, error.__traceback__)
     return int(Status.ERR_CALLBACK)
+
+def absorb_reported(messages: list[str]) -> None:
+    """Drops from the running call the exceptions these failure messages report, each
+    message one: a callback that raised while a list item was built on this thread failed
+    that item only, which the failures report; the call itself succeeded."""
+    frames = _thread.frames
+    raised = frames[-1] if frames else None
+    if not raised:
+        return
+    for message in messages:
+        for index, (error, _) in enumerate(raised):
+            if isinstance(error, Exception) and described(error) in message:
+                del raised[index]
+                break
+    if not raised:
+        frames[-1] = None
 
 def defer_free(name: str, handle: Any) -> None:
     """Queues a handle whose free the library refused for now (see `_free_deferred`)."""

@@ -26,9 +26,11 @@ or a new provider or size range (`set_config`: every item is rebuilt). With ``sy
 at a time (the host's); two at once, or one from a listener or a provider, raise
 MisuseError. Asynchronous modifications may be queued from any thread, and are built on
 libfrond's own thread, or by an executor of the program's (`set_executor`, e.g. a
-``concurrent.futures.ThreadPoolExecutor``). The provider runs on the builder's thread (the calling thread for synchronous ones); an exception it raises
-shows that item as nothing and is reported in `AppliedChanges.failures` (the other items
-are applied; an item a `ListView` builds as it nears the viewport is reported the same way,
+``concurrent.futures.ThreadPoolExecutor``). The provider runs on the builder's thread (the
+calling thread for synchronous ones); an exception it raises, or one that the item's
+components raise as it is built (a render, a text measurer), shows that item as nothing and
+is reported in `AppliedChanges.failures` with its text, and not raised by the call that
+built it (the other items are applied; an item a `ListView` builds as it nears the viewport is reported the same way,
 in an update with no changes; a state update whose build fails is reported too, but leaves
 its item shown as it was). Listeners' ``on_apply`` and ``on_fail`` run on the host thread, inside the
 call that applied (an exception they raise is raised by that call, after everything was
@@ -53,7 +55,7 @@ from . import _capi
 from ._capi import ApplyMode
 from ._library import library
 from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
-from ._runtime import Handle, call, callback_failed, close_at_exit, in_call
+from ._runtime import Handle, absorb_reported, call, callback_failed, close_at_exit, in_call
 from .components import Component
 from .errors import InvalidArgumentError, MisuseError, error_for_status
 from .lists import Changeset, ItemPath, Move, _path
@@ -131,6 +133,7 @@ class DataSource(Handle):
         handle = ctypes.POINTER(_capi.frond_data_source)()
         call("frond_data_source_new", ctypes.byref(handle), self._config(provider, size_range))
         self._handle = handle
+        self._absorb_item_failures()
         close_at_exit(self)  # (its builds run on a thread of libfrond's)
         # (What renders register on the builder's thread goes to UNOWNED: ctypes gives a
         # foreign thread a new thread state for each callback, so no arena can be entered
@@ -147,6 +150,15 @@ class DataSource(Handle):
         self._next_id = 1
         self._section_ids: dict[Hashable, int] = {}
         self._next_section_id = 1
+
+    def _absorb_item_failures(self) -> None:
+        """Listens for the items that failed, first: what raised while one was built on the
+        host thread (its render, say) is reported in the failures, not raised by the call."""
+        listener = _capi.frond_data_source_listener()
+        listener.struct_size = ctypes.sizeof(listener)
+        listener.did_apply = _C_ABSORB_FAILURES
+        call("frond_data_source_add_listener", ctypes.byref(ctypes.c_uint64()), self._handle, ctypes.byref(listener),
+             None, _capi.frond_destroy_func())
 
     def __repr__(self) -> str:
         return "<frond.DataSource (closed)>" if self._handle is None else f"<frond.DataSource {self.item_count()} items>"
@@ -252,7 +264,7 @@ class DataSource(Handle):
         self._applying("frond_data_source_set_sections", array, len(models), counts, len(sections), _mode(sync))
         self._forget_removed()
 
-    def set_sections_by_key(self, sections: Mapping[Hashable, Sequence[Any]] | Iterable[tuple[Hashable, Sequence[Any]]],
+    def set_sections_by_key(self, sections: Mapping[Any, Sequence[Any]] | Iterable[tuple[Hashable, Sequence[Any]]],
                             *, sync: bool = True) -> None:
         """Data diffing over every section, for a grouped list that a filter or a rename
         changes: the sections become `sections`, in order, each with its key (a mapping from
@@ -478,6 +490,17 @@ def _did_apply(_: Any, changes: Any, key: int | None) -> None:
         callback_failed(error)
 
 
+def _absorb_failures(_: Any, changes: Any, __: int | None) -> None:
+    try:
+        c = changes.contents
+        messages = [failure.message.decode("utf-8", "replace") for failure in c.failures[:c.failure_count]
+                    if failure.status == _capi.Status.ERR_CALLBACK and failure.message]
+        if messages:
+            absorb_reported(messages)
+    except BaseException as error:  # noqa: BLE001
+        callback_failed(error)
+
+
 def _will_build(_: Any, key: int | None) -> None:
     try:
         listener = registry.get(key)
@@ -551,6 +574,7 @@ def _build(address: int | None) -> None:
 
 _C_PROVIDER = _capi.frond_item_provider_func(_provide)
 _C_DID_APPLY = _capi.frond_data_source_listener_did_apply_func(_did_apply)
+_C_ABSORB_FAILURES = _capi.frond_data_source_listener_did_apply_func(_absorb_failures)
 _C_WILL_BUILD = _capi.frond_data_source_listener_will_build_func(_will_build)
 _C_DID_BUILD = _capi.frond_data_source_listener_did_build_func(_did_build)
 _C_DID_FAIL = _capi.frond_data_source_listener_did_fail_func(_did_fail)

@@ -81,6 +81,7 @@ class _ListDataSource(DataSource):
         self._arena = arena
         self._identify_by(key, content)
         self._handle = handle
+        self._absorb_item_failures()
 
     def close(self) -> None:
         self._forget()

@@ -375,6 +375,53 @@ def test_anItemThatFailsAsTheListBuildsItIsReported(no_leaks) -> None:
         assert frames[4].top == frames[2].top + frames[2].height
 
 
+class Exploding(RenderComponent):
+    """A row whose render raises for the model "bad", or once its state is set."""
+
+    def initial_state(self) -> bool:
+        return False
+
+    scopes: dict[str, Scope] = {}
+
+    def render(self, state: bool) -> Component:
+        Exploding.scopes[self.name] = self.scope
+        if self.name == "bad" or state:
+            raise RuntimeError(f"render of {self.name} exploded")
+        return Component("row", {"name": self.name}, height=20)
+
+
+@pytest.fixture
+def exploding_class() -> None:
+    _render_class(Exploding)
+
+
+def test_aRenderThatRaisesFailsItsItemOnlyAndTheCallSucceeds(exploding_class: None, no_leaks) -> None:
+    """What raises while an item is built (here its render, on the host thread) is the
+    item's failure, reported with its text; set_viewport and process succeed, however
+    often the item comes back into range (they raised the render's exception before)."""
+    host = MemoryHost()
+    failures: list[tuple[ItemPath, str]] = []
+    models = [f"row {number}" for number in range(200)]
+    models[5] = "bad"
+    with ListView(lambda name: Exploding(name=name), cross_size=200, host=host, estimated_item_size=20) as feed:
+        feed.data_source.add_listener(on_apply=lambda changes: failures.extend(
+            (failure.path, str(failure.error)) for failure in changes.failures))
+        feed.data_source.set_items(models)
+        for offset in (0, 2000, 0):
+            feed.set_viewport(offset, 100)
+            feed.process(wait=True)
+        assert len(failures) == 2 and {path for path, _ in failures} == {ItemPath(0, 5)}
+        assert all("RuntimeError: render of bad exploded" in message for _, message in failures)
+        assert 5 not in shown(host) or shown(host)[5].height == 0
+        assert shown(host)[6].top == shown(host)[4].top + 20
+        # A state update whose render raises leaves its item as it was, reported the same way.
+        Exploding.scopes["row 2"].update_state(lambda exploded: True)
+        feed.process(wait=True)
+        assert failures[-1] == (ItemPath(0, 2), failures[-1][1]) and "render of row 2 exploded" in failures[-1][1]
+        assert shown(host)[2].height == 20
+    Exploding.scopes.clear()
+
+
 def test_aListsDataSourceRefusesAnotherConfiguration(no_leaks) -> None:
     with ListView(lambda text: Text(text), cross_size=150) as feed:
         with pytest.raises(MisuseError, match="list's data source"):
