@@ -74,6 +74,11 @@ final class PageConnection {
     var list: ServedList?
     /// The last event this page sent (its number), for the page's latency figures.
     var lastEvent: UInt64 = 0
+    /// The last event whose effects the page has been sent (a text field typed in shows the
+    /// root's value once its typing is answered; see `answered(_:)`).
+    var answered: UInt64 = 0
+    /// Whether the event being handled has not been flushed yet.
+    var handling = false
     var closed = false
     weak var server: WebServer?
 
@@ -105,6 +110,9 @@ final class ServedRoot {
     var alive = true
     /// Added to the server's clock for this root's ticks (a root ticked before it was served).
     var clockOffset = 0.0
+    /// Whether its commit now is its flush's (a tick's commit, before it, shows animation
+    /// frames of the state from before the event being handled).
+    var flushing = false
     unowned let server: WebServer
 
     init(handle: OpaquePointer, server: WebServer) {
@@ -354,6 +362,7 @@ final class WebServer {
             for list in Array(servedLists.values) where list.alive {
                 catchUp(list)
                 if frond_list_process(nil, list.handle, false) != FROND_OK { logLastError("a list's processing") }
+                if let page = list.page { sendAnswered(page) }
             }
         }
         // (What lists told outside the server's own calls, a program's change from call_soon
@@ -403,6 +412,8 @@ final class WebServer {
         if frond_root_get_animation_time(&last, root.handle) == FROND_OK, now + root.clockOffset > last {
             _ = frond_root_tick(root.handle, now + root.clockOffset, nil)
         }
+        root.flushing = true
+        defer { root.flushing = false }
         if frond_root_flush(root.handle, nil) != FROND_OK { logLastError("flush") }
     }
 
@@ -776,6 +787,11 @@ final class WebServer {
             return refuse(page, "an event before its hello")
         }
         page.lastEvent = max(page.lastEvent, sequence)
+        page.handling = true
+        defer {
+            page.handling = false
+            sendAnswered(page)
+        }
         guard mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
         statistics.events += 1
         var payload = frond_attribute()
@@ -857,7 +873,36 @@ final class WebServer {
         var size = frond_size()
         let body = try root.mirror.apply(mutations, rootSize: frond_root_get_size(&size, root.handle) == FROND_OK ? size : nil)
         statistics.commits += 1
-        for page in root.pages { send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)}") }
+        for page in root.pages { send(page, "{\"t\":\"commit\",\"e\":\(answered(page)),\"m\":\(body)}") }
+    }
+
+    /// The last event of `page` whose effects it is sent now: every event it sent, except
+    /// while the root has not flushed the one being handled (the commit of the tick before
+    /// the flush shows the state from before it), and on a list page while the list builds
+    /// what they changed (an item's state update: its commit comes when the build is
+    /// applied). A text field must not show the text from before them meanwhile.
+    private func answered(_ page: PageConnection) -> UInt64 {
+        if page.handling, let root = page.root {
+            guard root.flushing else { return page.answered }
+            page.handling = false
+        }
+        if let list = page.list, list.alive {
+            var source: OpaquePointer?, pending = false
+            if frond_list_get_data_source(&source, list.handle) == FROND_OK,
+               frond_data_source_has_pending(&pending, source) == FROND_OK, pending {
+                return page.answered
+            }
+        }
+        page.answered = page.lastEvent
+        return page.answered
+    }
+
+    /// Tells the page that its events are answered when no commit did (the root did not
+    /// change: a text field shows the root's value again, which refused what was typed).
+    private func sendAnswered(_ page: PageConnection) {
+        let before = page.answered
+        let now = answered(page)
+        if now > before { send(page, "{\"t\":\"answered\",\"e\":\(now)}") }
     }
 
     func send(_ page: PageConnection, _ text: String) {
@@ -1067,7 +1112,7 @@ final class WebServer {
         let body = try list.mirror.apply(mutations, rootSize: list.contentSize)
         statistics.commits += 1
         if let page = list.page {
-            send(page, "{\"t\":\"commit\",\"e\":\(page.lastEvent),\"m\":\(body)\(listChangeFields(list))}")
+            send(page, "{\"t\":\"commit\",\"e\":\(answered(page)),\"m\":\(body)\(listChangeFields(list))}")
         }
     }
 

@@ -479,6 +479,62 @@ def test_a_resized_window_lays_its_root_out_again() -> None:
         served.stop()
 
 
+def test_a_text_field_shows_what_the_program_made_of_the_typing() -> None:
+    """A program that refuses or changes what is typed (digits only; upper case, slowly):
+    the fields end as the program's values, and no keystroke is lost while the program is
+    slower than the typing. (The page kept a refused character: no commit came to undo it;
+    and it put back the program's answer to an early keystroke over the later ones.)"""
+    from frond import ActionEvent, Component, Flexbox, RenderComponent
+
+    class Form(RenderComponent):
+        def initial_state(self) -> tuple[str, str]:
+            return ("", "")
+
+        def render(self, state: tuple[str, str]) -> Component:
+            time.sleep(0.03)  # a program slower than the typing
+            return Flexbox(children=[
+                Component("textField", {"value": state[0], "onValueChange": self.digits}, width=200, height=24, key="d"),
+                Component("textField", {"value": state[1], "onValueChange": self.upper}, width=200, height=24, key="u"),
+            ], direction="column")
+
+        def digits(self, event: ActionEvent) -> None:
+            text = event.payload if isinstance(event.payload, str) else ""
+            assert self.scope is not None
+            self.scope.update_state(lambda state: ("".join(c for c in text if c.isdigit())[:6], state[1]))
+
+        def upper(self, event: ActionEvent) -> None:
+            text = event.payload if isinstance(event.payload, str) else ""
+            assert self.scope is not None
+            self.scope.update_state(lambda state: (state[0], text.upper()))
+
+    roots: list[Root] = []
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Form())
+        roots.append(root)
+        return root
+
+    served = Served(session)
+    field = "document.querySelectorAll('input')[{}]"
+    try:
+        with Chromium(640, 400) as page:
+            page.navigate(served.server.url)
+            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
+            page.evaluate(f"{field.format(0)}.focus(), true")
+            page.type_text("12x3y456789")
+            page.wait_for(f"{field.format(0)}.value === '123456'")
+            page.evaluate(f"{field.format(1)}.focus(), true")
+            page.type_text("hello world, typed fast")
+            page.wait_for(f"{field.format(1)}.value === 'HELLO WORLD, TYPED FAST'")
+            time.sleep(0.3)  # (nothing arrives after that undoes it)
+            assert page.evaluate(f"[{field.format(0)}.value, {field.format(1)}.value]") == ["123456",
+                                                                                         "HELLO WORLD, TYPED FAST"]
+            assert "HELLO WORLD, TYPED FAST" in served.on_server(lambda: roots[0].describe())
+    finally:
+        served.stop()
+
+
 def test_a_page_with_a_scrollbar_is_as_wide_as_its_window_without_it() -> None:
     """A page taller than its window has a vertical scrollbar: the root is as wide as what
     is left beside it, so nothing is cut off or scrolls sideways (the page sent the width

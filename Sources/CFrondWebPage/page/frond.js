@@ -21,6 +21,7 @@ let socket = null;
 let eventSeq = 0;
 const pendingEvents = new Map(); // seq → the input event's timestamp
 const sentAt = new Map();        // seq → when it was sent
+const typing = new Set();        // text fields whose last typing the server has not answered
 
 // ---- view types → elements -----------------------------------------------------------
 
@@ -115,19 +116,32 @@ function applyStyle(view) {
   } else if (element.type === "checkbox") {
     element.checked = (a.checked ?? a.on ?? a.value) === true;
   } else if (element.type === "text") {
-    const text = typeof a.value === "string" ? a.value : typeof a.text === "string" ? a.text : "";
-    // The root echoes what was typed, late: an echo of a value this page sent is not put
-    // back (the person may have typed on since); any other value is the root's and shown.
-    const sent = view.sent || (view.sent = []);
-    const echo = sent.indexOf(text);
-    if (echo >= 0) sent.splice(0, echo + 1);
-    else {
-      sent.length = 0;
-      if (element.value !== text) element.value = text;
-    }
+    // While the root has not answered what was typed here, the field keeps the person's text
+    // (they may type on); `reconcile` shows the root's once it has.
+    if (view.typed === undefined) showRootText(view);
     element.placeholder = typeof a.placeholder === "string" ? a.placeholder : "";
   }
   element.setAttribute("aria-label", a.accessibilityLabel ?? "");
+}
+
+// A text field shows the root's value (a program may refuse, cut or change what was typed).
+function showRootText(view) {
+  const a = view.attributes;
+  const text = typeof a.value === "string" ? a.value : typeof a.text === "string" ? a.text : "";
+  if (view.element.value !== text) view.element.value = text; // (unchanged: the caret stays)
+}
+
+// The server answered the events up to `answered`: a text field whose last typing is among
+// them shows the root's value now (the echo of what was typed, usually: then nothing moves).
+// A field typed in since waits for the answer to that, which carries the whole text again.
+function reconcile(answered) {
+  for (const view of typing) {
+    if (view.typed <= answered) {
+      typing.delete(view);
+      view.typed = undefined;
+      if (frond.views.get(Number(view.element.dataset.view)) === view) showRootText(view);
+    }
+  }
 }
 
 // Pango's lines of a text view: one element per line, so the browser never breaks them
@@ -245,6 +259,10 @@ function receive(message) {
     withListChanges(message, () => {});
     return;
   }
+  if (message.t === "answered") { // events the root handled without a change to show
+    reconcile(message.e || 0);
+    return;
+  }
   if (message.t === "reset") {
     for (const view of frond.views.values()) view.element.remove();
     frond.views.clear();
@@ -252,6 +270,7 @@ function receive(message) {
   withListChanges(message, () => {
     for (const mutation of message.m) apply(mutation);
   });
+  reconcile(message.e || 0);
   frond.commits += 1;
   // The frame that shows this commit: time every input event it answers.
   const answered = [];
@@ -321,8 +340,9 @@ container.addEventListener("change", (domEvent) => {
 container.addEventListener("input", (domEvent) => {
   const view = owningView(domEvent.target);
   if (view && view.element.type === "text" && view.attributes.onValueChange) {
-    (view.sent || (view.sent = [])).push(view.element.value);
     sendEvent(Number(view.element.dataset.view), "onValueChange", view.element.value, domEvent);
+    view.typed = eventSeq;
+    typing.add(view);
   }
 });
 
@@ -360,6 +380,7 @@ function connect(delay) {
     frond.connected = true;
     pendingEvents.clear(); // a new session: the old one's events are not answered
     sentAt.clear();
+    typing.clear();
     statusLine.textContent = "";
     delay = 250;
     send({ t: "hello", path: location.pathname + location.search, width: pageWidth(), height: innerHeight });
