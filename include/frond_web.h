@@ -18,8 +18,10 @@
  * Threads. A server runs on the thread that calls frond_web_server_run, for as long as
  * that call lasts: connections, session functions, events, flushes, animation ticks and
  * every callback happen inside it, on that thread, so the roots it serves are used from
- * one thread. frond_web_server_interrupt may be called from any thread (and from
- * signal-free code such as another thread's loop) to make a running call return early.
+ * one thread. frond_web_server_interrupt may be called from any thread to make a
+ * running call return early; it is not async-signal-safe, so a program that stops on
+ * Ctrl-C calls it from a thread that waits for the signal (sigwait) or reads a signalfd,
+ * not from a signal handler.
  * The other functions are called on the thread that runs the server, between runs or
  * from the server's callbacks.
  *
@@ -152,8 +154,9 @@ frond_status frond_web_server_get_port(uint16_t *out_port, frond_web_server *ser
  *  its own callbacks, is FROND_ERR_MISUSE. */
 frond_status frond_web_server_run(frond_web_server *server, double seconds);
 
-/** Makes the current (or, if none, the next) frond_web_server_run return soon. Any
- *  thread. */
+/** Makes the current (or, if none, the next) frond_web_server_run return soon: after the
+ *  message or flush under way. Messages that arrive after it wait, in order, for the next
+ *  run (a page that keeps sending does not keep the call from returning). Any thread. */
 frond_status frond_web_server_interrupt(frond_web_server *server);
 
 /* ---- Lists ------------------------------------------------------------------------------ */

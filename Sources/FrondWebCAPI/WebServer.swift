@@ -79,6 +79,10 @@ final class PageConnection {
     var answered: UInt64 = 0
     /// Whether the event being handled has not been flushed yet.
     var handling = false
+    /// Messages that came after the server was interrupted (kind and bytes, a reference
+    /// each), handled in order when it runs again: a page that keeps sending cannot keep
+    /// `run` from returning.
+    var backlog: [(type: Int32, bytes: OpaquePointer)] = []
     var closed = false
     weak var server: WebServer?
 
@@ -221,6 +225,8 @@ final class WebServer {
     private let owner: CallbackOwner
     private var log: (function: frond_web_log_func, owner: CallbackOwner)?
     private var pages: [UInt64: PageConnection] = [:]
+    /// The pages with messages held since an interrupt, in the order they were first held.
+    private var backlogged: [PageConnection] = []
     private var served: [UInt: ServedRoot] = [:]
     private var servedLists: [UInt: ServedList] = [:]
     /// List pages' paths → the program's functions.
@@ -353,8 +359,10 @@ final class WebServer {
         }
     }
 
-    /// After each iteration: flushes the roots that asked for it, then ticks the ones that animate.
+    /// After each iteration: handles what came after an interrupt, flushes the roots that
+    /// asked for it, then ticks the ones that animate.
     private func pump() {
+        drainBacklogs()
         let now = Double(g_get_monotonic_time() - startTime) / 1_000_000
         if waker.flushRequested.exchange(false, ordering: .sequentiallyConsistent) {
             for root in Array(served.values) where root.alive { flushIfNeeded(root, now: now) }
@@ -629,6 +637,18 @@ final class WebServer {
                                                    unsafeBitCast(onMessage, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))
         page.handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(socket), "closed",
                                                    unsafeBitCast(onClosed, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))
+        // libsoup refuses what breaks the protocol or its limits itself (a message above
+        // the size limit, before `receive` sees it) and closes the connection: each is one
+        // refused message and one line of the log, as the server's own refusals are.
+        typealias ErrorHandler = @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void
+        let onError: ErrorHandler = { _, error, userData in
+            guard let userData else { return }
+            let page = Unmanaged<PageConnection>.fromOpaque(userData).takeUnretainedValue()
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "an error"
+            page.server?.refuse(page, "what its WebSocket refused (\(message))", outcome: "its connection is closed")
+        }
+        page.handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(socket), "error",
+                                                   unsafeBitCast(onError, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))
     }
 
     /// Sends each commit at once: Nagle's algorithm would hold a small message back until
@@ -664,10 +684,40 @@ final class WebServer {
                 _ = page.withSessionInfo { sessionEnd(root.handle, $0, root.pages.isEmpty, owner.userData) }
             }
         }
+        dropBacklog(page)
         g_object_unref(UnsafeMutableRawPointer(page.socket))
     }
 
     private func receive(_ page: PageConnection, type: Int32, bytes: OpaquePointer?) {
+        if let bytes, !page.backlog.isEmpty || waker.interrupted.load(ordering: .sequentiallyConsistent),
+           let held = g_bytes_ref(bytes) {
+            if page.backlog.isEmpty { backlogged.append(page) }
+            page.backlog.append((type, held))
+            return
+        }
+        handle(page, type: type, bytes: bytes)
+    }
+
+    /// Handles the messages that came after an interrupt, in order, until the next one.
+    private func drainBacklogs() {
+        while let page = backlogged.first {
+            while !page.backlog.isEmpty, !page.closed {
+                if waker.interrupted.load(ordering: .sequentiallyConsistent) { return }
+                let (type, bytes) = page.backlog.removeFirst()
+                handle(page, type: type, bytes: bytes)
+                g_bytes_unref(bytes)
+            }
+            dropBacklog(page)
+        }
+    }
+
+    private func dropBacklog(_ page: PageConnection) {
+        for (_, bytes) in page.backlog { g_bytes_unref(bytes) }
+        page.backlog = []
+        backlogged.removeAll { $0 === page }
+    }
+
+    private func handle(_ page: PageConnection, type: Int32, bytes: OpaquePointer?) {
         statistics.messages_received += 1
         var size = 0
         guard let bytes, let data = g_bytes_get_data(bytes, &size) else { return refuse(page, "an empty message") }
@@ -740,6 +790,7 @@ final class WebServer {
             $0.key("t"); $0.string("welcome")
             $0.key("session"); $0.number(page.id)
             $0.key("title"); $0.string(config.title)
+            $0.key("max"); $0.number(UInt64(clamping: config.maxMessageBytes))
             if list { $0.key("list"); $0.bool(true) }
         }
         return writer.text

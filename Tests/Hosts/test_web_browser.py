@@ -42,11 +42,11 @@ class Served:
     """A server on a thread of its own (by default the demo's), with the roots it made by
     session number."""
 
-    def __init__(self, make_root: Callable[[SessionInfo], Root] = web_demo.session) -> None:
+    def __init__(self, make_root: Callable[[SessionInfo], Root] = web_demo.session, **options: Any) -> None:
         self.make_root = make_root
         self.roots: dict[int, Root] = {}
         self.log: list[str] = []
-        self.server = WebServer(self.session, title="Frond demo", on_log=self.log.append)
+        self.server = WebServer(self.session, title="Frond demo", on_log=self.log.append, **options)
         self.thread = threading.Thread(target=self.serve, daemon=True)
         self.thread.start()
 
@@ -531,6 +531,48 @@ def test_a_text_field_shows_what_the_program_made_of_the_typing() -> None:
             assert page.evaluate(f"[{field.format(0)}.value, {field.format(1)}.value]") == ["123456",
                                                                                          "HELLO WORLD, TYPED FAST"]
             assert "HELLO WORLD, TYPED FAST" in served.on_server(lambda: roots[0].describe())
+    finally:
+        served.stop()
+
+
+def test_a_paste_above_the_message_limit_is_refused_in_the_page() -> None:
+    """Text too long to send (above the server's message limit, which the welcome tells the
+    page) is refused in the page: the field shows the root's value again and the session
+    goes on. (The page sent it, the server closed the connection, and the page came back as
+    a new session with every field empty.)"""
+    from frond import ActionEvent, Component, RenderComponent
+
+    class Field(RenderComponent):
+        def initial_state(self) -> str:
+            return "kept"
+
+        def render(self, text: str) -> Component:
+            return Component("textField", {"value": text, "onValueChange": self.typed}, width=200, height=24)
+
+        def typed(self, event: ActionEvent) -> None:
+            text = event.payload if isinstance(event.payload, str) else ""
+            assert self.scope is not None
+            self.scope.update_state(lambda _: text)
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Field())
+        return root
+
+    served = Served(session, max_message_bytes=4096)
+    try:
+        with Chromium(640, 400) as page:
+            page.navigate(served.server.url)
+            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
+            field = "document.querySelector('input')"
+            page.evaluate(f"{field}.focus(), {field}.select(), true")
+            page.command("Input.insertText", {"text": "é" * 3000})  # 6,000 bytes, as a paste
+            page.wait_for(f"{field}.value === 'kept'")
+            page.type_text("!")
+            page.wait_for(f"[...frond.views.values()].some(v => v.attributes.value === 'kept!')")
+            assert page.evaluate("frond.session") == 1
+            assert served.on_server(lambda: served.server.statistics.sessions) == 1
+            assert not served.log
     finally:
         served.stop()
 

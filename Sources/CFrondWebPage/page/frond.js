@@ -246,6 +246,7 @@ function receive(message) {
     frond.session = message.session;
     frond.list = message.list === true;
     frond.offsetMoves = 0; // (a new session's list numbers its moves afresh)
+    frond.maxMessageBytes = typeof message.max === "number" ? message.max : 0;
     if (message.title) document.title = message.title;
     if (frond.list) sendScroll();
     return;
@@ -294,17 +295,26 @@ function receive(message) {
 
 // ---- input → events ----------------------------------------------------------------------
 
+// Sends a message; false when it is longer than the server takes (which would close the
+// connection, and the page would come back as a new session, its fields empty).
 function send(object) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(object));
+  const text = JSON.stringify(object);
+  if (frond.maxMessageBytes && new TextEncoder().encode(text).length > frond.maxMessageBytes) {
+    console.warn(`frond: a ${object.t} message above the server's limit of ${frond.maxMessageBytes} bytes is not sent`);
+    return false;
+  }
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+  return true;
 }
 
 function sendEvent(view, event, value, domEvent) {
+  const message = { t: "event", view, event, seq: eventSeq + 1 };
+  if (value !== undefined) message.value = value;
+  if (!send(message)) return false;
   eventSeq += 1;
   pendingEvents.set(eventSeq, domEvent ? domEvent.timeStamp : performance.now());
-  const message = { t: "event", view, event, seq: eventSeq };
-  if (value !== undefined) message.value = value;
   sentAt.set(eventSeq, performance.now());
-  send(message);
+  return true;
 }
 
 function owningView(target) {
@@ -340,7 +350,10 @@ container.addEventListener("change", (domEvent) => {
 container.addEventListener("input", (domEvent) => {
   const view = owningView(domEvent.target);
   if (view && view.element.type === "text" && view.attributes.onValueChange) {
-    sendEvent(Number(view.element.dataset.view), "onValueChange", view.element.value, domEvent);
+    if (!sendEvent(Number(view.element.dataset.view), "onValueChange", view.element.value, domEvent)) {
+      if (view.typed === undefined) showRootText(view); // (too long to send: refused here)
+      return;
+    }
     view.typed = eventSeq;
     typing.add(view);
   }

@@ -294,3 +294,93 @@ def test_aScrollReportMadeBeforeTheOffsetMovesIsCorrectedByThem() -> None:
             client.close()
             server.stop()
             serving.join(10)
+
+
+def test_anInterruptEndsRunSoonWhileAPageKeepsSending() -> None:
+    """A page that sent 100 taps, each a 20 ms render: an interrupt makes run return after the
+    tap under way (it handled every message that had arrived first, seconds later), and the
+    next run handles the rest, in order."""
+    from frond import ActionEvent, Component, RenderComponent
+    from websocket_client import WebSocketClient
+
+    taps: list[int] = []
+
+    class Counter(RenderComponent):
+        def initial_state(self) -> int:
+            return 0
+
+        def render(self, count: int) -> Component:
+            time.sleep(0.02)
+            return Component("button", {"title": str(count), "onTap": self.tapped}, width=60, height=20, key="b")
+
+        def tapped(self, event: ActionEvent) -> None:
+            assert self.scope is not None
+            taps.append(len(taps))
+            self.scope.update_state(lambda count: count + 1)
+
+    def page(info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Counter())
+        return root
+
+    with WebServer(page, on_log=lambda line: None) as server:
+        clients: list[WebSocketClient] = []
+        connecting = threading.Thread(target=lambda: clients.append(WebSocketClient(server.port)))
+        connecting.start()
+        while connecting.is_alive():
+            server.run(0.05)
+        client = clients[0]
+        try:
+            client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
+            button = None
+            while button is None:
+                server.run(0.05)
+                while (message := client.receive(0.05)) is not None:
+                    button = next((m[1] for m in message.get("m", []) if m[:1] == ["c"] and m[2] == "button"), button)
+            for seq in range(1, 101):
+                client.send({"t": "event", "view": button, "event": "onTap", "seq": seq})
+            time.sleep(0.2)  # (all of them arrived)
+            threading.Timer(0.3, server.interrupt).start()
+            started = time.monotonic()
+            server.run(math.inf)
+            took = time.monotonic() - started
+            handled = len(taps)
+            assert took < 1.0 and 5 <= handled < 60, (took, handled)
+            while len(taps) < 100:
+                server.run(0.05)
+            assert taps == list(range(100)) and server.statistics.events == 100
+        finally:
+            client.close()
+
+
+def test_aMessageAboveTheLimitIsLoggedAndCounted() -> None:
+    """libsoup closes a connection whose message is above the limit before the server sees
+    the message: that is one refused message and one line of the log (there was none), and
+    the welcome tells the page the limit (so that it does not send such a message)."""
+    from websocket_client import WebSocketClient
+
+    log: list[str] = []
+    with WebServer(session, max_message_bytes=4096, on_log=log.append) as server:
+        clients: list[WebSocketClient] = []
+        connecting = threading.Thread(target=lambda: clients.append(WebSocketClient(server.port)))
+        connecting.start()
+        while connecting.is_alive():
+            server.run(0.05)
+        client = clients[0]
+        try:
+            client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
+            welcome = None
+            while welcome is None:
+                server.run(0.05)
+                while (message := client.receive(0.05)) is not None:
+                    welcome = message if message.get("t") == "welcome" else welcome
+            assert welcome["max"] == 4096
+            client.send({"t": "event", "view": 1, "event": "onValueChange", "value": "x" * 5000, "seq": 1})
+            end = time.monotonic() + 5
+            while not log and time.monotonic() < end:
+                server.run(0.05)
+            assert server.statistics.refused_messages == 1
+            assert len(log) == 1 and "session 1 sent what its WebSocket refused" in log[0], log
+            assert log[0].endswith("its connection is closed")
+        finally:
+            client.close()
