@@ -169,12 +169,20 @@ conformance-chrome: build
 # definitely lost blocks. Only the blocks fontconfig keeps for Pango's font caches are
 # suppressed (Tests/CAPI/fontconfig.supp: a C program using only Pango shows them too), and a
 # branch inside the Swift runtime's making of generic metadata (Tests/CAPI/swift-runtime.supp).
+# The web host's C test too, when libsoup is there (Tests/CAPI/libsoup.supp: libsoup 3.2 loses
+# each accepted connection's socket, as a plain libsoup server does).
 VALGRIND_TESTS ?= snapshot_test misuse_test
 valgrind: test-c
 	@for test in $(VALGRIND_TESTS); do \
 		valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=9 \
 			--suppressions=Tests/CAPI/fontconfig.supp --suppressions=Tests/CAPI/swift-runtime.supp $(OUT)/bin/$$test || exit 1; \
 	done
+	@if pkg-config --exists libsoup-3.0; then \
+		$(MAKE) --no-print-directory test-hosts-c >/dev/null && \
+		valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=9 \
+			--suppressions=Tests/CAPI/fontconfig.supp --suppressions=Tests/CAPI/swift-runtime.supp \
+			--suppressions=Tests/CAPI/libsoup.supp $(OUT)/bin/web_test || exit 1; \
+	else echo "valgrind: no libsoup-3.0, so not the web host's test"; fi
 
 # Python bindings (bindings/python): pytest in a virtual environment under build/ that holds
 # only the test runner, pycparser and mypy (bindings/python/requirements-dev.txt); the package is
@@ -299,7 +307,7 @@ INSTALLED_FILES := lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib
 	include/frond.h include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc \
 	lib/libfrond_web.so.0 lib/libfrond_web.so include/frond_web.h lib/pkgconfig/frond-web.pc \
 	lib/libfrond_gtk.so.0 lib/libfrond_gtk.so include/frond_gtk.h lib/pkgconfig/frond-gtk.pc \
-	share/frond/swift-runtime.supp share/frond/fontconfig.supp
+	share/frond/swift-runtime.supp share/frond/fontconfig.supp share/frond/libsoup.supp
 install:
 	@for setting in WITH_WEB=$(WITH_WEB) WITH_GTK=$(WITH_GTK); do case $${setting#*=} in auto|yes|no) ;; \
 		*) echo "install: $$setting: say auto, yes or no"; exit 2;; esac; done
@@ -317,7 +325,7 @@ install:
 	install -m 644 include/frond.h include/frond_cairo.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
 	install -d $(DESTDIR)$(PREFIX)/share/frond
-	install -m 644 Tests/CAPI/swift-runtime.supp Tests/CAPI/fontconfig.supp $(DESTDIR)$(PREFIX)/share/frond/
+	install -m 644 Tests/CAPI/swift-runtime.supp Tests/CAPI/fontconfig.supp Tests/CAPI/libsoup.supp $(DESTDIR)$(PREFIX)/share/frond/
 	for pc in frond frond-cairo; do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
 	done

@@ -310,11 +310,17 @@ final class WebServer {
     /// The port listened on (read once, after listening).
     private(set) var port: UInt16 = 0
 
+    /// The port of the server's first listening socket. (Read from the socket: libsoup 3.2's
+    /// soup_server_get_uris loses the socket address it makes, a leak valgrind reports.)
     private func listeningPort() -> UInt16 {
-        guard let soup, let uris = soup_server_get_uris(soup) else { return 0 }
-        defer { g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) } }
-        guard let first = uris.pointee.data else { return 0 }
-        return UInt16(clamping: g_uri_get_port(OpaquePointer(first)))
+        guard let soup, let listeners = soup_server_get_listeners(soup) else { return 0 }
+        defer { g_slist_free(listeners) }
+        guard let first = listeners.pointee.data,
+              let address = g_socket_get_local_address(first.assumingMemoryBound(to: GSocket.self), nil) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+        let instance = UnsafeMutableRawPointer(address).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, g_inet_socket_address_get_type()) != 0 else { return 0 }
+        return g_inet_socket_address_get_port(UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self))
     }
 
     // MARK: Running

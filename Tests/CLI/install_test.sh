@@ -21,7 +21,7 @@ if ! make --no-print-directory -s install DESTDIR="$STAGE" PREFIX="$PREFIX" INST
 fi
 ROOT="$STAGE$PREFIX"
 for file in lib/libfrond.so.0 lib/libfrond.so lib/libfrond_cairo.so.0 lib/libfrond_cairo.so include/frond.h \
-    include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc share/frond/swift-runtime.supp share/frond/fontconfig.supp; do
+    include/frond_cairo.h bin/frond lib/pkgconfig/frond.pc lib/pkgconfig/frond-cairo.pc share/frond/swift-runtime.supp share/frond/fontconfig.supp share/frond/libsoup.supp; do
   [ -e "$ROOT/$file" ] || fail "$file was not installed"
 done
 [ "$(readlink "$ROOT/lib/libfrond.so")" = libfrond.so.0 ] || fail "lib/libfrond.so is not a link to libfrond.so.0"
