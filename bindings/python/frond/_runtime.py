@@ -214,7 +214,7 @@ class Handle:
         """The handle, or MisuseError when the object is closed."""
         handle = self._handle
         if handle is None:
-            raise MisuseError(Status.ERR_MISUSE, f"this {type(self).__name__} is closed")
+            raise MisuseError(Status.ERR_MISUSE, f"this {getattr(type(self), '_closed_name', type(self).__name__)} is closed")
         return handle
 
     def _own_arena(self) -> Arena:

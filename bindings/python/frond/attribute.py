@@ -97,6 +97,16 @@ def c_string(value: object, what: str) -> bytes:
                                    f"({error.reason})") from None
 
 
+def view_id(value: object, what: str = "view") -> int:
+    """A mounted view's number as C takes it: TypeError for what is not an int, ValueError
+    for an int outside 0 … 2**64 - 1."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{what} must be a view id (an int), not {type(value).__name__}")
+    if not 0 <= value < 1 << 64:
+        raise ValueError(f"{what} {value} is not a view id (0 … 2**64 - 1)")
+    return value
+
+
 def c_color(color: Color) -> Any:
     return _capi.frond_color(color.red, color.green, color.blue, color.alpha)
 

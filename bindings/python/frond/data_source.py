@@ -58,7 +58,7 @@ from ._registry import DESTROY, Arena, entered_arena, leave_arena, registry
 from ._runtime import Handle, absorb_reported, call, callback_failed, close_at_exit, in_call
 from .components import Component
 from .errors import InvalidArgumentError, MisuseError, error_for_status
-from .lists import Changeset, ItemPath, Move, _path
+from .lists import Changeset, ItemPath, Move, _index, _path
 from .size_range import SizeRange, c_size_range
 from .value import Size
 
@@ -179,7 +179,9 @@ class DataSource(Handle):
     # ---- modifications -----------------------------------------------------------
 
     def _models(self, models: Sequence[Any], name: str, *, identify: bool) -> Any:
-        """C item models for `models`, registered in the arena (C destroys each once)."""
+        """C item models for `models`, registered in the arena (C destroys each once).
+        MisuseError, before anything is registered, when the data source is closed."""
+        self._live()
         array = (_capi.frond_item_model * max(len(models), 1))()
         size = ctypes.sizeof(_capi.frond_item_model)
         ids = self._ids_of(models) if identify else None
@@ -236,6 +238,7 @@ class DataSource(Handle):
         source keeps each key's last content, by default the model: a removed model stays
         referenced until `close`, or until the keys of removed items outnumber the items by
         1,024, when they are forgotten; `apply` and `set_sections` forget them so too.)"""
+        section = _index(section, "section")
         models = list(models)
         array = self._models(models, "items", identify=True)
         self._diffing("frond_data_source_set_items", section, array, len(models), _mode(sync))

@@ -11,7 +11,10 @@ A root calls its host once per commit with every mutation of the commit (C's
 
 Override `commit` to take a commit as a whole, or the three steps. An exception raised
 in any of them makes the flush raise `~frond.errors.CallbackError` from it, after the
-commit (the root counts the mutations as applied, as C does).
+commit (the root counts the mutations as applied, as C does). A list's host is the same
+(the list call that committed raises). Nothing is sent again: a host that raised before it
+applied what it was given no longer has the views the next commits name, so it applies
+what it can before it raises (or the program starts afresh, with a new root or list).
 """
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ from ._capi import FROND_EVENT_TAP, ActionOutcome
 from ._registry import DESTROY, Arena, registry, user_data
 from ._runtime import Handle, call, callback_failed, close_at_exit
 from .action import ActionEvent, action_event
-from .attribute import AttributeValue, c_string, encode_attributes
+from .attribute import AttributeValue, c_string, encode_attributes, view_id
 from .render import EventResult
 from .data_source import _C_PROVIDER, DataSource, ItemProvider
 from .host import C_HOST, Host, check_unclaimed, claim, release
@@ -75,6 +75,8 @@ class _Listener:
 
 class _ListDataSource(DataSource):
     """The list's data source: its handle belongs to the list (closing it only forgets it)."""
+
+    _closed_name = "list's data source"
 
     def __init__(self, handle: Any, arena: Arena, key: Callable[[Any], Hashable] | None,
                  content: Callable[[Any], Any] | None) -> None:
@@ -317,8 +319,7 @@ class ListView(Handle):
                    payload: AttributeValue | None = None) -> ActionOutcome:
         """Sends a host event on one of the list's views to the item that shows it (as
         `Root.send_event` does for a root)."""
-        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
-            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        view_id(view)
         outcome = ctypes.c_int()
         array = encode_attributes({"payload": payload}, "payload") if payload is not None else None
         call("frond_list_send_event", ctypes.byref(outcome), self._live(), view, c_string(event, "event"),

@@ -45,7 +45,7 @@ from ._registry import Arena, pinned
 from ._runtime import call
 from ._threads import ThreadOwner, entered, inside, is_requesting
 from .components import Component
-from .attribute import AttributeValue, c_string, encode_attributes
+from .attribute import AttributeValue, c_string, encode_attributes, view_id
 from .errors import MisuseError
 from .host import Host
 from .provider import ComponentProvider, FlushRequest
@@ -174,8 +174,7 @@ class Root(RootCallbacks):
         attribute `event` ("onTap", "onLongPress", "onValueChange" or any name) with
         `payload` up the responder chain. A handle_action that raises makes it raise
         CallbackError from that exception."""
-        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
-            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        view_id(view)
         if callable(payload):
             raise TypeError("a payload must be an attribute value, not a callable")
         outcome = ctypes.c_int()
@@ -332,8 +331,7 @@ class Root(RootCallbacks):
     def frame_in_root(self, view: int) -> Rect:
         """The laid-out frame of mounted `view` in the root's coordinates (its frame offset
         by the views it is in). InvalidArgumentError for a view that is not mounted."""
-        if not isinstance(view, int) or isinstance(view, bool) or not 0 <= view < 1 << 64:
-            raise TypeError(f"view must be a view id (an int within 0…2**64-1), not {view!r}")
+        view_id(view)
         out = _capi.frond_rect()
         call("frond_root_get_frame_in_root", ctypes.byref(out), self._live(), view)
         return Rect(out.left, out.top, out.width, out.height)

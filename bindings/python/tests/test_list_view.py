@@ -530,6 +530,23 @@ def test_badViewportsAreRefused(no_leaks) -> None:
         ListView(lambda text: Text(text), cross_size=-5)
 
 
+def test_badArgumentsRaiseAsPythonDoes(no_leaks) -> None:
+    """A wrong type is TypeError, a wrong number ValueError, in every call alike (a section
+    of -1 was taken as 2**64 - 1, a view of -1 was TypeError); a closed list's data source
+    says so without the name of a private class."""
+    feed = ListView(lambda text: Text(text), cross_size=100, host=MemoryHost())
+    with pytest.raises(ValueError, match="section -1 is not an index"):
+        feed.data_source.set_items(["a"], section=-1)
+    with pytest.raises(ValueError, match="view -1 is not a view id"):
+        feed.send_event(-1)
+    with pytest.raises(TypeError, match="view must be a view id"):
+        feed.send_event("1")  # type: ignore[arg-type]
+    source = feed.data_source
+    feed.close()
+    with pytest.raises(MisuseError, match="this list's data source is closed"):
+        source.set_items(["a"])
+
+
 def test_aTextMeasurerSizesTheItems(no_leaks) -> None:
     def measure(text: str, style, width: float, width_mode, height: float, height_mode) -> tuple[float, float]:
         return (40.0, 10.0 + len(text) % 7)
