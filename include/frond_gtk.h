@@ -15,7 +15,10 @@
  * `fontWeight`, `maxLines` and `color`; a picture's `source` (a file's path). Others are
  * kept by Frond but not shown. Clicks, toggles and typing go back to the root as host
  * events (onTap; onValueChange with the bool or string `value`); a plain view with onTap
- * is tapped through a click gesture. The widget's
+ * is tapped through a click gesture. Inputs show what the root decided: a check button its
+ * attribute, an entry the root's `value` once the root has answered its typing (a root at
+ * once, a list when it has built the item's state update), so a program may refuse, cut or
+ * change what is typed. The widget's
  * width is the root's (FLEXIBLE_HEIGHT), its frame clock ticks the root's animations, and
  * the root's text is measured with the Pango context its labels draw with.
  *

@@ -704,6 +704,94 @@ static void test_a_list_in_a_scrolled_window(const char *reference_path) {
     CHECK_OK(frond_render_class_release(like_class));
 }
 
+/* ---- an entry whose program refuses or cuts what is typed ---------------------------------- */
+
+typedef struct digits_app {
+    frond_root *root;
+    char text[16];
+} digits_app;
+
+static frond_component *digits_screen(const digits_app *d) {
+    frond_component *field = NULL;
+    frond_attribute attributes[] = {frond_attribute_string("value", d->text),
+                                    frond_attribute_action(FROND_EVENT_VALUE_CHANGE, "typed")};
+    frond_view_spec view = frond_view("textField", attributes, 2);
+    frond_size_spec size = frond_size_points(160, 28);
+    CHECK_OK(frond_component_new(&field, &view, &size, "field"));
+    return field;
+}
+
+/* Keeps the digits of what was typed, at most six. */
+static frond_status digits_typed(frond_root *root, const frond_action *action, void *user_data) {
+    digits_app *d = user_data;
+    frond_attribute payload;
+    bool has_payload = false;
+    frond_component *next;
+    frond_status status;
+    size_t kept = 0;
+    const char *c;
+    CHECK_OK(frond_action_get_payload(&has_payload, &payload, action));
+    if (!has_payload || payload.kind != FROND_ATTRIBUTE_STRING) return FROND_OK;
+    for (c = payload.string; *c && kept < 6; c++) {
+        if (*c >= '0' && *c <= '9') d->text[kept++] = *c;
+    }
+    d->text[kept] = '\0';
+    next = digits_screen(d);
+    status = frond_root_set_component(root, next);
+    frond_component_release(next);
+    return status;
+}
+
+static GtkWidget *find_entry(GtkWidget *widget) {
+    GtkWidget *child, *found;
+    if (GTK_IS_ENTRY(widget)) return widget;
+    for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if ((found = find_entry(child)) != NULL) return found;
+    }
+    return NULL;
+}
+
+/* Types `text` at the entry's end, a character at a time, as keys would. */
+static void type_into(GtkWidget *entry, const char *text) {
+    for (; *text; text++) {
+        int position = -1;
+        gtk_editable_insert_text(GTK_EDITABLE(entry), text, 1, &position);
+    }
+}
+
+/* What was typed goes to the root, and the entry shows what the program made of it: a
+ * refused character goes (no commit came to take it away before), a cut text is cut. */
+static void test_an_entry_shows_what_the_program_made_of_the_typing(void) {
+    digits_app d = {NULL, ""};
+    frond_gtk_host *host = NULL;
+    frond_component *component;
+    GtkWidget *window, *entry;
+    CHECK_OK(frond_root_new(&d.root, NULL));
+    CHECK_OK(frond_root_set_unhandled_action_handler(d.root, digits_typed, &d, NULL));
+    CHECK_OK(frond_gtk_host_new(&host, d.root));
+    component = digits_screen(&d);
+    CHECK_OK(frond_root_set_component(d.root, component));
+    frond_component_release(component);
+    window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), 200, 60);
+    gtk_window_set_child(GTK_WINDOW(window), frond_gtk_host_get_widget(host));
+    gtk_window_present(GTK_WINDOW(window));
+    WAIT_FOR(gtk_widget_get_mapped(window) && find_entry(frond_gtk_host_get_widget(host)) != NULL);
+    entry = find_entry(frond_gtk_host_get_widget(host));
+    type_into(entry, "12");
+    CHECK(strcmp(d.text, "12") == 0 && strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "12") == 0);
+    type_into(entry, "x");
+    CHECK(strcmp(d.text, "12") == 0);
+    CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "12") == 0);
+    type_into(entry, "34567890");
+    CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "123456") == 0);
+    iterate_for(50);
+    CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "123456") == 0);
+    gtk_window_destroy(GTK_WINDOW(window));
+    CHECK_OK(frond_root_free(d.root));
+    CHECK_OK(frond_gtk_host_free(host));
+}
+
 int main(int argc, char **argv) {
     app a = {NULL, 0};
     frond_gtk_host *host = NULL;
@@ -809,6 +897,7 @@ int main(int argc, char **argv) {
     test_text_measured_off_thread_agrees();
     test_a_nested_frame_change_is_allocated();
     test_a_wrapped_gtk_widget();
+    test_an_entry_shows_what_the_program_made_of_the_typing();
     test_a_list_in_a_scrolled_window(argc > 2 ? argv[2] : "Tests/Hosts/reference/gtk-list.png");
     {
         size_t handles = 99;

@@ -205,6 +205,47 @@ def test_a_field_whose_component_gives_no_value_keeps_what_was_typed(display: st
         root.close()
 
 
+def test_a_field_shows_what_the_program_made_of_the_typing(display: str) -> None:
+    # A program that keeps the digits of what is typed, six at most: a refused key must not
+    # stay in the Entry (no commit came to take it away), a cut text is cut.
+    import tkinter
+
+    from frond import Action, ActionEvent, Component, RenderComponent, Root, Scope, SizeRange
+    from frond.tk import TkHost
+
+    class Digits(RenderComponent):
+        def initial_state(self) -> str:
+            return ""
+
+        def render(self, digits: str) -> Component:
+            # (A named action: a refused key changes nothing, so no commit comes.)
+            return Component("textField", {"value": digits, "onValueChange": Action("typed")}, width=240, height=32)
+
+        def handle_action(self, action: ActionEvent, scope: Scope | None) -> bool:
+            text = action.payload if isinstance(action.payload, str) else ""
+            assert scope is not None
+            scope.update_state(lambda _: "".join(c for c in text if c.isdigit())[:6])
+            return True
+
+    window = tkinter.Tk()
+    host = TkHost(window, width=300, height=60)
+    root = Root(SizeRange.flexible_height(300))
+    try:
+        host.mount(root)
+        root.set_component(Digits())
+        pump(window, lambda: host.commits >= 1)
+        entry = host.views[views_of(host, "textField")[0]].widget
+        for key, shown in [("1", "1"), ("2", "12"), ("x", "12"), ("3", "123"), ("4", "1234"), ("5", "12345"),
+                           ("6", "123456"), ("7", "123456")]:
+            entry.insert("end", key)
+            window.update()
+            assert entry.get() == shown, (key, entry.get())
+        assert 'value="123456"' in root.describe()
+    finally:
+        window.destroy()
+        root.close()
+
+
 def test_closed_windows_are_freed_with_their_hosts(display: str, capfd: pytest.CaptureFixture[str]) -> None:
     """A window closed while its text field is shown and its animation runs leaves nothing
     behind in Tcl: the field's trace (which refers to the host) and the pending tick go with

@@ -59,6 +59,8 @@ struct _FrondGtkView {
     bool foreign;           /* content is a wrapped widget (a reference held) */
     char *value_property;   /* the wrapped widget's property sent as onValueChange */
     gulong notify_handler;
+    char *root_text;        /* an entry's "value" as the root last set it (NULL: none) */
+    bool typed;             /* an entry typed in whose typing the root has not answered yet */
     frond_rect frame;
     bool has_background, tappable;
     GdkRGBA background, border_color;
@@ -148,6 +150,7 @@ static void view_dispose(GObject *object) {
 static void view_finalize(GObject *object) {
     g_free(FROND_GTK_VIEW(object)->font_family);
     g_free(FROND_GTK_VIEW(object)->value_property);
+    g_free(FROND_GTK_VIEW(object)->root_text);
     G_OBJECT_CLASS(frondgtk_view_parent_class)->finalize(object);
 }
 
@@ -172,6 +175,38 @@ static void flush_now(frond_gtk_host *host);
 static void list_catch_up(frond_gtk_host *host);
 static void list_keep_ticking(frond_gtk_host *host);
 
+/* An entry shows the root's text (the program may refuse, cut or change what was typed). */
+static void show_root_text(FrondGtkView *view) {
+    if (!view->root_text || !GTK_IS_ENTRY(view->content)) return;
+    if (strcmp(gtk_editable_get_text(GTK_EDITABLE(view->content)), view->root_text) == 0) return;
+    view->host->updating = true;
+    gtk_editable_set_text(GTK_EDITABLE(view->content), view->root_text);
+    view->host->updating = false;
+}
+
+/* The entries typed in show the root's text once it has answered their typing: a root at
+ * once (its flush follows the event), a list when it has nothing left to build (an item's
+ * state update is built off this thread, and its commit comes when it is applied). Until
+ * then an entry keeps what the person typed, and may be typed on. */
+static void answer_typing(frond_gtk_host *host) {
+    GHashTableIter iter;
+    gpointer value;
+    if (host->list) {
+        frond_data_source *source = NULL;
+        bool pending = false;
+        if (frond_list_get_data_source(&source, host->list) != FROND_OK ||
+            frond_data_source_has_pending(&pending, source) != FROND_OK || pending)
+            return;
+    }
+    g_hash_table_iter_init(&iter, host->views);
+    while (g_hash_table_iter_next(&iter, NULL, &value)) {
+        FrondGtkView *view = value;
+        if (!view->typed) continue;
+        view->typed = false;
+        show_root_text(view);
+    }
+}
+
 static void send_event(FrondGtkView *view, const char *event, const frond_attribute *payload) {
     frond_gtk_host *host = view->host;
     frond_action_outcome outcome;
@@ -182,11 +217,13 @@ static void send_event(FrondGtkView *view, const char *event, const frond_attrib
         frond_list_send_event(&outcome, host->list, view->id, event, payload);
         frond_list_process(NULL, host->list, false);
         list_keep_ticking(host);
+        answer_typing(host);
         return;
     }
     if (!host->root) return;
     frond_root_send_event(&outcome, host->root, view->id, event, payload);
     flush_now(host);
+    answer_typing(host);
 }
 
 static void clicked(GtkButton *button, gpointer user_data) {
@@ -212,6 +249,7 @@ static void changed(GtkEditable *editable, gpointer user_data) {
     FrondGtkView *view = user_data;
     frond_attribute value;
     if (!view->host || view->host->updating) return;
+    view->typed = true;
     value = frond_attribute_string("value", gtk_editable_get_text(editable));
     send_event(view, FROND_EVENT_VALUE_CHANGE, &value);
 }
@@ -551,11 +589,9 @@ static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_
         gtk_check_button_set_active(GTK_CHECK_BUTTON(view->content), a->boolean);
         host->updating = false;
     } else if (strcmp(name, "value") == 0 && string && GTK_IS_ENTRY(view->content)) {
-        if (strcmp(gtk_editable_get_text(GTK_EDITABLE(view->content)), a->string) != 0) {
-            host->updating = true;
-            gtk_editable_set_text(GTK_EDITABLE(view->content), a->string);
-            host->updating = false;
-        }
+        g_free(view->root_text);
+        view->root_text = g_strdup(a->string);
+        if (!view->typed) show_root_text(view);
     } else if (strcmp(name, "source") == 0 && string && GTK_IS_PICTURE(view->content)) {
         gtk_picture_set_filename(GTK_PICTURE(view->content), a->string);
     } else if (strcmp(name, "text") == 0 && string) {
@@ -593,7 +629,10 @@ static void unset_attribute(FrondGtkView *view, const char *name) {
     else if (strcmp(name, "text") == 0 && GTK_IS_LABEL(view->content)) gtk_label_set_text(GTK_LABEL(view->content), "");
     else if (strcmp(name, "color") == 0) view->has_color = false;
     else if (strcmp(name, "maxLines") == 0) view->max_lines = 0;
-    else if (strcmp(name, "gtkWidget") == 0) detach_foreign(view);
+    else if (strcmp(name, "value") == 0) {
+        g_free(view->root_text);
+        view->root_text = NULL;
+    } else if (strcmp(name, "gtkWidget") == 0) detach_foreign(view);
     else if (strcmp(name, "valueProperty") == 0) {
         if (view->notify_handler && view->content) g_signal_handler_disconnect(view->content, view->notify_handler);
         view->notify_handler = 0;
@@ -940,6 +979,7 @@ static gboolean process_idle(gpointer user_data) {
         list_catch_up(host);
         frond_list_process(NULL, host->list, false);
         list_keep_ticking(host);
+        answer_typing(host);
     }
     return G_SOURCE_REMOVE;
 }

@@ -19,8 +19,9 @@ that take input are real Tk widgets placed on the canvas: ``button`` (a Button s
 `title`; its click is ``onTap``), ``checkbox``/``switch``/``toggle`` (a Checkbutton
 showing `checked`; a click is ``onValueChange`` with the new bool, then ``onTap``),
 ``textField``/``entry``/``input`` (an Entry showing `value`, or what was typed when its
-component gives none; typing is ``onValueChange``
-with the text). A click elsewhere on the canvas is a tap at that point
+component gives none; typing is ``onValueChange`` with the text, and once the root has
+answered it the Entry shows the root's `value`: a program may refuse, cut or change what is
+typed). A click elsewhere on the canvas is a tap at that point
 (`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
 
@@ -90,6 +91,7 @@ class _View:
     variable: Any = None
     window: int | None = None   # the canvas item holding the widget
     trace: str | None = None    # the text field's write trace (Tcl holds it, and through it the host)
+    typed: bool = False         # a text field typed in whose typing the root has not answered yet
 
 
 class ViewDrawing(NamedTuple):
@@ -143,6 +145,7 @@ class TkHost(Host):
         self._canvas_gone = False
         self._clock_start = time.monotonic()
         self._updating = False   # widgets being set from the root (not a person's input)
+        self._typing: set[int] = set()  # text fields typed in, until the root answers (see _answer_typing)
         self._changed_items: set[int] | None = None     # a list's items a commit changed (see commit)
         self._drawing_tags: tuple[str, ...] = ("frond",)  # the tags of the canvas items being drawn
         self._drawers: dict[str, Callable[[ViewDrawing], object]] = {}
@@ -318,6 +321,7 @@ class TkHost(Host):
             return
         self._tick_list()
         list_view.process()
+        self._answer_typing()
         self._sync_scroll_region()
         self._tick_while_animating()
 
@@ -734,8 +738,9 @@ class TkHost(Host):
             else:
                 # (A field whose component gives no text keeps what the person typed: every
                 # commit places every widget again, and would otherwise empty it.)
+                # (One typed in keeps what the person typed until the root answers it.)
                 value = a.get("value", a.get("text"))
-                if isinstance(value, str) and view.variable.get() != value:
+                if isinstance(value, str) and view.variable.get() != value and not view.typed:
                     view.variable.set(value)
         finally:
             self._updating = False
@@ -771,7 +776,35 @@ class TkHost(Host):
 
     def _typed(self, view: _View) -> None:
         if not self._updating:
+            view.typed = True
+            self._typing.add(view.id)
             self._event(view.id, "onValueChange", view.variable.get())
+            self._answer_typing()
+
+    def _answer_typing(self) -> None:
+        """The text fields typed in show the root's text once it has answered their typing
+        (the program may refuse, cut or change what was typed): a root at once (it flushed
+        after the event), a list when it has nothing left to build (an item's state update
+        is built in idle time, and its commit comes when it is applied). Until then a field
+        keeps what the person typed, and may be typed on."""
+        if not self._typing:
+            return
+        list_view = self.list
+        if list_view is not None and not list_view.closed and list_view.data_source.pending:
+            return
+        typing, self._typing = self._typing, set()
+        for number in typing:
+            view = self.views.get(number)
+            if view is None or not view.typed:
+                continue
+            view.typed = False
+            value = view.attributes.get("value", view.attributes.get("text"))
+            if isinstance(value, str) and view.variable is not None and view.variable.get() != value:
+                self._updating = True
+                try:
+                    view.variable.set(value)
+                finally:
+                    self._updating = False
 
     def _clicked(self, event: Any) -> None:
         list_view = self.list
