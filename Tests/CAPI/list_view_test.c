@@ -758,25 +758,31 @@ static void test_a_released_item_keeps_its_state(void) {
 
 /* ---- rows that fade in: the list ticks its items' animations ---------------------------- */
 
-static frond_status fading_row(frond_component **out_component, void *model, void *user_data) {
+/* A 200 × 20 row that fades in when it is mounted (`leaving`: fades out when it goes). */
+static frond_status fading(frond_component **out_component, bool leaving) {
     frond_attribute opacity = frond_attribute_number("opacity", 1);
     frond_view_spec view = frond_view("row", &opacity, 1);
     frond_size_spec size = frond_size_points(200, 20);
     frond_component *row = NULL;
     frond_animation fade;
     frond_status status;
-    (void)model;
-    (void)user_data;
     FROND_INIT(fade);
     fade.property = FROND_ANIMATION_OPACITY;
-    fade.from.x = 0;
-    fade.to.current = true;
+    fade.from.current = leaving;
+    fade.to.current = !leaving;
     fade.duration = 1;
     status = frond_component_new(&row, &view, &size, NULL);
     if (status != FROND_OK) return status;
-    status = frond_component_new_animation(out_component, NULL, row, &fade, 1, NULL, 0);
+    status = leaving ? frond_component_new_animation(out_component, NULL, row, NULL, 0, &fade, 1)
+                     : frond_component_new_animation(out_component, NULL, row, &fade, 1, NULL, 0);
     frond_component_release(row);
     return status;
+}
+
+static frond_status fading_row(frond_component **out_component, void *model, void *user_data) {
+    (void)model;
+    (void)user_data;
+    return fading(out_component, false);
 }
 
 /* The opacity of the shown row of `item`. */
@@ -845,24 +851,9 @@ static void test_the_items_animate_as_the_list_ticks(void) {
 
 /* A row that fades out when it leaves (a final-unmount animation). */
 static frond_status leaving_row(frond_component **out_component, void *model, void *user_data) {
-    frond_attribute opacity = frond_attribute_number("opacity", 1);
-    frond_view_spec view = frond_view("row", &opacity, 1);
-    frond_size_spec size = frond_size_points(200, 20);
-    frond_component *row = NULL;
-    frond_animation fade;
-    frond_status status;
     (void)model;
     (void)user_data;
-    FROND_INIT(fade);
-    fade.property = FROND_ANIMATION_OPACITY;
-    fade.from.current = true;
-    fade.to.x = 0;
-    fade.duration = 1;
-    status = frond_component_new(&row, &view, &size, NULL);
-    if (status != FROND_OK) return status;
-    status = frond_component_new_animation(out_component, NULL, row, NULL, 0, &fade, 1);
-    frond_component_release(row);
-    return status;
+    return fading(out_component, true);
 }
 
 /* A removed item plays its final-unmount animation where it was: its container stays (no

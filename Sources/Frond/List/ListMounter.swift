@@ -228,12 +228,7 @@ final class ListMounter {
 
     /// Hides an item's container and keeps it, with its views, for reuse.
     func park(_ mount: ListItemMount) {
-        guard let container = mount.container else { return }
-        mount.container = nil
-        mount.globalOf.removeAll()
-        var preorder: [ViewID] = []
-        var shape = ""
-        describe(views[container]?.children ?? [], preorder: &preorder, shape: &shape)
+        guard let (container, preorder, shape) = takeViews(of: mount) else { return }
         for id in preorder { views[id]?.owner = nil }
         setAttributes(container, ["hidden": .bool(true)], keeping: ["section", "item"])
         pools[shape, default: []].append(ParkedItem(container: container, views: preorder))
@@ -270,13 +265,20 @@ final class ListMounter {
     /// Removes an item's container from the host for good, with the views still in it (an
     /// item that left the list once its final-unmount animations ended).
     func discard(_ mount: ListItemMount) {
-        guard let container = mount.container else { return }
+        guard let (container, preorder, _) = takeViews(of: mount) else { return }
+        destroy(ParkedItem(container: container, views: preorder))
+    }
+
+    /// Takes an item's container from its mount (nil: it has none): the container, the views
+    /// in it in preorder, and their shape (what a parked container is reused for).
+    private func takeViews(of mount: ListItemMount) -> (container: ViewID, preorder: [ViewID], shape: String)? {
+        guard let container = mount.container else { return nil }
         mount.container = nil
         mount.globalOf.removeAll()
         var preorder: [ViewID] = []
         var shape = ""
         describe(views[container]?.children ?? [], preorder: &preorder, shape: &shape)
-        destroy(ParkedItem(container: container, views: preorder))
+        return (container, preorder, shape)
     }
 
     /// Removes a parked item from the host for good.

@@ -108,6 +108,31 @@ class Component(Handle):
         return f"<frond.{type(self).__name__}{state}>"
 
 
+class _MadeOnDemand(Component):
+    """A component that a Python instance describes (a render or a legacy component): its C
+    component is made (`_make`) when the instance is first given to a parent or a root,
+    and the receiver keeps it. The instance keeps no C handle afterwards: C's user data
+    (this instance, through the registry) would keep a handle of ours alive in turn, a cycle
+    through C that the collector cannot see."""
+
+    def _make(self) -> None:
+        """Makes the C component (sets the handle)."""
+        raise NotImplementedError
+
+    def _live(self) -> Any:
+        """A C component for this instance, made on demand."""
+        if self._handle is None:
+            self._make()
+        return self._handle
+
+    def _consumed(self) -> None:
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return False  # a description: it makes a C component whenever one is needed
+
+
 class Text(Component):
     """A run of text, mounted as a view of type "text" and measured by the root's text
     measurer: ``Text("Hello", font_size=16, color=Color.rgb(0x333333), max_lines=2)``.

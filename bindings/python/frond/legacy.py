@@ -68,14 +68,14 @@ from ._library import library
 from ._runtime import DESTROY, call, callback_failed, registry, user_data
 from .action import ActionEvent, action_event
 from .attribute import AttributeInput, c_string, release_blocks
-from .components import Component, _key, _size_spec, _view_spec
+from .components import Component, _key, _MadeOnDemand, _size_spec, _view_spec
 from .layout import MeasureMode, size_result
 from .typed_action import _C_TYPES, _DECODE_NATIVE, TypedAction, annotated_types, encode_arguments
 from .value import ValueLike
 
 __all__ = ["LegacyComponent", "register_constructor", "unregister_constructor", "component_by_name"]
 
-class LegacyComponent(Component):
+class LegacyComponent(_MadeOnDemand):
     """The base class of legacy components (see the module's documentation):
     ``super().__init__(key=…, width=…, …)`` stores the key and sizes; the C component is
     made (asking `view`) when the instance is first given to a parent or a root, as a
@@ -92,43 +92,31 @@ class LegacyComponent(Component):
         self._c_key = _key(key)
         self.key = key
 
-    def _live(self) -> Any:
-        """A C component for this instance (made on demand; see `_consumed`): `view` is asked
-        then, and an exception it raises (or a bad result) is raised as it is."""
-        if self._handle is None:
-            cls = type(self)
-            given = self.view()
-            if given is None:
-                spec, array = None, None
-            else:
-                if not (isinstance(given, tuple) and len(given) == 2):
-                    raise TypeError(f"{cls.__qualname__}.view() must return (view_type, attributes) or None, "
-                                    f"not {given!r}")
-                view_type, attributes = given
-                if not isinstance(view_type, str):
-                    raise TypeError(f"{cls.__qualname__}.view()'s view type must be a str, "
-                                    f"not {type(view_type).__name__}")
-                spec, array = _view_spec(view_type, attributes, None, None, 0, self._own_arena)
-            pending = _Pending(spec)
-            instance_key = registry.add((self, pending), self._own_arena())
-            try:
-                self._create("frond_component_new_legacy", ctypes.byref(_vtable(cls)), self._size_spec, self._c_key,
-                             user_data(instance_key), DESTROY)
-            finally:
-                pending.spec = None
-                release_blocks(array)  # the component keeps its action blocks
-        return self._handle
-
-    def _consumed(self) -> None:
-        # The receiver keeps the C component: drop ours, so that C's user data (this
-        # instance, through the registry) does not keep a handle of ours alive in turn (a
-        # cycle through C that the collector cannot see: a gauge inside a list item's
-        # flexbox was never freed).
-        self.close()
-
-    @property
-    def closed(self) -> bool:
-        return False  # a description: it makes a C component whenever one is needed
+    def _make(self) -> None:
+        """`view` is asked now; an exception it raises (or a bad result) is raised as it is.
+        (Made on demand and given up to its receiver: a gauge inside a list item's flexbox
+        was never freed while the instance kept a handle.)"""
+        cls = type(self)
+        given = self.view()
+        if given is None:
+            spec, array = None, None
+        else:
+            if not (isinstance(given, tuple) and len(given) == 2):
+                raise TypeError(f"{cls.__qualname__}.view() must return (view_type, attributes) or None, "
+                                f"not {given!r}")
+            view_type, attributes = given
+            if not isinstance(view_type, str):
+                raise TypeError(f"{cls.__qualname__}.view()'s view type must be a str, "
+                                f"not {type(view_type).__name__}")
+            spec, array = _view_spec(view_type, attributes, None, None, 0, self._own_arena)
+        pending = _Pending(spec)
+        instance_key = registry.add((self, pending), self._own_arena())
+        try:
+            self._create("frond_component_new_legacy", ctypes.byref(_vtable(cls)), self._size_spec, self._c_key,
+                         user_data(instance_key), DESTROY)
+        finally:
+            pending.spec = None
+            release_blocks(array)  # the component keeps its action blocks
 
     # ---- what subclasses define ----------------------------------------------------
 

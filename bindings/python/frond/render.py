@@ -48,14 +48,14 @@ from ._runtime import DESTROY, Handle, call, callback_failed, registry, user_dat
 from .action import ActionEvent, action_event
 from .animation import Animation, AnimationMoment, AnimationTiming, animation_list, encode_animations
 from .attribute import c_string
-from .components import Component, _key
+from .components import Component, _key, _MadeOnDemand
 from .controller import VTABLE
 from .scope import Scope
 
 __all__ = ["RenderComponent", "Scope", "ActionEvent", "EventResult", "ActionOutcome"]
 
 
-class RenderComponent(Component):
+class RenderComponent(_MadeOnDemand):
     """The base class of components defined in Python.
 
     Subclasses define ``render(self, state) -> Component | None`` and optionally
@@ -123,34 +123,22 @@ class RenderComponent(Component):
 
     # ---- the C side --------------------------------------------------------------
 
-    def _live(self) -> Any:
-        """A C component for this instance (made on demand; see `_consumed`)."""
-        if self._handle is None:
-            render_class = _render_class(type(self))
-            handle = ctypes.POINTER(_capi.frond_component)()
-            view = None
-            if self.view_type is not None:
-                spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec),
-                                             view_type=c_string(self.view_type, "view_type"))
-                view = ctypes.byref(spec)
-            key = registry.add(self, self._own_arena())  # (this C component's, kept by its receiver)
-            try:
-                call("frond_component_new_render", ctypes.byref(handle), render_class, view, None, _key(self.key),
-                     user_data(key), DESTROY)
-            except BaseException:
-                registry.discard(key)  # C called destroy unless the arguments never reached it
-                raise
-            self._handle = handle
-        return self._handle
-
-    def _consumed(self) -> None:
-        # The receiver keeps the C component: drop ours, so that C's props (this instance,
-        # through the registry) do not keep a handle of ours alive in turn.
-        self.close()
-
-    @property
-    def closed(self) -> bool:
-        return False  # a description: it makes a C component whenever one is needed
+    def _make(self) -> None:
+        render_class = _render_class(type(self))
+        handle = ctypes.POINTER(_capi.frond_component)()
+        view = None
+        if self.view_type is not None:
+            spec = _capi.frond_view_spec(struct_size=ctypes.sizeof(_capi.frond_view_spec),
+                                         view_type=c_string(self.view_type, "view_type"))
+            view = ctypes.byref(spec)
+        key = registry.add(self, self._own_arena())  # (this C component's, kept by its receiver)
+        try:
+            call("frond_component_new_render", ctypes.byref(handle), render_class, view, None, _key(self.key),
+                 user_data(key), DESTROY)
+        except BaseException:
+            registry.discard(key)  # C called destroy unless the arguments never reached it
+            raise
+        self._handle = handle
 
     def __repr__(self) -> str:
         key = "" if self.key is None else f" key={self.key!r}"
