@@ -214,14 +214,17 @@ $(BENCH_TREES)/feed.json: bench/gen_trees.py
 
 # Frond against native Yoga on the benchmark trees, side by side. The machines are
 # shared and a whole process sometimes runs at half speed, so the comparison is repeated
-# (ROUNDS) and every round printed; then the one-leaf relayout ratio of the feed tree.
+# (ROUNDS), every round printed and then summed up per tree (Tests/CLI/layout_summary.py:
+# the median ratio, its range, the ratio of the fastest rounds); then the one-leaf relayout
+# ratio of the feed tree.
 bench: $(BENCH_TREES)/feed.json
 	$(SWIFT) build -c release --product frond
+	@mkdir -p build
 	@if [ -f $(SHARED_BENCH)/compare_layout.sh ]; then \
 		for round in $$(seq $(or $(ROUNDS),3)); do \
 			echo "round $$round"; \
 			bash $(SHARED_BENCH)/compare_layout.sh $(CURDIR)/.build/release/frond $(or $(ITERATIONS),30) || exit 1; \
-		done; \
+		done | tee build/bench-layout.txt && $(PYTHON) Tests/CLI/layout_summary.py build/bench-layout.txt || exit 1; \
 	else \
 		echo "bench: no $(SHARED_BENCH)/compare_layout.sh, so no native Yoga beside Frond (its harness lives outside the repository); Frond alone:"; \
 		for tree in feed deep wide-wrap random; do \
