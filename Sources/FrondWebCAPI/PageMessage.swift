@@ -8,6 +8,8 @@ import FrondTrees
 ///                                                           number of offset moves it applied
 ///     {"t":"event","view":12,"event":"onTap","seq":3}        a tap (value: a toggle's bool,
 ///     {"t":"event","view":9,"event":"onValueChange","value":"milk","seq":4}   a field's text)
+///                                                           (and "c": how many commits the page had
+///                                                           applied when it sent the event)
 enum PageMessage: Equatable {
     enum Value: Equatable {
         case bool(Bool)
@@ -18,7 +20,7 @@ enum PageMessage: Equatable {
     case hello(path: String, width: Float, height: Float)
     case viewport(width: Float, height: Float)
     case scroll(offset: Float, length: Float, movesApplied: UInt64)
-    case event(view: UInt64, name: String, value: Value?, sequence: UInt64)
+    case event(view: UInt64, name: String, value: Value?, sequence: UInt64, commits: UInt64?)
 
     /// The longest page path and event name accepted.
     static let maximumPathLength = 2048
@@ -72,6 +74,13 @@ enum PageMessage: Equatable {
                 }
                 sequence = UInt64(number)
             }
+            var commits: UInt64? = nil
+            if let c = json["c"] {
+                guard case .number(let number) = c, number >= 0, number <= 9_007_199_254_740_991, number == number.rounded() else {
+                    return .failure(Refusal("an event whose c is not a whole number"))
+                }
+                commits = UInt64(number)
+            }
             var value: Value? = nil
             switch json["value"] {
             case nil, .null?: break
@@ -80,7 +89,7 @@ enum PageMessage: Equatable {
             case .string(let string)?: value = .string(string)
             case let other?: return .failure(Refusal("an event whose value is \(other.kindName)"))
             }
-            return .success(.event(view: UInt64(view), name: name, value: value, sequence: sequence))
+            return .success(.event(view: UInt64(view), name: name, value: value, sequence: sequence, commits: commits))
         default:
             return .failure(Refusal("a message of unknown type \"\(type.prefix(32))\""))
         }

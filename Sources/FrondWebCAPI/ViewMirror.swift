@@ -30,6 +30,17 @@ final class ViewMirror {
     }
 
     /// Whether `view` is mounted now (view 0, the page's container, is not a view events name).
+    /// The view of the root's that holds `view` (itself for one of the root's; nil: not
+    /// mounted): on a list page, the item container it is in.
+    func topView(holding view: UInt64) -> UInt64? {
+        var current = view
+        while let parent = views[current]?.parent {
+            if parent == 0 { return current }
+            current = parent
+        }
+        return nil
+    }
+
     func isMounted(_ view: UInt64) -> Bool {
         var current = view
         while current != 0 {

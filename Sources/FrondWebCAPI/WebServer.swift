@@ -79,6 +79,8 @@ final class PageConnection {
     var answered: UInt64 = 0
     /// Whether the event being handled has not been flushed yet.
     var handling = false
+    /// How many messages with mutations (commits and resets) it was sent.
+    var mutationMessages: UInt64 = 0
     /// Messages that came after the server was interrupted (kind and bytes, a reference
     /// each), handled in order when it runs again: a page that keeps sending cannot keep
     /// `run` from returning.
@@ -164,6 +166,10 @@ final class ServedList {
     /// (and reads its position before a smaller size clamps it), or alone if none comes.
     var sizeChanged = false
     var pendingMove: (offset: Float, delta: Double, number: UInt64)?
+    /// Each item container's last change of item (the number of the page's message with
+    /// mutations that made it): an event the page sent before it had applied that message
+    /// was meant for the item the container showed before (`event`).
+    var reassigned: [UInt64: UInt64] = [:]
     unowned let server: WebServer
 
     init(handle: OpaquePointer, sessions: ListSessions, crossSize: Float, horizontal: Bool, server: WebServer) {
@@ -744,8 +750,8 @@ final class WebServer {
         case .success(.hello(let path, let width, let height)): hello(page, path: path, width: width, height: height)
         case .success(.viewport(let width, let height)): viewport(page, width: width, height: height)
         case .success(.scroll(let offset, let length, let moves)): scroll(page, offset: offset, length: length, movesApplied: moves)
-        case .success(.event(let view, let name, let value, let sequence)):
-            event(page, view: view, name: name, value: value, sequence: sequence)
+        case .success(.event(let view, let name, let value, let sequence, let commits)):
+            event(page, view: view, name: name, value: value, sequence: sequence, commits: commits)
         }
     }
 
@@ -785,6 +791,7 @@ final class WebServer {
         page.root = root
         root.pages.append(page)
         send(page, welcome(page))
+        page.mutationMessages += 1
         send(page, "{\"t\":\"reset\",\"m\":\(root.mirror.replay())}")
         if root.pages.count == 1 && !config.keepSizeRange { setWidth(root, width) }
         flushIfNeeded(root, now: Double(g_get_monotonic_time() - startTime) / 1_000_000)
@@ -825,7 +832,8 @@ final class WebServer {
 
     /// A page's event, sent to its root (then flushed) or its list (then processed: a state
     /// update inside an item is built off this thread, and the ready handler wakes the server).
-    private func event(_ page: PageConnection, view: UInt64, name: String, value: PageMessage.Value?, sequence: UInt64) {
+    private func event(_ page: PageConnection, view: UInt64, name: String, value: PageMessage.Value?, sequence: UInt64,
+                       commits: UInt64?) {
         typealias Send = (inout frond_action_outcome, UnsafePointer<CChar>, UnsafePointer<frond_attribute>?) -> frond_status
         let mirror: ViewMirror, send: Send, after: () -> Void
         if let list = page.list {
@@ -850,6 +858,12 @@ final class WebServer {
             sendAnswered(page)
         }
         guard mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
+        // (A list reuses an item's views for another: an event the page sent before it was
+        // shown that is the previous item's, which is gone from there.)
+        if let list = page.list, let commits, let container = mirror.topView(holding: view),
+           let changed = list.reassigned[container], commits < changed {
+            return refuse(page, "an event for view \(view) from before its item container showed another item")
+        }
         statistics.events += 1
         var payload = frond_attribute()
         var outcome = FROND_ACTION_NO_ACTION
@@ -930,7 +944,10 @@ final class WebServer {
         var size = frond_size()
         let body = try root.mirror.apply(mutations, rootSize: frond_root_get_size(&size, root.handle) == FROND_OK ? size : nil)
         statistics.commits += 1
-        for page in root.pages { send(page, "{\"t\":\"commit\",\"e\":\(answered(page)),\"m\":\(body)}") }
+        for page in root.pages {
+            page.mutationMessages += 1
+            send(page, "{\"t\":\"commit\",\"e\":\(answered(page)),\"m\":\(body)}")
+        }
     }
 
     /// The last event of `page` whose effects it is sent now: every event it sent, except
@@ -1032,6 +1049,7 @@ final class WebServer {
         list.page = page
         page.list = list
         send(page, welcome(page, list: true))
+        page.mutationMessages += 1
         send(page, "{\"t\":\"reset\",\"m\":\(list.mirror.replay())}")
         sendLength(list)
     }
@@ -1169,7 +1187,30 @@ final class WebServer {
         let body = try list.mirror.apply(mutations, rootSize: list.contentSize)
         statistics.commits += 1
         if let page = list.page {
+            page.mutationMessages += 1
+            noteReassigned(list, mutations, message: page.mutationMessages)
             send(page, "{\"t\":\"commit\",\"e\":\(answered(page)),\"m\":\(body)\(listChangeFields(list))}")
+        }
+    }
+
+    /// Records the item containers a list commit gives another item (or parks, or sends on
+    /// their way out), and forgets those it destroys.
+    private func noteReassigned(_ list: ServedList, _ mutations: UnsafeBufferPointer<frond_mutation>, message: UInt64) {
+        for mutation in mutations {
+            switch mutation.kind {
+            case FROND_MUTATION_UPDATE:
+                guard list.mirror.topView(holding: mutation.view) == mutation.view else { continue }
+                var names: [UnsafePointer<CChar>] = []
+                for index in 0..<mutation.set_count { if let name = mutation.set?[index].name { names.append(name) } }
+                for index in 0..<mutation.unset_count { if let name = mutation.unset?[index] { names.append(name) } }
+                if names.contains(where: { ["item", "section", "hidden", "leaving"].contains(String(cString: $0)) }) {
+                    list.reassigned[mutation.view] = message
+                }
+            case FROND_MUTATION_DESTROY:
+                list.reassigned[mutation.view] = nil
+            default:
+                continue
+            }
         }
     }
 

@@ -535,6 +535,90 @@ def test_a_text_field_shows_what_the_program_made_of_the_typing() -> None:
         served.stop()
 
 
+def test_the_caret_stays_by_the_text_the_program_kept() -> None:
+    """A program that cuts the text at 10 characters and upper-cases its first letter: when
+    its value replaces what was typed, the caret stays by the text around it (it jumped to the
+    end, and the next keys went there and were cut off)."""
+    from frond import ActionEvent, Component, RenderComponent
+
+    class Field(RenderComponent):
+        def initial_state(self) -> str:
+            return ""
+
+        def render(self, text: str) -> Component:
+            return Component("textField", {"value": text, "onValueChange": self.typed}, width=200, height=24)
+
+        def typed(self, event: ActionEvent) -> None:
+            text = (event.payload if isinstance(event.payload, str) else "")[:10]
+            assert self.scope is not None
+            self.scope.update_state(lambda _: text[:1].upper() + text[1:])
+
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(Field())
+        return root
+
+    served = Served(session)
+    field = "document.querySelector('input')"
+    try:
+        with Chromium(640, 400) as page:
+            page.navigate(served.server.url)
+            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
+            page.evaluate(f"{field}.focus(), true")
+            page.type_text("abcdefghij")
+            page.wait_for(f"{field}.value === 'Abcdefghij'")
+            page.evaluate(f"{field}.setSelectionRange(3, 3), true")
+            page.type_text("xy")  # each key makes the text 11 long, and the program cuts the end
+            page.wait_for(f"{field}.value === 'Abcxydefgh'")
+            assert page.evaluate(f"[{field}.selectionStart, {field}.selectionEnd]") == [5, 5]
+            page.evaluate(f"{field}.setSelectionRange(0, 0), true")
+            page.type_text("z")
+            page.wait_for(f"{field}.value === 'ZAbcxydefg'")
+            assert page.evaluate(f"{field}.selectionStart") == 1
+    finally:
+        served.stop()
+
+
+def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
+    """A list row's field has the caret, and the person scrolls far away: the field's views
+    now show another row, so the caret leaves it, and what is typed then changes no row (it
+    changed whichever row the views showed now)."""
+    from frond import Component, ListView
+
+    heard: list[tuple[int, object]] = []
+
+    def row(number: int) -> Component:
+        return Component("textField", {"value": f"task {number}",
+                                       "onValueChange": lambda event: heard.append((number, event.payload))},
+                         height=30)
+
+    def session(info: SessionInfo) -> ListView:
+        view = ListView(row, cross_size=float(info.width), estimated_item_size=30)
+        view.data_source.set_sections([list(range(2000))])
+        return view
+
+    served = Served(lambda info: Root())
+    served.on_server(lambda: served.server.serve_lists("/tasks", session))
+    try:
+        with Chromium(640, 400) as page:
+            page.navigate(served.server.url.rstrip("/") + "/tasks")
+            page.wait_for("window.frond && frond.connected && document.querySelectorAll('input').length > 5")
+            page.evaluate("[...document.querySelectorAll('input')].find(e => e.value === 'task 0').focus(), true")
+            page.type_text("!")
+            deadline = time.monotonic() + 10
+            while heard != [(0, "task 0!")] and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert heard == [(0, "task 0!")]  # (the program keeps no edit: the field shows "task 0" again)
+            page.evaluate("scrollTo(0, 40000), true")
+            page.wait_for("![...document.querySelectorAll('input')].some(e => e.value.startsWith('task 0'))")
+            assert page.evaluate("document.activeElement.tagName") != "INPUT"
+            page.type_text("QQ")
+            time.sleep(0.3)
+            assert heard and all(number == 0 and "Q" not in str(text) for number, text in heard), heard
+    finally:
+        served.stop()
+
+
 def test_a_paste_above_the_message_limit_is_refused_in_the_page() -> None:
     """Text too long to send (above the server's message limit, which the welcome tells the
     page) is refused in the page: the field shows the root's value again and the session

@@ -13,6 +13,7 @@ const frond = (window.frond = {
   connected: false,
   session: 0,
   list: false,          // a list page
+  applied: 0,           // messages with mutations applied (commits and resets) this session
 });
 
 const container = document.getElementById("frond");
@@ -128,7 +129,25 @@ function applyStyle(view) {
 function showRootText(view) {
   const a = view.attributes;
   const text = typeof a.value === "string" ? a.value : typeof a.text === "string" ? a.text : "";
-  if (view.element.value !== text) view.element.value = text; // (unchanged: the caret stays)
+  const element = view.element;
+  if (element.value === text) return; // (unchanged: the caret stays)
+  if (document.activeElement !== element) {
+    element.value = text;
+    return;
+  }
+  // The caret stays by the text around it: what the program kept before and after the
+  // change (a refused key, a cut end, an upper-cased first letter) holds it in place.
+  const old = element.value;
+  let prefix = 0;
+  while (prefix < old.length && prefix < text.length && old[prefix] === text[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < old.length - prefix && suffix < text.length - prefix &&
+         old[old.length - 1 - suffix] === text[text.length - 1 - suffix]) suffix++;
+  const place = (at) => at <= prefix ? at : at >= old.length - suffix ? text.length - (old.length - at)
+    : Math.min(at, text.length - suffix);
+  const start = place(element.selectionStart ?? old.length), end = place(element.selectionEnd ?? old.length);
+  element.value = text;
+  element.setSelectionRange(start, end);
 }
 
 // The server answered the events up to `answered`: a text field whose last typing is among
@@ -140,6 +159,20 @@ function reconcile(answered) {
       typing.delete(view);
       view.typed = undefined;
       if (frond.views.get(Number(view.element.dataset.view)) === view) showRootText(view);
+    }
+  }
+}
+
+// A list item's container now shows another item (or none): what the person was typing in
+// it was the previous item's. The field under the caret lets go (a key would go to the new
+// item), and its fields show the new item's text.
+function itemChanged(containerView) {
+  if (containerView.element.contains(document.activeElement)) document.activeElement.blur();
+  for (const view of typing) {
+    if (containerView.element.contains(view.element)) {
+      typing.delete(view);
+      view.typed = undefined;
+      showRootText(view);
     }
   }
 }
@@ -191,6 +224,10 @@ function apply(mutation) {
       const view = frond.views.get(id);
       Object.assign(view.attributes, mutation[2]);
       for (const name of mutation[3]) delete view.attributes[name];
+      if (frond.list && view.element.parentElement === container &&
+          ["item", "section", "hidden", "leaving"].some((name) => name in mutation[2] || mutation[3].includes(name))) {
+        itemChanged(view);
+      }
       applyStyle(view);
       break;
     }
@@ -247,6 +284,7 @@ function receive(message) {
     frond.list = message.list === true;
     frond.offsetMoves = 0; // (a new session's list numbers its moves afresh)
     frond.maxMessageBytes = typeof message.max === "number" ? message.max : 0;
+    frond.applied = 0;
     if (message.title) document.title = message.title;
     if (frond.list) sendScroll();
     return;
@@ -268,6 +306,7 @@ function receive(message) {
     for (const view of frond.views.values()) view.element.remove();
     frond.views.clear();
   }
+  frond.applied += 1; // (each commit or reset; an event says how many it was sent after)
   withListChanges(message, () => {
     for (const mutation of message.m) apply(mutation);
   });
@@ -308,7 +347,7 @@ function send(object) {
 }
 
 function sendEvent(view, event, value, domEvent) {
-  const message = { t: "event", view, event, seq: eventSeq + 1 };
+  const message = { t: "event", view, event, seq: eventSeq + 1, c: frond.applied };
   if (value !== undefined) message.value = value;
   if (!send(message)) return false;
   eventSeq += 1;

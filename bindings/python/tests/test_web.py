@@ -384,3 +384,76 @@ def test_aMessageAboveTheLimitIsLoggedAndCounted() -> None:
             assert log[0].endswith("its connection is closed")
         finally:
             client.close()
+
+
+def test_anEventSentBeforeItsItemContainerShowedAnotherItemIsRefused() -> None:
+    """A list reuses an item's views for another item as the person scrolls: an event the
+    page sent before it had applied that commit (its "c" counts the commits it applied) was
+    typed into the previous item, and reaching the new one would change the wrong item
+    (typing, then a fast scroll, saved one task's text into another). It is refused and
+    logged; an event sent after it reaches the new item."""
+    from frond import Component, ListView
+    from websocket_client import WebSocketClient
+
+    heard: list[tuple[int, object]] = []
+    log: list[str] = []
+
+    def row(number: int) -> Component:
+        return Component("textField", {"value": f"task {number}",
+                                       "onValueChange": lambda event: heard.append((number, event.payload))},
+                         height=30)
+
+    def session(info: SessionInfo) -> ListView:
+        view = ListView(row, cross_size=float(info.width), estimated_item_size=30)
+        view.data_source.set_sections([list(range(3000))])
+        return view
+
+    def fields(messages: list[dict[str, Any]]) -> dict[int, tuple[int, str]]:
+        """Each text field's container and value, from the messages so far."""
+        parent: dict[int, int] = {}
+        value: dict[int, str] = {}
+        for message in messages:
+            for mutation in message.get("m", []):
+                if mutation[0] in ("i", "m"):
+                    parent[mutation[1]] = mutation[2]
+                elif mutation[0] == "u" and "value" in mutation[2]:
+                    value[mutation[1]] = mutation[2]["value"]
+        return {view: (parent.get(view, 0), text) for view, text in value.items()}
+
+    with WebServer(lambda info: Root(), on_log=log.append) as server:
+        server.serve_lists("/tasks", session)
+        serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 10})
+        serving.start()
+        client = WebSocketClient(server.port)
+        try:
+            client.send({"t": "hello", "path": "/tasks", "width": 400, "height": 300})
+            client.send({"t": "scroll", "offset": 0, "length": 300, "n": 0})
+            messages: list[dict[str, Any]] = []
+            while (message := client.receive(0.5)) is not None:
+                messages.append(message)
+            applied = sum(message.get("t") in ("commit", "reset") for message in messages)
+            first = fields(messages)
+            view, (_, text) = next((view, shown) for view, shown in first.items() if shown[1] == "task 0")
+            # Far down: the rows' views are reused for others.
+            client.send({"t": "scroll", "offset": 60000, "length": 300, "n": 0})
+            while (message := client.receive(0.5)) is not None:
+                messages.append(message)
+            now = fields(messages)
+            assert now[view][1] != "task 0", "the list did not reuse the first row's views"
+            # Typed into task 0 before the page applied the reuse: refused.
+            client.send({"t": "event", "view": view, "event": "onValueChange", "value": "task 0!", "seq": 1,
+                         "c": applied})
+            # Typed after it: the row shown there now hears it.
+            later = sum(message.get("t") in ("commit", "reset") for message in messages)
+            client.send({"t": "event", "view": view, "event": "onValueChange", "value": now[view][1] + "?",
+                         "seq": 2, "c": later})
+            deadline = time.monotonic() + 5
+            while not heard and time.monotonic() < deadline:
+                client.receive(0.1)
+            shown_number = int(now[view][1].split()[1])
+            assert heard == [(shown_number, f"task {shown_number}?")]
+            assert any("from before its item container showed another item" in line for line in log), log
+        finally:
+            client.close()
+            server.stop()
+            serving.join(10)
