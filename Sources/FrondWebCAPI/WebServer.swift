@@ -657,7 +657,13 @@ final class WebServer {
             guard let userData else { return }
             let page = Unmanaged<PageConnection>.fromOpaque(userData).takeUnretainedValue()
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "an error"
-            page.server?.refuse(page, "what its WebSocket refused (\(message))", outcome: "its connection is closed")
+            // (libsoup's own errors are about what the page sent; others, such as a write to a
+            // page that went away, are the connection's, and no refusal of a message.)
+            if let error, error.pointee.domain == soup_websocket_error_quark() {
+                page.server?.refuse(page, "what its WebSocket refused (\(message))", outcome: "its connection is closed")
+            } else {
+                page.server?.logLine("session \(page.id)'s connection failed (\(message)): it is closed")
+            }
         }
         page.handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(socket), "error",
                                                    unsafeBitCast(onError, to: GCallback.self), user, nil, GConnectFlags(rawValue: 0)))

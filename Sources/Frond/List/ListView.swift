@@ -336,11 +336,13 @@ public final class ListView<Model>: @unchecked Sendable {
             animationTime = time
             // (Every mounted item's clock moves, so that what it starts later begins now;
             // one host commit holds the frame's changes of all the items that animate.)
+            // (A root a builder's thread is building is left for the next tick: checking
+            // `isIdle` here and ticking later raced with the builder, and failed the tick.)
             let roots = mounts.values.compactMap { $0.itemRoot?.root }.filter { $0.isIdle && $0.animationTime < time }
             let animating = !leaving.isEmpty || roots.contains { $0.hasRunningAnimations }
             func tickAll() throws(FrondError) -> Int {
                 var count = 0
-                for root in roots { count += try root.tick(time: time) }
+                for root in roots { count += try root.tickIfIdle(time: time) ?? 0 }
                 count += try tickLeaving(time: time)
                 return count
             }

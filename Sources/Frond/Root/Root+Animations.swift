@@ -31,15 +31,24 @@ extension Root {
     /// `.invalidValue`; while the root flushes or holds a prepared flush, `.misuse`.
     @discardableResult
     public func tick(time: Double) throws(FrondError) -> Int {
-        try runningCallbacks { () throws(FrondError) in try tickNow(time) }
+        try runningCallbacks { () throws(FrondError) in try tickNow(time, onlyIfIdle: false) ?? 0 }
     }
 
-    private func tickNow(_ time: Double) throws(FrondError) -> Int {
+    /// ``tick(time:)`` when the root is idle; nil, with nothing done, while a flush runs or
+    /// is prepared (a list item that a builder's thread is building: the list ticks it at
+    /// its next tick). Checked and claimed at once, where testing ``isIdle`` first would
+    /// race with the builder.
+    func tickIfIdle(time: Double) throws(FrondError) -> Int? {
+        try runningCallbacks { () throws(FrondError) in try tickNow(time, onlyIfIdle: true) }
+    }
+
+    private func tickNow(_ time: Double, onlyIfIdle: Bool) throws(FrondError) -> Int? {
         guard time.isFinite else { throw FrondError(.invalidValue, "tick(time: \(time)): the time is not finite") }
         guard time >= animator.time else {
             throw FrondError(.invalidValue, "tick(time: \(time)): the clock cannot go back (the last tick was at \(animator.time))")
         }
-        let count = try withCommittedTree("tick") { () throws(FrondError) -> Int in
+        if onlyIfIdle && !claimIfIdle() { return nil }
+        let count = try withCommittedTree("tick", claimed: onlyIfIdle) { () throws(FrondError) -> Int in
             let mutations = animator.tick(to: time, registry: &registry)
             if let host, !mutations.isEmpty {
                 host.beginCommit()

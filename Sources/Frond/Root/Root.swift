@@ -336,10 +336,18 @@ public final class Root: @unchecked Sendable {
 
     /// Runs `body` with the root busy, against the committed tree (for actions, which are
     /// refused while a flush runs or is prepared: the tree nodes are being changed).
-    func withCommittedTree<T>(_ what: String, _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
-        try enter(from: .idle, what)
+    /// (`claimed`: the caller moved the root from idle to busy already, `claimIfIdle`.)
+    func withCommittedTree<T>(_ what: String, claimed: Bool = false,
+                              _ body: () throws(FrondError) -> T) throws(FrondError) -> T {
+        if !claimed { try enter(from: .idle, what) }
         defer { phase.store(Phase.idle.rawValue, ordering: .releasing) }
         return try body()
+    }
+
+    /// Moves an idle root to busy; false (nothing changed) when it is not idle.
+    func claimIfIdle() -> Bool {
+        phase.compareExchange(expected: Phase.idle.rawValue, desired: Phase.busy.rawValue,
+                              ordering: .acquiringAndReleasing).exchanged
     }
 
     private enum Phase: UInt8 {

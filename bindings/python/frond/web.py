@@ -44,6 +44,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import signal
 import sys
 import threading
 import traceback
@@ -357,13 +358,37 @@ class WebServer(Handle):
     def serve_forever(self, poll_interval: float = 0.25) -> None:
         """Serves until :meth:`stop` (any thread) or Ctrl-C, which raises KeyboardInterrupt
         out of it (returning every `poll_interval` seconds to Python lets the interrupt
-        through). A callback's exception is printed and serving goes on."""
+        through). A callback's exception is printed and serving goes on.
+
+        On the main thread, while Python's own SIGINT handler is the one installed, Ctrl-C
+        interrupts the run and is raised once it returns: raised inside a callback that C
+        called (a destroy function, a listener), Python would only print it as an exception
+        ignored, and serving would go on."""
         self._stopping = False
-        while not self._stopping:
-            try:
-                self.run(poll_interval)
-            except FrondError:
-                traceback.print_exc()
+        interrupted: list[bool] = []
+        previous = None
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            def on_interrupt(number: int, frame: object) -> None:
+                if interrupted:  # (a second Ctrl-C: a callback that never returns is stopped as before)
+                    raise KeyboardInterrupt
+                interrupted.append(True)
+                self._stopping = True
+                if self._handle is not None:
+                    self.interrupt()
+
+            previous = signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            while not self._stopping:
+                try:
+                    self.run(poll_interval)
+                except FrondError:
+                    traceback.print_exc()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+        if interrupted:
+            raise KeyboardInterrupt
 
     def stop(self) -> None:
         """Ends :meth:`serve_forever` (any thread)."""

@@ -457,3 +457,37 @@ def test_anEventSentBeforeItsItemContainerShowedAnotherItemIsRefused() -> None:
             client.close()
             server.stop()
             serving.join(10)
+
+
+def test_ctrlCEndsServeForeverThroughTheServersInterrupt() -> None:
+    """Ctrl-C on the main thread interrupts the run and comes out of serve_forever as
+    KeyboardInterrupt once the run returns (raised inside a callback C called, such as a
+    destroy function, Python only printed it as ignored and serving went on); a served page
+    and its session are ended as usual."""
+    import os
+    import subprocess
+    import sys
+
+    program = (
+        "import os, signal, threading, time\n"
+        "from frond import Component, Root\n"
+        "from frond.web import WebServer\n"
+        "def session(info):\n"
+        "    root = Root()\n"
+        "    root.set_component(Component('row', {}, height=20))\n"
+        "    return root\n"
+        "server = WebServer(session)\n"
+        "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "started = time.monotonic()\n"
+        "try:\n"
+        "    server.serve_forever(poll_interval=0.2)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted after', round(time.monotonic() - started, 1), flush=True)\n"
+        "    print('handler restored', signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n"
+        "server.close()\n")
+    environment = dict(os.environ)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=20, env=environment)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    assert lines[0].startswith("interrupted after") and float(lines[0].split()[-1]) < 5, done.stdout
+    assert lines[1] == "handler restored True"
