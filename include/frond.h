@@ -2349,7 +2349,9 @@ frond_status frond_data_source_set_sections(frond_data_source *source, const fro
  *  paired item keeps its scopes and state wherever it goes (into another section, out of
  *  a removed one), takes the new model (the old one is destroyed) and is rebuilt only when
  *  its version differs. Moves are the fewest in each section that stays, plus the items
- *  that change section. Listeners hear the changeset. Two sections, or two items, with one
+ *  that change section. Listeners hear the changeset. An item a filter leaves out is
+ *  removed, with its state (shown again, it is a new item): what must outlive that belongs
+ *  in the model. Two sections, or two items, with one
  *  identity in either list are FROND_ERR_INVALID_ARGUMENT naming both places ("new items
  *  [0, 1] and [2, 1] have the same identity"; for the new lists before anything is
  *  queued, and the models are then destroyed). */

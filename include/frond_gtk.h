@@ -18,7 +18,7 @@
  * is tapped through a click gesture. Inputs show what the root decided: a check button its
  * attribute, an entry the root's `value` once the root has answered its typing (a root at
  * once, a list when it has built the item's state update), so a program may refuse, cut or
- * change what is typed. The widget's
+ * change what is typed; the caret stays by the text around it. The widget's
  * width is the root's (FLEXIBLE_HEIGHT), its frame clock ticks the root's animations, and
  * the root's text is measured with the Pango context its labels draw with.
  *

@@ -751,11 +751,14 @@ static GtkWidget *find_entry(GtkWidget *widget) {
     return NULL;
 }
 
-/* Types `text` at the entry's end, a character at a time, as keys would. */
+/* Types `text` at the entry's caret, a character at a time, as GTK does for keys (it
+ * inserts the character, then puts the caret after it), letting the main loop run after each. */
 static void type_into(GtkWidget *entry, const char *text) {
     for (; *text; text++) {
-        int position = -1;
+        int position = gtk_editable_get_position(GTK_EDITABLE(entry));
         gtk_editable_insert_text(GTK_EDITABLE(entry), text, 1, &position);
+        gtk_editable_set_position(GTK_EDITABLE(entry), position);
+        iterate_for(5);
     }
 }
 
@@ -783,10 +786,20 @@ static void test_an_entry_shows_what_the_program_made_of_the_typing(void) {
     type_into(entry, "x");
     CHECK(strcmp(d.text, "12") == 0);
     CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "12") == 0);
+    CHECK(gtk_editable_get_position(GTK_EDITABLE(entry)) == 2);
     type_into(entry, "34567890");
     CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "123456") == 0);
-    iterate_for(50);
+    /* The caret stays by the text around it: after "1", a refused "x" leaves it there, and a
+     * "9" goes in after the "1" (the program then cuts the end). */
+    gtk_editable_set_position(GTK_EDITABLE(entry), 1);
+    type_into(entry, "x");
     CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "123456") == 0);
+    CHECK(gtk_editable_get_position(GTK_EDITABLE(entry)) == 1);
+    type_into(entry, "9");
+    CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "192345") == 0);
+    CHECK(gtk_editable_get_position(GTK_EDITABLE(entry)) == 2);
+    iterate_for(50);
+    CHECK(strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "192345") == 0);
     gtk_window_destroy(GTK_WINDOW(window));
     CHECK_OK(frond_root_free(d.root));
     CHECK_OK(frond_gtk_host_free(host));

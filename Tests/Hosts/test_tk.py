@@ -237,10 +237,19 @@ def test_a_field_shows_what_the_program_made_of_the_typing(display: str) -> None
         entry = host.views[views_of(host, "textField")[0]].widget
         for key, shown in [("1", "1"), ("2", "12"), ("x", "12"), ("3", "123"), ("4", "1234"), ("5", "12345"),
                            ("6", "123456"), ("7", "123456")]:
-            entry.insert("end", key)
+            entry.insert("insert", key)
             window.update()
             assert entry.get() == shown, (key, entry.get())
         assert 'value="123456"' in root.describe()
+        # The caret stays by the text around it: after "1", a refused "x" leaves it there,
+        # and a "9" goes in after the "1" (the program then cuts the end).
+        entry.icursor(1)
+        entry.insert("insert", "x")
+        window.update()
+        assert (entry.get(), entry.index("insert")) == ("123456", 1)
+        entry.insert("insert", "9")
+        window.update()
+        assert (entry.get(), entry.index("insert")) == ("192345", 2)
     finally:
         window.destroy()
         root.close()

@@ -32,6 +32,7 @@ struct frond_gtk_host {
     gint flush_pending;
     guint tick;
     bool updating;          /* widgets being set from the root, not by a person */
+    bool answer_pending;    /* an idle callback will show the answers to entries' typing */
     bool resized;           /* the root's size range changed: the next flush lays it out again */
     uint64_t commits;
     float width;
@@ -101,8 +102,10 @@ static void view_allocate(GtkWidget *widget, int width, int height, int baseline
         }
     }
     for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if (child == view->content && view->foreign) {
-            /* A wrapped widget is never given less than its minimum (GTK's rule). */
+        if (child == view->content && (view->foreign || GTK_IS_ENTRY(child))) {
+            /* A wrapped widget or an entry is never given less than its minimum (GTK's rule:
+             * an entry's text area went negative in a frame not laid out yet). An entry asks
+             * for no room for characters, so its frame decides its size. */
             int minimum_width = 0, minimum_height = 0;
             gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum_width, NULL, NULL, NULL);
             gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, MAX(width, minimum_width), &minimum_height, NULL, NULL, NULL);
@@ -176,11 +179,48 @@ static void list_catch_up(frond_gtk_host *host);
 static void list_keep_ticking(frond_gtk_host *host);
 
 /* An entry shows the root's text (the program may refuse, cut or change what was typed). */
+/* Where the caret at character `at` of `old` goes in `text`: it stays by what the program
+ * kept before and after the change (`prefix` and `suffix` characters alike; a refused key,
+ * a cut end, an upper-cased first letter hold it in place). */
+static int place_caret(int at, int old_length, int length, int prefix, int suffix) {
+    if (at <= prefix) return at;
+    if (at >= old_length - suffix) return length - (old_length - at);
+    return MIN(at, length - suffix);
+}
+
 static void show_root_text(FrondGtkView *view) {
-    if (!view->root_text || !GTK_IS_ENTRY(view->content)) return;
-    if (strcmp(gtk_editable_get_text(GTK_EDITABLE(view->content)), view->root_text) == 0) return;
+    GtkEditable *editable;
+    const char *old;
+    const char *text = view->root_text;
+    int start = 0, end = 0, old_length, length, prefix = 0, suffix = 0;
+    const char *a, *b;
+    if (!text || !GTK_IS_ENTRY(view->content)) return;
+    editable = GTK_EDITABLE(view->content);
+    old = gtk_editable_get_text(editable);
+    if (strcmp(old, text) == 0) return;
+    /* (Positions count characters: the texts are UTF-8.) */
+    gtk_editable_get_selection_bounds(editable, &start, &end);
+    if (start == end) start = end = gtk_editable_get_position(editable);
+    old_length = (int)g_utf8_strlen(old, -1);
+    length = (int)g_utf8_strlen(text, -1);
+    for (a = old, b = text; *a && *b && g_utf8_get_char(a) == g_utf8_get_char(b); a = g_utf8_next_char(a), b = g_utf8_next_char(b))
+        prefix++;
+    {
+        const char *old_end = old + strlen(old), *text_end = text + strlen(text);
+        while (suffix < old_length - prefix && suffix < length - prefix) {
+            const char *x = g_utf8_prev_char(old_end), *y = g_utf8_prev_char(text_end);
+            if (g_utf8_get_char(x) != g_utf8_get_char(y)) break;
+            old_end = x;
+            text_end = y;
+            suffix++;
+        }
+    }
+    start = place_caret(start, old_length, length, prefix, suffix);
+    end = place_caret(end, old_length, length, prefix, suffix);
     view->host->updating = true;
-    gtk_editable_set_text(GTK_EDITABLE(view->content), view->root_text);
+    gtk_editable_set_text(editable, text);
+    if (start == end) gtk_editable_set_position(editable, start);
+    else gtk_editable_select_region(editable, start, end);
     view->host->updating = false;
 }
 
@@ -217,13 +257,18 @@ static void send_event(FrondGtkView *view, const char *event, const frond_attrib
         frond_list_send_event(&outcome, host->list, view->id, event, payload);
         frond_list_process(NULL, host->list, false);
         list_keep_ticking(host);
-        answer_typing(host);
         return;
     }
     if (!host->root) return;
     frond_root_send_event(&outcome, host->root, view->id, event, payload);
     flush_now(host);
-    answer_typing(host);
+}
+
+static gboolean answer_typing_idle(gpointer user_data) {
+    frond_gtk_host *host = user_data;
+    host->answer_pending = false;
+    if (!host->freed) answer_typing(host);
+    return G_SOURCE_REMOVE;
 }
 
 static void clicked(GtkButton *button, gpointer user_data) {
@@ -252,6 +297,13 @@ static void changed(GtkEditable *editable, gpointer user_data) {
     view->typed = true;
     value = frond_attribute_string("value", gtk_editable_get_text(editable));
     send_event(view, FROND_EVENT_VALUE_CHANGE, &value);
+    /* The answer is shown once GTK is done with the key: it places the caret after the
+     * character it inserted when this signal returns, over any caret set here. */
+    if (!view->host->answer_pending) {
+        view->host->answer_pending = true;
+        host_ref(view->host);
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, answer_typing_idle, view->host, host_unref);
+    }
 }
 
 static void tapped(GtkGestureClick *gesture, int presses, double x, double y, gpointer user_data) {
@@ -506,6 +558,7 @@ static FrondGtkView *view_new(frond_gtk_host *host, uint64_t id, const char *typ
         g_signal_connect(view->content, "toggled", G_CALLBACK(toggled), view);
     } else if (is_type(type, entry_types)) {
         view->content = gtk_entry_new();
+        gtk_editable_set_width_chars(GTK_EDITABLE(view->content), 0);
         g_signal_connect(view->content, "changed", G_CALLBACK(changed), view);
     } else if (strcmp(type, "image") == 0) {
         view->content = gtk_picture_new();

@@ -94,6 +94,23 @@ class _View:
     typed: bool = False         # a text field typed in whose typing the root has not answered yet
 
 
+def _caret_after(at: int, old: str, text: str) -> int:
+    """Where a caret at `at` in `old` goes when `text` replaces it: by the text around it,
+    what the program kept before and after the change (a refused key, a cut end, an
+    upper-cased first letter hold it in place)."""
+    prefix = 0
+    while prefix < min(len(old), len(text)) and old[prefix] == text[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(old), len(text)) - prefix and old[len(old) - 1 - suffix] == text[len(text) - 1 - suffix]:
+        suffix += 1
+    if at <= prefix:
+        return at
+    if at >= len(old) - suffix:
+        return len(text) - (len(old) - at)
+    return min(at, len(text) - suffix)
+
+
 class ViewDrawing(NamedTuple):
     """What a drawer (`TkHost.set_drawer`) draws: a view of its type on `canvas`, in the box
     from (`x`, `y`), `width` × `height`, in canvas coordinates, with the view's `attributes`
@@ -800,9 +817,12 @@ class TkHost(Host):
             view.typed = False
             value = view.attributes.get("value", view.attributes.get("text"))
             if isinstance(value, str) and view.variable is not None and view.variable.get() != value:
+                old = view.variable.get()
+                caret = _caret_after(int(view.widget.index("insert")), old, value)
                 self._updating = True
                 try:
                     view.variable.set(value)
+                    view.widget.icursor(caret)
                 finally:
                     self._updating = False
 
