@@ -6,6 +6,7 @@ misbehaves must leave the root whole. Prints the figures issue 30 asks for (late
 click to the frame that shows it, bytes and messages per commit)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import gc
 import statistics
@@ -100,6 +101,25 @@ def open_page(browser: Chromium, served: Served, path: str = "/") -> int:
     browser.wait_for("window.frond && frond.connected && frond.commits >= 2")
     browser.evaluate("document.fonts.ready.then(() => true)")
     return int(browser.evaluate("frond.session"))
+
+
+@contextlib.contextmanager
+def page_of(component: Callable[[], Any], width: int = 640, height: int = 400,
+            **options: Any) -> Iterator[tuple[Chromium, Served]]:
+    """A page showing a root of its own with `component()` in it, and its server."""
+    def session(_info: SessionInfo) -> Root:
+        root = Root()
+        root.set_component(component())
+        return root
+
+    served = Served(session, **options)
+    try:
+        with Chromium(width, height) as page:
+            page.navigate(served.server.url)
+            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
+            yield page, served
+    finally:
+        served.stop()
 
 
 # The DOM as the page has it: for each view, its id, type, parent, frame and what it shows.
@@ -507,32 +527,19 @@ def test_a_text_field_shows_what_the_program_made_of_the_typing() -> None:
             assert self.scope is not None
             self.scope.update_state(lambda state: (state[0], text.upper()))
 
-    roots: list[Root] = []
-
-    def session(_info: SessionInfo) -> Root:
-        root = Root()
-        root.set_component(Form())
-        roots.append(root)
-        return root
-
-    served = Served(session)
     field = "document.querySelectorAll('input')[{}]"
-    try:
-        with Chromium(640, 400) as page:
-            page.navigate(served.server.url)
-            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
-            page.evaluate(f"{field.format(0)}.focus(), true")
-            page.type_text("12x3y456789")
-            page.wait_for(f"{field.format(0)}.value === '123456'")
-            page.evaluate(f"{field.format(1)}.focus(), true")
-            page.type_text("hello world, typed fast")
-            page.wait_for(f"{field.format(1)}.value === 'HELLO WORLD, TYPED FAST'")
-            time.sleep(0.3)  # (nothing arrives after that undoes it)
-            assert page.evaluate(f"[{field.format(0)}.value, {field.format(1)}.value]") == ["123456",
-                                                                                         "HELLO WORLD, TYPED FAST"]
-            assert "HELLO WORLD, TYPED FAST" in served.on_server(lambda: roots[0].describe())
-    finally:
-        served.stop()
+    with page_of(Form) as (page, served):
+        page.evaluate(f"{field.format(0)}.focus(), true")
+        page.type_text("12x3y456789")
+        page.wait_for(f"{field.format(0)}.value === '123456'")
+        page.evaluate(f"{field.format(1)}.focus(), true")
+        page.type_text("hello world, typed fast")
+        page.wait_for(f"{field.format(1)}.value === 'HELLO WORLD, TYPED FAST'")
+        time.sleep(0.3)  # (nothing arrives after that undoes it)
+        assert page.evaluate(f"[{field.format(0)}.value, {field.format(1)}.value]") == ["123456",
+                                                                                     "HELLO WORLD, TYPED FAST"]
+        assert page.evaluate("frond.typingFields") == 0
+        assert "HELLO WORLD, TYPED FAST" in served.on_server(lambda: served.roots[1].describe())
 
 
 def test_the_caret_stays_by_the_text_the_program_kept() -> None:
@@ -553,30 +560,19 @@ def test_the_caret_stays_by_the_text_the_program_kept() -> None:
             assert self.scope is not None
             self.scope.update_state(lambda _: text[:1].upper() + text[1:])
 
-    def session(_info: SessionInfo) -> Root:
-        root = Root()
-        root.set_component(Field())
-        return root
-
-    served = Served(session)
     field = "document.querySelector('input')"
-    try:
-        with Chromium(640, 400) as page:
-            page.navigate(served.server.url)
-            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
-            page.evaluate(f"{field}.focus(), true")
-            page.type_text("abcdefghij")
-            page.wait_for(f"{field}.value === 'Abcdefghij'")
-            page.evaluate(f"{field}.setSelectionRange(3, 3), true")
-            page.type_text("xy")  # each key makes the text 11 long, and the program cuts the end
-            page.wait_for(f"{field}.value === 'Abcxydefgh'")
-            assert page.evaluate(f"[{field}.selectionStart, {field}.selectionEnd]") == [5, 5]
-            page.evaluate(f"{field}.setSelectionRange(0, 0), true")
-            page.type_text("z")
-            page.wait_for(f"{field}.value === 'ZAbcxydefg'")
-            assert page.evaluate(f"{field}.selectionStart") == 1
-    finally:
-        served.stop()
+    with page_of(Field) as (page, _):
+        page.evaluate(f"{field}.focus(), true")
+        page.type_text("abcdefghij")
+        page.wait_for(f"{field}.value === 'Abcdefghij'")
+        page.evaluate(f"{field}.setSelectionRange(3, 3), true")
+        page.type_text("xy")  # each key makes the text 11 long, and the program cuts the end
+        page.wait_for(f"{field}.value === 'Abcxydefgh'")
+        assert page.evaluate(f"[{field}.selectionStart, {field}.selectionEnd]") == [5, 5]
+        page.evaluate(f"{field}.setSelectionRange(0, 0), true")
+        page.type_text("z")
+        page.wait_for(f"{field}.value === 'ZAbcxydefg'")
+        assert page.evaluate(f"{field}.selectionStart") == 1
 
 
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
@@ -638,27 +634,16 @@ def test_a_paste_above_the_message_limit_is_refused_in_the_page() -> None:
             assert self.scope is not None
             self.scope.update_state(lambda _: text)
 
-    def session(_info: SessionInfo) -> Root:
-        root = Root()
-        root.set_component(Field())
-        return root
-
-    served = Served(session, max_message_bytes=4096)
-    try:
-        with Chromium(640, 400) as page:
-            page.navigate(served.server.url)
-            page.wait_for("window.frond && frond.connected && frond.commits >= 2")
-            field = "document.querySelector('input')"
-            page.evaluate(f"{field}.focus(), {field}.select(), true")
-            page.command("Input.insertText", {"text": "é" * 3000})  # 6,000 bytes, as a paste
-            page.wait_for(f"{field}.value === 'kept'")
-            page.type_text("!")
-            page.wait_for(f"[...frond.views.values()].some(v => v.attributes.value === 'kept!')")
-            assert page.evaluate("frond.session") == 1
-            assert served.on_server(lambda: served.server.statistics.sessions) == 1
-            assert not served.log
-    finally:
-        served.stop()
+    with page_of(Field, max_message_bytes=4096) as (page, served):
+        field = "document.querySelector('input')"
+        page.evaluate(f"{field}.focus(), {field}.select(), true")
+        page.command("Input.insertText", {"text": "é" * 3000})  # 6,000 bytes, as a paste
+        page.wait_for(f"{field}.value === 'kept'")
+        page.type_text("!")
+        page.wait_for(f"[...frond.views.values()].some(v => v.attributes.value === 'kept!')")
+        assert page.evaluate("frond.session") == 1
+        assert served.on_server(lambda: served.server.statistics.sessions) == 1
+        assert not served.log
 
 
 def test_a_page_with_a_scrollbar_is_as_wide_as_its_window_without_it() -> None:

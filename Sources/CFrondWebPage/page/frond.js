@@ -23,6 +23,8 @@ let eventSeq = 0;
 const pendingEvents = new Map(); // seq → the input event's timestamp
 const sentAt = new Map();        // seq → when it was sent
 const typing = new Set();        // text fields whose last typing the server has not answered
+// (How many, for tests and tools: a field shows the root's value once none waits.)
+Object.defineProperty(frond, "typingFields", { get: () => typing.size });
 
 // ---- view types → elements -----------------------------------------------------------
 

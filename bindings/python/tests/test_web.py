@@ -22,6 +22,18 @@ def session(info: SessionInfo) -> Root:
     return Root()
 
 
+def connect_while_running(server: WebServer) -> Any:
+    """A page's socket to `server`, which this thread runs meanwhile (the handshake needs it)."""
+    from websocket_client import WebSocketClient
+
+    clients: list[WebSocketClient] = []
+    connecting = threading.Thread(target=lambda: clients.append(WebSocketClient(server.port)))
+    connecting.start()
+    while connecting.is_alive():
+        server.run(0.05)
+    return clients[0]
+
+
 def test_aServerListensAndServesThePage() -> None:
     with WebServer(session, title="A <title>") as server:
         assert server.port > 0
@@ -301,7 +313,6 @@ def test_anInterruptEndsRunSoonWhileAPageKeepsSending() -> None:
     tap under way (it handled every message that had arrived first, seconds later), and the
     next run handles the rest, in order."""
     from frond import ActionEvent, Component, RenderComponent
-    from websocket_client import WebSocketClient
 
     taps: list[int] = []
 
@@ -324,12 +335,7 @@ def test_anInterruptEndsRunSoonWhileAPageKeepsSending() -> None:
         return root
 
     with WebServer(page, on_log=lambda line: None) as server:
-        clients: list[WebSocketClient] = []
-        connecting = threading.Thread(target=lambda: clients.append(WebSocketClient(server.port)))
-        connecting.start()
-        while connecting.is_alive():
-            server.run(0.05)
-        client = clients[0]
+        client = connect_while_running(server)
         try:
             client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
             button = None
@@ -357,16 +363,9 @@ def test_aMessageAboveTheLimitIsLoggedAndCounted() -> None:
     """libsoup closes a connection whose message is above the limit before the server sees
     the message: that is one refused message and one line of the log (there was none), and
     the welcome tells the page the limit (so that it does not send such a message)."""
-    from websocket_client import WebSocketClient
-
     log: list[str] = []
     with WebServer(session, max_message_bytes=4096, on_log=log.append) as server:
-        clients: list[WebSocketClient] = []
-        connecting = threading.Thread(target=lambda: clients.append(WebSocketClient(server.port)))
-        connecting.start()
-        while connecting.is_alive():
-            server.run(0.05)
-        client = clients[0]
+        client = connect_while_running(server)
         try:
             client.send({"t": "hello", "path": "/", "width": 200, "height": 100})
             welcome = None
