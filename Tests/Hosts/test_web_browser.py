@@ -122,6 +122,26 @@ def page_of(component: Callable[[], Any], width: int = 640, height: int = 400,
         served.stop()
 
 
+def controlled_field(initial: str, program: Callable[[str], str]) -> Callable[[], Any]:
+    """A render component class: a text field showing its state, which is what `program`
+    makes of each text typed (starting from `initial`)."""
+    from frond import ActionEvent, Component, RenderComponent
+
+    class Field(RenderComponent):
+        def initial_state(self) -> str:
+            return initial
+
+        def render(self, text: str) -> Component:
+            return Component("textField", {"value": text, "onValueChange": self.typed}, width=200, height=24)
+
+        def typed(self, event: ActionEvent) -> None:
+            text = program(event.payload if isinstance(event.payload, str) else "")
+            assert self.scope is not None
+            self.scope.update_state(lambda _: text)
+
+    return Field
+
+
 # The DOM as the page has it: for each view, its id, type, parent, frame and what it shows.
 DOM_VIEWS = """
 (() => {
@@ -546,20 +566,10 @@ def test_the_caret_stays_by_the_text_the_program_kept() -> None:
     """A program that cuts the text at 10 characters and upper-cases its first letter: when
     its value replaces what was typed, the caret stays by the text around it (it jumped to the
     end, and the next keys went there and were cut off)."""
-    from frond import ActionEvent, Component, RenderComponent
+    def cut_and_capitalize(text: str) -> str:
+        return text[:10][:1].upper() + text[:10][1:]
 
-    class Field(RenderComponent):
-        def initial_state(self) -> str:
-            return ""
-
-        def render(self, text: str) -> Component:
-            return Component("textField", {"value": text, "onValueChange": self.typed}, width=200, height=24)
-
-        def typed(self, event: ActionEvent) -> None:
-            text = (event.payload if isinstance(event.payload, str) else "")[:10]
-            assert self.scope is not None
-            self.scope.update_state(lambda _: text[:1].upper() + text[1:])
-
+    Field = controlled_field("", cut_and_capitalize)
     field = "document.querySelector('input')"
     with page_of(Field) as (page, _):
         page.evaluate(f"{field}.focus(), true")
@@ -620,21 +630,7 @@ def test_a_paste_above_the_message_limit_is_refused_in_the_page() -> None:
     page) is refused in the page: the field shows the root's value again and the session
     goes on. (The page sent it, the server closed the connection, and the page came back as
     a new session with every field empty.)"""
-    from frond import ActionEvent, Component, RenderComponent
-
-    class Field(RenderComponent):
-        def initial_state(self) -> str:
-            return "kept"
-
-        def render(self, text: str) -> Component:
-            return Component("textField", {"value": text, "onValueChange": self.typed}, width=200, height=24)
-
-        def typed(self, event: ActionEvent) -> None:
-            text = event.payload if isinstance(event.payload, str) else ""
-            assert self.scope is not None
-            self.scope.update_state(lambda _: text)
-
-    with page_of(Field, max_message_bytes=4096) as (page, served):
+    with page_of(controlled_field("kept", lambda text: text), max_message_bytes=4096) as (page, served):
         field = "document.querySelector('input')"
         page.evaluate(f"{field}.focus(), {field}.select(), true")
         page.command("Input.insertText", {"text": "é" * 3000})  # 6,000 bytes, as a paste

@@ -232,8 +232,7 @@ public final class DataSource<Model>: @unchecked Sendable {
             }
         }
         // (Duplicates in the new sections are found now; the old ones' when it is built.)
-        _ = try ListDiff.changeset(fromSections: [AnyHashable?](), items: [[Identity]](),
-                                   toSections: sectionIdentities, items: newIdentities)
+        try ListDiff.checkIdentities(ofSections: sectionIdentities, items: newIdentities)
         try submit(.identifiedSections(sectionIdentities, models, diff: diff), mode: mode)
     }
 

@@ -32,15 +32,7 @@ extension ListDiff {
         // its identity is found too.
         let newStarts = starts(of: new), oldStarts = starts(of: old)
         let newTotal = newStarts.last ?? 0, oldTotal = oldStarts.last ?? 0
-        let table = IdentityTable<Identity>(capacity: newTotal + oldTotal)
-        for (section, items) in new.enumerated() {
-            for (item, identity) in items.enumerated() {
-                if let first = table.find(identity, hash: identity.hashValue, orInsert: newStarts[section] + item) {
-                    throw FrondError(.invalidValue, "new items \(path(ofNumber: first, starts: newStarts)) and "
-                                     + "\(ItemPath(section: section, item: item)) have the same identity")
-                }
-            }
-        }
+        let table = try indexTable(ofSections: new, starts: newStarts, room: oldTotal)
         var oldOfNew = [Int](repeating: -1, count: newTotal)
         var newOfOld = [Int](repeating: -1, count: oldTotal)
         for (section, items) in old.enumerated() {
@@ -87,6 +79,34 @@ extension ListDiff {
             changeset.insertedItems.append(path(ofNumber: number, starts: newStarts))
         }
         return changeset
+    }
+
+    /// Throws ``FrondError/Kind/invalidValue`` for two sections, or two items, with one
+    /// identity in `sections` (what a sectioned diff to them would throw first).
+    static func checkIdentities<SectionIdentity: Hashable, Identity: Hashable>(
+        ofSections sections: [SectionIdentity], items: [[Identity]]
+    ) throws(FrondError) {
+        var unused = ListChangeset()
+        _ = try pairSections([SectionIdentity?](), sections, into: &unused)
+        _ = try indexTable(ofSections: items, starts: starts(of: items), room: 0)
+    }
+
+    /// Each item's number (the sections laid end to end, `starts` theirs) by identity, in a
+    /// table with room for `room` more; two items with one identity are an error naming
+    /// both places.
+    @usableFromInline
+    static func indexTable<Identity: Hashable>(ofSections sections: [[Identity]], starts: [Int],
+                                               room: Int) throws(FrondError) -> IdentityTable<Identity> {
+        let table = IdentityTable<Identity>(capacity: (starts.last ?? 0) + room)
+        for (section, items) in sections.enumerated() {
+            for (item, identity) in items.enumerated() {
+                if let first = table.find(identity, hash: identity.hashValue, orInsert: starts[section] + item) {
+                    throw FrondError(.invalidValue, "new items \(path(ofNumber: first, starts: starts)) and "
+                                     + "\(ItemPath(section: section, item: item)) have the same identity")
+                }
+            }
+        }
+        return table
     }
 
     /// Pairs the sections by identity and fills the changeset's removed and inserted
