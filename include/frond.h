@@ -2328,8 +2328,10 @@ frond_status frond_data_source_apply(frond_data_source *source, frond_changeset 
  *  through the changeset frond_list_diff finds from the section's items' ids to these.
  *  Paired items keep their scopes and state and take the new model (the old one is
  *  destroyed); they are rebuilt only when their versions differ. Two items with one id in
- *  either list are FROND_ERR_INVALID_ARGUMENT naming both positions (for the new list, before
- *  anything is queued; the models are then destroyed). */
+ *  `items` are FROND_ERR_INVALID_ARGUMENT naming both positions (before anything is queued;
+ *  the models are then destroyed). The section may hold two with one id (neither
+ *  frond_data_source_apply nor frond_data_source_set_sections checks): the first pairs, the
+ *  others are removed. */
 frond_status frond_data_source_set_items(frond_data_source *source, size_t section, const frond_item_model *items,
                                          size_t count, frond_apply_mode mode);
 
@@ -2351,10 +2353,10 @@ frond_status frond_data_source_set_sections(frond_data_source *source, const fro
  *  its version differs. Moves are the fewest in each section that stays, plus the items
  *  that change section. Listeners hear the changeset. An item a filter leaves out is
  *  removed, with its state (shown again, it is a new item): what must outlive that belongs
- *  in the model. Two sections, or two items, with one
- *  identity in either list are FROND_ERR_INVALID_ARGUMENT naming both places ("new items
- *  [0, 1] and [2, 1] have the same identity"; for the new lists before anything is
- *  queued, and the models are then destroyed). */
+ *  in the model. Two sections, or two items, with one identity in the new lists are
+ *  FROND_ERR_INVALID_ARGUMENT naming both places ("new items [0, 1] and [2, 1] have the
+ *  same identity"), before anything is queued; the models are then destroyed. Of old items
+ *  with one id (which changesets may leave), the first pairs and the others are removed. */
 frond_status frond_data_source_set_sections_by_id(frond_data_source *source, const frond_item_model *items,
                                                   size_t count, const uint64_t *section_ids,
                                                   const size_t *section_counts, size_t section_count,

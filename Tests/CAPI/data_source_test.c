@@ -423,6 +423,36 @@ static void test_diffing_keeps_items_and_rebuilds_changed_versions(void) {
     CHECK(listener_destroyed >= 1);
 }
 
+/* A changeset may insert an id the section has (nothing checks): the section still diffs,
+ * its first item with the id pairing and keeping its build, the other removed. */
+static void test_diffing_pairs_the_first_of_old_items_with_one_id(void) {
+    frond_data_source *source = new_source(100);
+    const char *texts[] = {"a", "b"};
+    frond_change insert = change(FROND_CHANGE_INSERT_ITEM, 0, 2);
+    frond_changeset *changeset = changeset_of(&insert, 1);
+    frond_item_model models[2];
+    heard h;
+    int calls;
+    insert_rows(source, texts, 2); /* ids 1 and 2 */
+    models[0] = item("a again", 1, 1);
+    CHECK_OK(frond_data_source_apply(source, changeset, NULL, 0, models, 1, FROND_APPLY_SYNC));
+    CHECK_OK(frond_changeset_free(changeset));
+    CHECK(live() == 3);
+    listen(source, &h);
+    calls = provider_calls;
+    models[0] = item("b", 2, 1);
+    models[1] = item("a", 1, 1);
+    CHECK_OK(frond_data_source_set_items(source, 0, models, 2, FROND_APPLY_SYNC));
+    CHECK(provider_calls == calls); /* both paired: nothing built */
+    CHECK(live() == 2);
+    CHECK(strcmp(text_of(source, 0), "b") == 0 && strcmp(text_of(source, 1), "a") == 0);
+    CHECK(h.applies == 1 && h.change_count == 2);
+    CHECK(h.changes[0].kind == FROND_CHANGE_REMOVE_ITEM && h.changes[0].path.item == 2);
+    CHECK(h.changes[1].kind == FROND_CHANGE_MOVE_ITEM);
+    CHECK_OK(frond_data_source_free(source));
+    CHECK(live() == 0);
+}
+
 static const char *text_at(frond_data_source *source, size_t section, size_t index) {
     return ((row_model *)get_item(source, section, index).model)->text;
 }
@@ -828,6 +858,7 @@ int main(void) {
     test_refused_changesets_apply_nothing_and_destroy_their_models();
     test_asynchronous_modifications_build_off_thread_and_apply_in_order();
     test_diffing_keeps_items_and_rebuilds_changed_versions();
+    test_diffing_pairs_the_first_of_old_items_with_one_id();
     test_sectioned_diffing_follows_items_across_sections();
     test_a_failing_provider_shows_its_item_as_nothing();
     test_a_state_update_rebuilds_that_item_only();

@@ -273,6 +273,30 @@ private func path(_ item: Int, _ section: Int = 0) -> ItemPath { ItemPath(sectio
         #expect(models(source) == [["c1", "a2", "b1"]])
     }
 
+    /// Items with one identity (which setSections and changesets do not check for) do not
+    /// keep a data source from diffing ever again: the first pairs, the others are removed.
+    @Test func test_aDiffPairsTheFirstOfTheOldItemsWithOneIdentity() throws {
+        let source = try textSource()
+        let identity: (String) -> Character = { $0.first ?? " " }, same: (String, String) -> Bool = { $0 == $1 }
+        try source.setSections([["a1", "b1", "a2"], ["b2", "c1"]], mode: .synchronous)
+        let heard = Heard()
+        source.addListener(heard.listener())
+        try source.setItems(["b3", "a1"], identity: identity, isSame: same, mode: .synchronous)
+        #expect(models(source) == [["b3", "a1"], ["b2", "c1"]])
+        let changes = try #require(heard.updates.last?.changes.changes)
+        #expect(changes.removedItems == [path(2)] && changes.updatedItems == [path(1)] && changes.insertedItems.isEmpty)
+        #expect(changes.movedItems.count == 1)
+        // Across sections: "b3" pairs (the first "b"), "b2" goes with its section.
+        try source.setSections([(identity: "X", models: ["c2", "b4"])], identity: identity, isSame: same,
+                               mode: .asynchronous)
+        try source.processPending(waitForAll: true)
+        #expect(models(source) == [["c2", "b4"]])
+        let sectioned = try #require(heard.updates.last?.changes.changes)
+        #expect(sectioned.removedSections == [0, 1] && sectioned.insertedSections == [0])
+        #expect(sectioned.movedItems == [.init(from: path(0, 0), to: path(1, 0)), .init(from: path(1, 1), to: path(0, 0))]
+                && sectioned.insertedItems.isEmpty)
+    }
+
     @Test func test_failingProviderShowsThatItemAsNothingAndAppliesTheOthers() throws {
         let source = try textSource { (model: String) throws(FrondError) -> Component? in
             if model == "bad" { throw FrondError(.callbackFailed, "no row for bad") }

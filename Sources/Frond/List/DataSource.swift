@@ -189,8 +189,10 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// data source), through the changeset that Heckel's algorithm finds from the section's
     /// models to these (``ListDiff``): items whose identities pair keep their scopes and
     /// state and take the new model, and are rebuilt only when `isSame` says their content
-    /// changed; moves are detected. Two models with one identity in either list throw
-    /// ``FrondError/Kind/invalidValue`` naming both positions.
+    /// changed; moves are detected. Two models with one identity in `models` throw
+    /// ``FrondError/Kind/invalidValue`` naming both positions. (The section may hold two
+    /// with one identity, which ``apply(_:mode:)`` and
+    /// ``setSections(_:mode:)`` do not check: the first pairs, the other is removed.)
     public func setItems<Identity: Hashable>(_ models: [Model], inSection section: Int = 0,
                                              identity: @escaping (Model) -> Identity,
                                              isSame: @escaping (Model, Model) -> Bool,
@@ -198,14 +200,14 @@ public final class DataSource<Model>: @unchecked Sendable {
         let newIdentities = models.map(identity)
         let diff: DataSourceModification<Model>.Diff = { (old: [Model]) throws(FrondError) in
             var oldOfNew = [Int](repeating: -1, count: models.count)
-            let changeset = try ListDiff.changeset(from: old.map(identity), to: newIdentities, section: section) {
-                oldIndex, newIndex in
+            let changeset = try ListDiff.changeset(from: old.map(identity), to: newIdentities, section: section,
+                                                   removingRepeatedOld: true) { oldIndex, newIndex in
                 oldOfNew[newIndex] = oldIndex
                 return !isSame(old[oldIndex], models[newIndex])
             }
             return (changeset, oldOfNew)
         }
-        // (Duplicates in the new list are found now; the old list's when it is built.)
+        // (Duplicates in the new list are found now.)
         _ = try ListDiff.indexTable(of: newIdentities)
         try submit(.items(section: section, models: models, diff: diff), mode: mode)
     }
@@ -217,7 +219,9 @@ public final class DataSource<Model>: @unchecked Sendable {
     /// their scopes and state wherever they go and take the new model, and are rebuilt
     /// only when `isSame` says their content changed; moves are the fewest in each section
     /// that stays, plus those between sections. Two sections, or two models, with one
-    /// identity in either list throw ``FrondError/Kind/invalidValue`` naming both places.
+    /// identity in `sections` throw ``FrondError/Kind/invalidValue`` naming both places. (Of
+    /// old items with one identity, which changesets may leave, the first pairs and the
+    /// others are removed.)
     public func setSections<SectionIdentity: Hashable, Identity: Hashable>(
         _ sections: [(identity: SectionIdentity, models: [Model])], identity: @escaping (Model) -> Identity,
         isSame: @escaping (Model, Model) -> Bool, mode: Mode
@@ -227,11 +231,12 @@ public final class DataSource<Model>: @unchecked Sendable {
         let newIdentities = models.map { $0.map(identity) }
         let diff: DataSourceModification<Model>.SectionsDiff = { (oldSections, old) throws(FrondError) in
             try ListDiff.changeset(fromSections: oldSections, items: old.map { $0.map(identity) },
-                                   toSections: sectionIdentities, items: newIdentities) { oldPath, newPath in
+                                   toSections: sectionIdentities, items: newIdentities,
+                                   removingRepeatedOld: true) { oldPath, newPath in
                 !isSame(old[oldPath.section][oldPath.item], models[newPath.section][newPath.item])
             }
         }
-        // (Duplicates in the new sections are found now; the old ones' when it is built.)
+        // (Duplicates in the new sections are found now.)
         try ListDiff.checkIdentities(ofSections: sectionIdentities, items: newIdentities)
         try submit(.identifiedSections(sectionIdentities, models, diff: diff), mode: mode)
     }

@@ -20,6 +20,20 @@ extension ListDiff {
         toSections newSections: [SectionIdentity], items new: [[Identity]],
         contentChanged: (_ oldPath: ItemPath, _ newPath: ItemPath) -> Bool = { _, _ in false }
     ) throws(FrondError) -> ListChangeset {
+        try changeset(fromSections: oldSections, items: old, toSections: newSections, items: new,
+                      removingRepeatedOld: false, contentChanged: contentChanged)
+    }
+
+    /// ``changeset(fromSections:items:toSections:items:contentChanged:)``; with
+    /// `removingRepeatedOld`, an old item whose identity an earlier old item has is removed
+    /// (with its section, when that is removed) instead of refused, as in
+    /// ``changeset(from:to:section:removingRepeatedOld:contentChanged:)``.
+    @inlinable
+    static func changeset<SectionIdentity: Hashable, Identity: Hashable>(
+        fromSections oldSections: [SectionIdentity?], items old: [[Identity]],
+        toSections newSections: [SectionIdentity], items new: [[Identity]], removingRepeatedOld: Bool,
+        contentChanged: (_ oldPath: ItemPath, _ newPath: ItemPath) -> Bool
+    ) throws(FrondError) -> ListChangeset {
         guard oldSections.count == old.count, newSections.count == new.count else {
             throw FrondError(.invalidValue, "sectioned diff: \(oldSections.count) old and \(newSections.count) new "
                              + "section identities for \(old.count) old and \(new.count) new sections")
@@ -45,8 +59,12 @@ extension ListDiff {
                 }
                 let first = entry < 0 ? -entry - 1 : oldOfNew[entry]
                 guard first < 0 else {
-                    throw FrondError(.invalidValue, "old items \(path(ofNumber: first, starts: oldStarts)) and "
-                                     + "\(ItemPath(section: section, item: item)) have the same identity")
+                    guard removingRepeatedOld else {
+                        throw FrondError(.invalidValue, "old items \(path(ofNumber: first, starts: oldStarts)) and "
+                                         + "\(ItemPath(section: section, item: item)) have the same identity")
+                    }
+                    if keptAs[section] >= 0 { changeset.removedItems.append(ItemPath(section: section, item: item)) }
+                    continue
                 }
                 newOfOld[number] = entry
                 oldOfNew[entry] = number

@@ -46,6 +46,18 @@ public enum ListDiff {
         from old: [Identity], to new: [Identity], section: Int = 0,
         contentChanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool = { _, _ in false }
     ) throws(FrondError) -> ListChangeset {
+        try changeset(from: old, to: new, section: section, removingRepeatedOld: false, contentChanged: contentChanged)
+    }
+
+    /// ``changeset(from:to:section:contentChanged:)``; with `removingRepeatedOld`, an old
+    /// item whose identity an earlier old item has is removed instead of refused (what a
+    /// data source's diff does: its items may have come from changesets, which no one
+    /// checks for repeated identities, and must not keep it from diffing ever again).
+    @inlinable
+    static func changeset<Identity: Hashable>(
+        from old: [Identity], to new: [Identity], section: Int, removingRepeatedOld: Bool,
+        contentChanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+    ) throws(FrondError) -> ListChangeset {
         // The symbol table: each identity's index in the new list, and for an identity
         // only the old list has, -(its old index + 1), so that a second old item with it is
         // found too. The hashes are worked out first, in order, so that the loops can ask
@@ -64,7 +76,11 @@ public enum ListDiff {
             }
             let first = entry < 0 ? -entry - 1 : oldOfNew[entry]
             guard first < 0 else {
-                throw FrondError(.invalidValue, "old items \(first) and \(index) have the same identity")
+                guard removingRepeatedOld else {
+                    throw FrondError(.invalidValue, "old items \(first) and \(index) have the same identity")
+                }
+                changeset.removedItems.append(ItemPath(section: section, item: index))
+                continue
             }
             newOfOld[index] = entry
             oldOfNew[entry] = index

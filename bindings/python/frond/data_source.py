@@ -234,28 +234,18 @@ class DataSource(Handle):
         """Data diffing: makes `section` hold `models` (an empty data source gets section
         0). Items pair by key and keep their scopes and state; a pair is rebuilt when its
         content changed; moves are found. Two models with one key raise
-        InvalidArgumentError naming both positions. (To tell a changed item, the data
+        InvalidArgumentError naming both positions. (Items that `set_sections` or `apply`
+        loaded into a data source without a key have none and pair with none; of items with
+        one key, which `apply` does not check for, the first pairs and the others are
+        removed.) (To tell a changed item, the data
         source keeps each key's last content, by default the model: a removed model stays
         referenced until `close`, or until the keys of removed items outnumber the items by
         1,024, when they are forgotten; `apply` and `set_sections` forget them so too.)"""
         section = _index(section, "section")
         models = list(models)
         array = self._models(models, "items", identify=True)
-        self._diffing("frond_data_source_set_items", section, array, len(models), _mode(sync))
+        self._applying("frond_data_source_set_items", section, array, len(models), _mode(sync))
         self._forget_removed()
-
-    def _diffing(self, name: str, *arguments: Any) -> None:
-        """Calls the diffing function `name`, saying why items loaded without a key do not pair."""
-        try:
-            self._applying(name, *arguments)
-        except InvalidArgumentError as error:
-            if self._key is None and "old items" in error.message and "same identity" in error.message:
-                # (Items loaded without a key have no identity to pair by.)
-                raise InvalidArgumentError(error.status, f"{error.message}: the items there were loaded by set_sections or "
-                                           "a changeset of a data source without a key, which gives them no identity; "
-                                           "make the data source (or list) with key=…, or load them with set_items "
-                                           "or set_sections_by_key") from error
-            raise
 
     def set_sections(self, sections: Sequence[Sequence[Any]], *, sync: bool = True) -> None:
         """Replaces every section with these models (no diffing: every old item goes, with
@@ -303,7 +293,7 @@ class DataSource(Handle):
         models = [model for group in grouped for model in group]
         array = self._models(models, "items", identify=True)
         counts = (ctypes.c_size_t * max(len(grouped), 1))(*[len(group) for group in grouped])
-        self._diffing("frond_data_source_set_sections_by_id", array, len(models), ids, counts, len(grouped), _mode(sync))
+        self._applying("frond_data_source_set_sections_by_id", array, len(models), ids, counts, len(grouped), _mode(sync))
         self._forget_removed()
 
     def set_config(self, provider: ItemProvider, size_range: SizeRange, *, sync: bool = True) -> None:

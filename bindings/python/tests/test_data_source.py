@@ -386,11 +386,41 @@ def test_aReadyHandlerThatRaisesOnAnExecutorIsReported(capfd: pytest.CaptureFixt
     assert "RuntimeError: the loop is closed" in capfd.readouterr().err
 
 
-def test_diffingItemsLoadedWithoutAKeySaysWhy(no_leaks) -> None:
-    """Items loaded by set_sections in a data source without a key have no identity, so
-    set_items cannot pair them: the error says so and what to do (once it said only "old
-    items 0 and 1 have the same identity")."""
-    with DataSource(lambda model: Text(model), SizeRange.flexible_height(100)) as source:
+def test_itemsLoadedWithoutAKeyPairWithNone(no_leaks) -> None:
+    """Items loaded by set_sections in a data source without a key have no identity:
+    set_items makes every item anew (it raised "old items 0 and 1 have the same
+    identity", and the data source could never diff again)."""
+    made: list[str] = []
+
+    def provider(model: str) -> Text:
+        made.append(model)
+        return Text(model)
+
+    with DataSource(provider, SizeRange.flexible_height(100)) as source:
         source.set_sections([["one", "two"]])
-        with pytest.raises(InvalidArgumentError, match="without a key.*key="):
-            source.set_items(["one", "two", "three"])
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        made.clear()
+        source.set_items(["one", "two", "three"])
+        assert made == ["one", "two", "three"]
+        assert heard[-1].changes.removed_items == [ItemPath(0, 0), ItemPath(0, 1)]
+        made.clear()
+        source.set_items(["three", "one"])  # now they pair
+        assert made == [] and [item.model for item in source.items(0)] == ["three", "one"]
+
+
+def test_aKeyThatApplyGaveTwiceDoesNotStopDiffing(no_leaks) -> None:
+    """`apply` does not check keys: inserting one the section has leaves two items with it,
+    and the next diff pairs the first and removes the other (it raised "old items 0 and 2
+    have the same identity" for every diff after)."""
+    with DataSource(lambda model: Text(model["name"]), SizeRange.flexible_height(100),
+                    key=lambda model: model["id"]) as source:
+        source.set_items([{"id": 1, "name": "a"}, {"id": 2, "name": "b"}])
+        source.apply(Changeset(inserted_items=[ItemPath(0, 2)]), inserted=[{"id": 1, "name": "a again"}])
+        assert [item.model["name"] for item in source.items(0)] == ["a", "b", "a again"]
+        heard: list[AppliedChanges] = []
+        source.add_listener(on_apply=heard.append)
+        source.set_items([{"id": 2, "name": "b"}, {"id": 1, "name": "a"}])
+        assert [item.model["name"] for item in source.items(0)] == ["b", "a"]
+        changes = heard[-1].changes
+        assert changes.removed_items == [ItemPath(0, 2)] and len(changes.moved_items) == 1
