@@ -6,19 +6,22 @@
  *
  * frond_gtk_host_new makes a widget that shows `root`: every view becomes a widget placed
  * at its frame by its parent view's widget (a GtkButton for "button", a GtkCheckButton for
- * "checkbox"/"switch"/"toggle", a GtkEntry for "textField"/"entry"/"input", a GtkLabel for
- * "text"/"label" and any view with `text`, a GtkPicture for "image"; a plain view draws its
+ * "checkbox"/"switch"/"toggle", a GtkEntry for "textField"/"entry"/"input", a GtkScale for
+ * "slider"/"range", a GtkLabel for "text"/"label" and any view with `text`, a GtkPicture
+ * for "image"; a plain view draws its
  * backgroundColor, borderWidth/borderColor and cornerRadius itself; opacity and hidden
  * apply to all). The attributes each honours: a button's `title` (or `text`); a check
- * button's `title` and `checked` (or `on`, or a bool `value`); an entry's string `value`
- * and `placeholder`; a label's `text`, `fontSize`, `lineHeight`, `fontFamily`,
+ * button's `title` and `checked` (or `on`, or a bool `value`); an entry's string `value`,
+ * `placeholder` and `secure` (true: the text is hidden, as a password's); a scale's number
+ * `value`, `min` (0), `max` (1) and `step` (none: continuous); a label's `text`, `fontSize`, `lineHeight`, `fontFamily`,
  * `fontWeight`, `maxLines` and `color`; a picture's `source` (a file's path). Others are
- * kept by Frond but not shown. Clicks, toggles and typing go back to the root as host
- * events (onTap; onValueChange with the bool or string `value`); a plain view with onTap
- * is tapped through a click gesture. Inputs show what the root decided: a check button its
- * attribute, an entry the root's `value` once the root has answered its typing (a root at
- * once, a list when it has built the item's state update), so a program may refuse, cut or
- * change what is typed; the caret stays by the text around it. The widget's
+ * kept by Frond but not shown. Clicks, toggles, typing and moves of a scale go back to the
+ * root as host events (onTap; onValueChange with the bool, string or number `value`, a
+ * scale's on its step); a plain view with onTap is tapped through a click gesture. Inputs
+ * show what the root decided: a check button its attribute, an entry (or a scale) the
+ * root's `value` once the root has answered its typing (a root at once, a list when it has
+ * built the item's state update), so a program may refuse, cut or change what is typed;
+ * the caret stays by the text around it. The widget's
  * width is the root's (FLEXIBLE_HEIGHT), its frame clock ticks the root's animations, and
  * the root's text is measured with the Pango context its labels draw with.
  *

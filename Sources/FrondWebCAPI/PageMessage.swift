@@ -15,6 +15,18 @@ enum PageMessage: Equatable {
         case bool(Bool)
         case number(Double)
         case string(String)
+
+        enum Kind: String {
+            case bool, number, string
+        }
+
+        var kind: Kind {
+            switch self {
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            }
+        }
     }
 
     case hello(path: String, width: Float, height: Float)

@@ -21,6 +21,18 @@ struct MirrorView {
     var lines: TextLines?
 }
 
+/// What the page's input for a view type sends with onValueChange (page/frond.js makes the
+/// same inputs of the same type names): a checkbox its bool, a text field its string, a
+/// slider its number. Nil for the other types, which the page sends no value for.
+func valueKind(ofViewType type: String) -> PageMessage.Value.Kind? {
+    switch type {
+    case "switch", "checkbox", "toggle": .bool
+    case "textField", "textfield", "entry", "input": .string
+    case "slider", "range": .number
+    default: nil
+    }
+}
+
 final class ViewMirror {
     private(set) var views: [UInt64: MirrorView] = [0: MirrorView(type: "")]
     private let typesetter: Typesetter
@@ -29,7 +41,6 @@ final class ViewMirror {
         self.typesetter = typesetter
     }
 
-    /// Whether `view` is mounted now (view 0, the page's container, is not a view events name).
     /// The view of the root's that holds `view` (itself for one of the root's; nil: not
     /// mounted): on a list page, the item container it is in.
     func topView(holding view: UInt64) -> UInt64? {
@@ -41,6 +52,7 @@ final class ViewMirror {
         return nil
     }
 
+    /// Whether `view` is mounted now (view 0, the page's container, is not a view events name).
     func isMounted(_ view: UInt64) -> Bool {
         var current = view
         while current != 0 {

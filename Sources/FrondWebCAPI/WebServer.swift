@@ -864,6 +864,11 @@ final class WebServer {
             sendAnswered(page)
         }
         guard mirror.isMounted(view) else { return refuse(page, "an event for view \(view), which no longer exists") }
+        // (The program's handler gets what the view's input sends, whatever a page says.)
+        if name == FROND_EVENT_VALUE_CHANGE, let type = mirror.views[view]?.type, let kind = valueKind(ofViewType: type),
+           value?.kind != kind {
+            return refuse(page, "an \(name) for view \(view), a \(type), whose value is not a \(kind.rawValue)")
+        }
         // (A list reuses an item's views for another: an event the page sent before it was
         // shown that is the previous item's, which is gone from there.)
         if let list = page.list, let commits, let container = mirror.topView(holding: view),

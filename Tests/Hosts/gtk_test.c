@@ -805,6 +805,99 @@ static void test_an_entry_shows_what_the_program_made_of_the_typing(void) {
     CHECK_OK(frond_gtk_host_free(host));
 }
 
+/* ---- a slider the program keeps at 50 or below, and a secure entry --------------------------- */
+
+typedef struct volume_app {
+    frond_root *root;
+    double volume;
+    int events;
+} volume_app;
+
+static frond_component *volume_screen(const volume_app *v) {
+    frond_component *slider_component = NULL, *secret_component = NULL, *screen = NULL;
+    frond_attribute slider[] = {frond_attribute_number("value", v->volume), frond_attribute_number("min", 0),
+                                frond_attribute_number("max", 100), frond_attribute_number("step", 10),
+                                frond_attribute_action(FROND_EVENT_VALUE_CHANGE, "volume")};
+    frond_attribute secret[] = {frond_attribute_string("value", ""), frond_attribute_bool("secure", true)};
+    frond_view_spec slider_view = frond_view("slider", slider, 5), secret_view = frond_view("textField", secret, 2);
+    frond_size_spec size = frond_size_points(200, 28);
+    frond_flexbox_style style = frond_flexbox_style_column(0);
+    frond_flex_child children[2];
+    CHECK_OK(frond_component_new(&slider_component, &slider_view, &size, "volume"));
+    CHECK_OK(frond_component_new(&secret_component, &secret_view, &size, "secret"));
+    children[0] = frond_flex_child_of(slider_component);
+    children[1] = frond_flex_child_of(secret_component);
+    CHECK_OK(frond_component_new_flexbox(&screen, NULL, NULL, NULL, &style, children, 2));
+    frond_component_release(slider_component);
+    frond_component_release(secret_component);
+    return screen;
+}
+
+static frond_status volume_changed(frond_root *root, const frond_action *action, void *user_data) {
+    volume_app *v = user_data;
+    frond_attribute payload;
+    bool has_payload = false;
+    frond_component *next;
+    frond_status status;
+    CHECK_OK(frond_action_get_payload(&has_payload, &payload, action));
+    CHECK(has_payload && payload.kind == FROND_ATTRIBUTE_NUMBER);
+    if (!has_payload || payload.kind != FROND_ATTRIBUTE_NUMBER) return FROND_OK;
+    v->events++;
+    v->volume = fmin(payload.number, 50);
+    next = volume_screen(v);
+    status = frond_root_set_component(root, next);
+    frond_component_release(next);
+    return status;
+}
+
+static GtkWidget *find_widget(GtkWidget *widget, GType type) {
+    GtkWidget *child, *found;
+    if (G_TYPE_CHECK_INSTANCE_TYPE(widget, type)) return widget;
+    for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if ((found = find_widget(child, type)) != NULL) return found;
+    }
+    return NULL;
+}
+
+/* A slider shows the root's number on the root's range; moved, it sends its number (on its
+ * step) and shows what the program made of it. A secure entry hides its text. */
+static void test_a_slider_shows_what_the_program_made_of_its_moves(void) {
+    volume_app v = {NULL, 20, 0};
+    frond_gtk_host *host = NULL;
+    frond_component *component;
+    GtkWidget *window, *scale, *entry;
+    CHECK_OK(frond_root_new(&v.root, NULL));
+    CHECK_OK(frond_root_set_unhandled_action_handler(v.root, volume_changed, &v, NULL));
+    CHECK_OK(frond_gtk_host_new(&host, v.root));
+    component = volume_screen(&v);
+    CHECK_OK(frond_root_set_component(v.root, component));
+    frond_component_release(component);
+    window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), 220, 80);
+    gtk_window_set_child(GTK_WINDOW(window), frond_gtk_host_get_widget(host));
+    gtk_window_present(GTK_WINDOW(window));
+    WAIT_FOR(gtk_widget_get_mapped(window) && find_widget(frond_gtk_host_get_widget(host), GTK_TYPE_SCALE) != NULL);
+    scale = find_widget(frond_gtk_host_get_widget(host), GTK_TYPE_SCALE);
+    entry = find_widget(frond_gtk_host_get_widget(host), GTK_TYPE_ENTRY);
+    CHECK(entry != NULL && !gtk_entry_get_visibility(GTK_ENTRY(entry)));
+    CHECK(gtk_range_get_value(GTK_RANGE(scale)) == 20);
+    CHECK(gtk_adjustment_get_lower(gtk_range_get_adjustment(GTK_RANGE(scale))) == 0);
+    CHECK(gtk_adjustment_get_upper(gtk_range_get_adjustment(GTK_RANGE(scale))) == 100);
+    CHECK(v.events == 0);
+    /* Moved (as a drag moves it) to 87: 90 on the step goes to the root, which keeps 50. */
+    gtk_range_set_value(GTK_RANGE(scale), 87);
+    iterate_for(20);
+    CHECK(v.events == 1 && v.volume == 50);
+    CHECK(gtk_range_get_value(GTK_RANGE(scale)) == 50);
+    gtk_range_set_value(GTK_RANGE(scale), 31);
+    iterate_for(20);
+    CHECK(v.events == 2 && v.volume == 30);
+    CHECK(gtk_range_get_value(GTK_RANGE(scale)) == 30);
+    gtk_window_destroy(GTK_WINDOW(window));
+    CHECK_OK(frond_root_free(v.root));
+    CHECK_OK(frond_gtk_host_free(host));
+}
+
 int main(int argc, char **argv) {
     app a = {NULL, 0};
     frond_gtk_host *host = NULL;
@@ -911,6 +1004,7 @@ int main(int argc, char **argv) {
     test_a_nested_frame_change_is_allocated();
     test_a_wrapped_gtk_widget();
     test_an_entry_shows_what_the_program_made_of_the_typing();
+    test_a_slider_shows_what_the_program_made_of_its_moves();
     test_a_list_in_a_scrolled_window(argc > 2 ? argv[2] : "Tests/Hosts/reference/gtk-list.png");
     {
         size_t handles = 99;

@@ -255,6 +255,59 @@ def test_a_field_shows_what_the_program_made_of_the_typing(display: str) -> None
         root.close()
 
 
+def test_a_slider_shows_what_the_program_made_of_its_moves(display: str) -> None:
+    # A program that keeps the volume at 50 or below: a moved Scale sends its number (on its
+    # step) and shows the root's; a secure field shows bullets.
+    import tkinter
+
+    from frond import ActionEvent, Component, Flexbox, RenderComponent, Root, SizeRange
+    from frond.tk import TkHost
+
+    heard: list[object] = []
+
+    class Volume(RenderComponent):
+        def initial_state(self) -> float:
+            return 20.0
+
+        def render(self, volume: float) -> Component:
+            return Flexbox(children=[
+                Component("slider", {"value": volume, "min": 0, "max": 100, "step": 10, "onValueChange": self.moved},
+                          width=240, height=32),
+                Component("textField", {"value": "", "secure": True}, width=240, height=32),
+            ], direction="column")
+
+        def moved(self, event: ActionEvent) -> None:
+            heard.append(event.payload)
+            value = float(event.payload) if isinstance(event.payload, (int, float)) else 0.0
+            assert self.scope is not None
+            self.scope.update_state(lambda _: min(value, 50.0))
+
+    window = tkinter.Tk()
+    host = TkHost(window, width=300, height=80)
+    root = Root(SizeRange.flexible_height(300))
+    try:
+        host.mount(root)
+        root.set_component(Volume())
+        pump(window, lambda: host.commits >= 1)
+        scale = host.views[views_of(host, "slider")[0]].widget
+        assert (scale.get(), float(scale.cget("from")), float(scale.cget("to"))) == (20, 0, 100)
+        assert host.views[views_of(host, "textField")[0]].widget.cget("show") == "\u2022"
+        window.update()
+        assert heard == []  # (showing the root's value is not a move)
+        scale.set(87)  # as a drag does: Tk puts it on the step, 90
+        pump(window, lambda: len(heard) == 1)
+        window.update()
+        assert heard == [90.0] and scale.get() == 50
+        assert 'value=50' in root.describe()
+        scale.set(31)
+        pump(window, lambda: len(heard) == 2)
+        window.update()
+        assert heard == [90.0, 30.0] and scale.get() == 30
+    finally:
+        window.destroy()
+        root.close()
+
+
 def test_closed_windows_are_freed_with_their_hosts(display: str, capfd: pytest.CaptureFixture[str]) -> None:
     """A window closed while its text field is shown and its animation runs leaves nothing
     behind in Tcl: the field's trace (which refers to the host) and the pending tick go with

@@ -585,6 +585,51 @@ def test_the_caret_stays_by_the_text_the_program_kept() -> None:
         assert page.evaluate(f"{field}.selectionStart") == 1
 
 
+def test_a_slider_and_a_secure_field_show_what_the_root_decided() -> None:
+    """A slider sends its number as it moves and shows the root's (a program that keeps the
+    volume at 50 or below); a secure text field hides what is typed and sends it."""
+    from frond import ActionEvent, Component, Flexbox, RenderComponent
+
+    class Settings(RenderComponent):
+        def initial_state(self) -> tuple[float, str]:
+            return (20.0, "")
+
+        def render(self, state: tuple[float, str]) -> Component:
+            return Flexbox(children=[
+                Component("slider", {"value": state[0], "min": 0, "max": 100, "step": 10, "onValueChange": self.volume},
+                          width=200, height=24, key="v"),
+                Component("textField", {"value": state[1], "secure": True, "onValueChange": self.password},
+                          width=200, height=24, key="p"),
+            ], direction="column")
+
+        def volume(self, event: ActionEvent) -> None:
+            value = float(event.payload) if isinstance(event.payload, (int, float)) else 0.0
+            assert self.scope is not None
+            self.scope.update_state(lambda state: (min(value, 50.0), state[1]))
+
+        def password(self, event: ActionEvent) -> None:
+            text = event.payload if isinstance(event.payload, str) else ""
+            assert self.scope is not None
+            self.scope.update_state(lambda state: (state[0], text))
+
+    slider = "document.querySelector('input[type=range]')"
+    with page_of(Settings) as (page, served):
+        assert page.evaluate(f"[{slider}.value, {slider}.min, {slider}.max, {slider}.step]") == ["20", "0", "100", "10"]
+        box = page.evaluate(f"(() => {{ const r = {slider}.getBoundingClientRect(); "
+                            "return [r.left, r.top, r.width, r.height]; })()")
+        page.click(box[0] + box[2] * 0.95, box[1] + box[3] / 2)  # towards 100: the program keeps 50
+        page.wait_for(f"{slider}.value === '50' && frond.typingFields === 0")
+        assert "50" in served.on_server(lambda: served.roots[1].describe())
+        page.click(box[0] + box[2] * 0.3, box[1] + box[3] / 2)
+        page.wait_for(f"{slider}.value === '30' && frond.typingFields === 0")
+        field = "document.querySelectorAll('input')[1]"
+        assert page.evaluate(f"{field}.type") == "password"
+        page.evaluate(f"{field}.focus(), true")
+        page.type_text("hunter2")
+        page.wait_for(f"{field}.value === 'hunter2' && frond.typingFields === 0")
+        assert "hunter2" in served.on_server(lambda: served.roots[1].describe())
+
+
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
     """A list row's field has the caret, and the person scrolls far away: the field's views
     now show another row, so the caret leaves it, and what is typed then changes no row (it

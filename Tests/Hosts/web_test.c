@@ -162,13 +162,35 @@ static void destroy_user_data(void *user_data) {
     user_data_destroyed++;
 }
 
+static char recent_logs[8192]; /* the last lines, one after the other (the oldest cut) */
+
 static frond_status log_line(const char *line, void *user_data) {
+    size_t length = strlen(line), kept;
     (void)user_data;
     pthread_mutex_lock(&lock);
+    kept = strlen(recent_logs);
     log_lines++;
     snprintf(last_log, sizeof last_log, "%s", line);
+    if (length + 2 >= sizeof recent_logs) length = sizeof recent_logs - 2;
+    if (kept + length + 2 > sizeof recent_logs) {
+        memmove(recent_logs, recent_logs + kept / 2, kept - kept / 2 + 1);
+        kept -= kept / 2;
+        if (kept + length + 2 > sizeof recent_logs) kept = 0;
+    }
+    memcpy(recent_logs + kept, line, length);
+    recent_logs[kept + length] = '\n';
+    recent_logs[kept + length + 1] = '\0';
     pthread_mutex_unlock(&lock);
     return FROND_OK;
+}
+
+/* Whether a recent log line holds `text`. */
+static bool log_has(const char *text) {
+    bool found;
+    pthread_mutex_lock(&lock);
+    found = strstr(recent_logs, text) != NULL;
+    pthread_mutex_unlock(&lock);
+    return found;
 }
 
 /* ---- the server's thread ------------------------------------------------------------------ */
@@ -436,6 +458,14 @@ static void test_page(void) {
     snprintf(event, sizeof event, "{\"t\":\"event\",\"view\":%llu,\"event\":\"onTap\",\"value\":[1],\"seq\":3}",
              (unsigned long long)button);
     client_send(&c, event);
+    /* A text field's onValueChange carries its text: any other value is refused. */
+    snprintf(event, sizeof event, "{\"t\":\"event\",\"view\":%llu,\"event\":\"onValueChange\",\"value\":true,\"seq\":4}",
+             (unsigned long long)field);
+    client_send(&c, event);
+    snprintf(event, sizeof event, "{\"t\":\"event\",\"view\":%llu,\"event\":\"onValueChange\",\"seq\":5}",
+             (unsigned long long)field);
+    client_send(&c, event);
+    WAIT_FOR(log_has("a textField, whose value is not a string"));
     /* A flood of taps: every one arrives, in order. */
     for (int i = 0; i < 200; i++) {
         snprintf(event, sizeof event, "{\"t\":\"event\",\"view\":%llu,\"event\":\"onTap\",\"seq\":%d}",
@@ -444,7 +474,7 @@ static void test_page(void) {
     }
     WAIT_FOR(received(&c, "count 251 typed"));
     pthread_mutex_lock(&lock);
-    CHECK(log_lines >= 11);
+    CHECK(log_lines >= 13);
     CHECK(strstr(last_log, "session ") != NULL);
     pthread_mutex_unlock(&lock);
 

@@ -61,7 +61,9 @@ struct _FrondGtkView {
     char *value_property;   /* the wrapped widget's property sent as onValueChange */
     gulong notify_handler;
     char *root_text;        /* an entry's "value" as the root last set it (NULL: none) */
-    bool typed;             /* an entry typed in whose typing the root has not answered yet */
+    double root_number;     /* a slider's "value" as the root last set it (`min` when none) */
+    double slider_min, slider_max, slider_step; /* a slider's range (0, 1) and step (0: none) */
+    bool typed;             /* an entry typed in (or a slider moved) whose input the root has not answered yet */
     frond_rect frame;
     bool has_background, tappable;
     GdkRGBA background, border_color;
@@ -194,6 +196,13 @@ static void show_root_text(FrondGtkView *view) {
     const char *text = view->root_text;
     int start = 0, end = 0, old_length, length, prefix = 0, suffix = 0;
     const char *a, *b;
+    if (GTK_IS_RANGE(view->content) && !view->foreign) {
+        /* A slider: the root's number (GTK keeps it within the range). */
+        view->host->updating = true;
+        gtk_range_set_value(GTK_RANGE(view->content), view->root_number);
+        view->host->updating = false;
+        return;
+    }
     if (!text || !GTK_IS_ENTRY(view->content)) return;
     editable = GTK_EDITABLE(view->content);
     old = gtk_editable_get_text(editable);
@@ -304,6 +313,38 @@ static void changed(GtkEditable *editable, gpointer user_data) {
         host_ref(view->host);
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, answer_typing_idle, view->host, host_unref);
     }
+}
+
+/* A slider moved: its value (on its step, if it has one) goes to the root, which answers as
+ * it does typing (see changed). */
+static void slid(GtkRange *range, gpointer user_data) {
+    FrondGtkView *view = user_data;
+    frond_attribute value;
+    double number = gtk_range_get_value(range);
+    if (!view->host || view->host->updating) return;
+    if (view->slider_step > 0) {
+        number = view->slider_min + round((number - view->slider_min) / view->slider_step) * view->slider_step;
+        number = fmin(fmax(number, view->slider_min), view->slider_max);
+    }
+    view->typed = true;
+    value = frond_attribute_number("value", number);
+    send_event(view, FROND_EVENT_VALUE_CHANGE, &value);
+    if (!view->host->answer_pending) {
+        view->host->answer_pending = true;
+        host_ref(view->host);
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, answer_typing_idle, view->host, host_unref);
+    }
+}
+
+/* A slider's range and step as its attributes say (a `max` below `min` is `min`). */
+static void apply_slider_range(FrondGtkView *view) {
+    double max = fmax(view->slider_max, view->slider_min);
+    double step = view->slider_step > 0 ? view->slider_step : (max - view->slider_min) / 100;
+    view->host->updating = true;
+    gtk_range_set_range(GTK_RANGE(view->content), view->slider_min, max);
+    gtk_range_set_increments(GTK_RANGE(view->content), step, step * 10);
+    view->host->updating = false;
+    if (!view->typed) show_root_text(view);
 }
 
 static void tapped(GtkGestureClick *gesture, int presses, double x, double y, gpointer user_data) {
@@ -544,6 +585,7 @@ static bool is_type(const char *type, const char *const *names) {
 static const char *const button_types[] = {"button", NULL};
 static const char *const toggle_types[] = {"checkbox", "switch", "toggle", NULL};
 static const char *const entry_types[] = {"textField", "textfield", "entry", "input", NULL};
+static const char *const slider_types[] = {"slider", "range", NULL};
 
 static FrondGtkView *view_new(frond_gtk_host *host, uint64_t id, const char *type) {
     FrondGtkView *view = g_object_ref_sink(g_object_new(FROND_TYPE_GTK_VIEW, NULL));
@@ -560,6 +602,11 @@ static FrondGtkView *view_new(frond_gtk_host *host, uint64_t id, const char *typ
         view->content = gtk_entry_new();
         gtk_editable_set_width_chars(GTK_EDITABLE(view->content), 0);
         g_signal_connect(view->content, "changed", G_CALLBACK(changed), view);
+    } else if (is_type(type, slider_types)) {
+        view->content = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01);
+        gtk_scale_set_draw_value(GTK_SCALE(view->content), FALSE);
+        view->slider_max = 1;
+        g_signal_connect(view->content, "value-changed", G_CALLBACK(slid), view);
     } else if (strcmp(type, "image") == 0) {
         view->content = gtk_picture_new();
     }
@@ -619,6 +666,15 @@ static void update_text_style(FrondGtkView *view) {
     gtk_label_set_ellipsize(GTK_LABEL(label), view->max_lines > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
 }
 
+/* A slider's `min`, `max` or `step` named `name` (NULL: not a slider's, or not one of them). */
+static double *slider_setting(FrondGtkView *view, const char *name) {
+    if (!GTK_IS_RANGE(view->content) || view->foreign) return NULL;
+    if (strcmp(name, "min") == 0) return &view->slider_min;
+    if (strcmp(name, "max") == 0) return &view->slider_max;
+    if (strcmp(name, "step") == 0) return &view->slider_step;
+    return NULL;
+}
+
 static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_attribute *a) {
     const char *name = a->name;
     bool number = a->kind == FROND_ATTRIBUTE_NUMBER, string = a->kind == FROND_ATTRIBUTE_STRING;
@@ -636,6 +692,17 @@ static void set_attribute(frond_gtk_host *host, FrondGtkView *view, const frond_
         gtk_check_button_set_label(GTK_CHECK_BUTTON(view->content), a->string);
     else if (strcmp(name, "placeholder") == 0 && string && GTK_IS_ENTRY(view->content))
         gtk_entry_set_placeholder_text(GTK_ENTRY(view->content), a->string);
+    else if (strcmp(name, "secure") == 0 && a->kind == FROND_ATTRIBUTE_BOOL && GTK_IS_ENTRY(view->content)) {
+        gtk_entry_set_visibility(GTK_ENTRY(view->content), !a->boolean);
+        gtk_entry_set_input_purpose(GTK_ENTRY(view->content), a->boolean ? GTK_INPUT_PURPOSE_PASSWORD
+                                                                         : GTK_INPUT_PURPOSE_FREE_FORM);
+    } else if (slider_setting(view, name) && number) {
+        *slider_setting(view, name) = a->number;
+        apply_slider_range(view);
+    } else if (strcmp(name, "value") == 0 && number && GTK_IS_RANGE(view->content) && !view->foreign) {
+        view->root_number = a->number;
+        if (!view->typed) show_root_text(view);
+    }
     else if ((strcmp(name, "checked") == 0 || strcmp(name, "on") == 0 || strcmp(name, "value") == 0) &&
              a->kind == FROND_ATTRIBUTE_BOOL && GTK_IS_CHECK_BUTTON(view->content)) {
         host->updating = true;
@@ -682,9 +749,19 @@ static void unset_attribute(FrondGtkView *view, const char *name) {
     else if (strcmp(name, "text") == 0 && GTK_IS_LABEL(view->content)) gtk_label_set_text(GTK_LABEL(view->content), "");
     else if (strcmp(name, "color") == 0) view->has_color = false;
     else if (strcmp(name, "maxLines") == 0) view->max_lines = 0;
-    else if (strcmp(name, "value") == 0) {
+    else if (strcmp(name, "placeholder") == 0 && GTK_IS_ENTRY(view->content))
+        gtk_entry_set_placeholder_text(GTK_ENTRY(view->content), NULL);
+    else if (strcmp(name, "secure") == 0 && GTK_IS_ENTRY(view->content)) {
+        gtk_entry_set_visibility(GTK_ENTRY(view->content), TRUE);
+        gtk_entry_set_input_purpose(GTK_ENTRY(view->content), GTK_INPUT_PURPOSE_FREE_FORM);
+    } else if (slider_setting(view, name)) {
+        *slider_setting(view, name) = strcmp(name, "max") == 0 ? 1 : 0;
+        apply_slider_range(view);
+    } else if (strcmp(name, "value") == 0) {
         g_free(view->root_text);
         view->root_text = NULL;
+        view->root_number = view->slider_min;
+        if (GTK_IS_RANGE(view->content) && !view->foreign && !view->typed) show_root_text(view);
     } else if (strcmp(name, "gtkWidget") == 0) detach_foreign(view);
     else if (strcmp(name, "valueProperty") == 0) {
         if (view->notify_handler && view->content) g_signal_handler_disconnect(view->content, view->notify_handler);

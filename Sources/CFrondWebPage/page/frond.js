@@ -30,6 +30,14 @@ Object.defineProperty(frond, "typingFields", { get: () => typing.size });
 
 const inputTypes = new Set(["textField", "textfield", "entry", "input"]);
 const toggleTypes = new Set(["switch", "checkbox", "toggle"]);
+const sliderTypes = new Set(["slider", "range"]);
+
+// The inputs whose value the person changes continuously (typing, dragging): each keeps what
+// the person did until the server has answered it (see `reconcile`).
+function isTextField(element) {
+  return element.tagName === "INPUT" && (element.type === "text" || element.type === "password");
+}
+function isSlider(element) { return element.tagName === "INPUT" && element.type === "range"; }
 
 function createElement(id, type) {
   let element;
@@ -41,6 +49,9 @@ function createElement(id, type) {
   } else if (inputTypes.has(type)) {
     element = document.createElement("input");
     element.type = "text";
+  } else if (sliderTypes.has(type)) {
+    element = document.createElement("input");
+    element.type = "range";
   } else element = document.createElement("div");
   element.className = "frond-view";
   element.dataset.view = id;
@@ -118,18 +129,34 @@ function applyStyle(view) {
     element.style.objectFit = { aspectFit: "contain", aspectFill: "cover", center: "none" }[a.contentMode] || "fill";
   } else if (element.type === "checkbox") {
     element.checked = (a.checked ?? a.on ?? a.value) === true;
-  } else if (element.type === "text") {
+  } else if (isTextField(element)) {
+    const type = a.secure === true ? "password" : "text";
+    if (element.type !== type) element.type = type;
     // While the root has not answered what was typed here, the field keeps the person's text
     // (they may type on); `reconcile` shows the root's once it has.
     if (view.typed === undefined) showRootText(view);
     element.placeholder = typeof a.placeholder === "string" ? a.placeholder : "";
+  } else if (isSlider(element)) {
+    // (The range first: the browser clamps the value to it.)
+    const min = typeof a.min === "number" ? a.min : 0;
+    const max = typeof a.max === "number" ? Math.max(a.max, min) : Math.max(1, min);
+    element.min = String(min);
+    element.max = String(max);
+    element.step = typeof a.step === "number" && a.step > 0 ? String(a.step) : "any";
+    if (view.typed === undefined) showRootText(view);
   }
   element.setAttribute("aria-label", a.accessibilityLabel ?? "");
 }
 
-// A text field shows the root's value (a program may refuse, cut or change what was typed).
+// A text field shows the root's value (a program may refuse, cut or change what was typed);
+// a slider the root's number.
 function showRootText(view) {
   const a = view.attributes;
+  if (isSlider(view.element)) {
+    const value = String(typeof a.value === "number" ? a.value : Number(view.element.min));
+    if (view.element.value !== value) view.element.value = value;
+    return;
+  }
   const text = typeof a.value === "string" ? a.value : typeof a.text === "string" ? a.text : "";
   const element = view.element;
   if (element.value === text) return; // (unchanged: the caret stays)
@@ -367,7 +394,7 @@ function owningView(target) {
 
 container.addEventListener("click", (domEvent) => {
   for (let view = owningView(domEvent.target); view; view = owningView(view.element.parentElement)) {
-    if (view.element.type === "checkbox" || view.element.type === "text") {
+    if (view.element.type === "checkbox" || isTextField(view.element) || isSlider(view.element)) {
       if (view.element === domEvent.target) return; // their own events follow
     }
     if (view.attributes.onTap) {
@@ -390,8 +417,9 @@ container.addEventListener("change", (domEvent) => {
 
 container.addEventListener("input", (domEvent) => {
   const view = owningView(domEvent.target);
-  if (view && view.element.type === "text" && view.attributes.onValueChange) {
-    if (!sendEvent(Number(view.element.dataset.view), "onValueChange", view.element.value, domEvent)) {
+  if (view && (isTextField(view.element) || isSlider(view.element)) && view.attributes.onValueChange) {
+    const value = isSlider(view.element) ? Number(view.element.value) : view.element.value;
+    if (!sendEvent(Number(view.element.dataset.view), "onValueChange", value, domEvent)) {
       if (view.typed === undefined) showRootText(view); // (too long to send: refused here)
       return;
     }

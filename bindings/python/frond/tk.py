@@ -21,7 +21,10 @@ showing `checked`; a click is ``onValueChange`` with the new bool, then ``onTap`
 ``textField``/``entry``/``input`` (an Entry showing `value`, or what was typed when its
 component gives none; typing is ``onValueChange`` with the text, and once the root has
 answered it the Entry shows the root's `value`: a program may refuse, cut or change what is
-typed). A click elsewhere on the canvas is a tap at that point
+typed; with `secure` true it shows bullets), ``slider``/``range`` (a Scale from `min`, 0,
+to `max`, 1, on `step` when it has one, showing `value`; moving it is ``onValueChange``
+with the number, and it shows the root's `value` once the root has answered it). A click
+elsewhere on the canvas is a tap at that point
 (`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
 
@@ -77,6 +80,7 @@ __all__ = ["TkHost", "ViewDrawing"]
 _BUTTONS = {"button"}
 _TOGGLES = {"checkbox", "switch", "toggle"}
 _ENTRIES = {"textField", "textfield", "entry", "input"}
+_SLIDERS = {"slider", "range"}
 
 
 @dataclass
@@ -91,7 +95,21 @@ class _View:
     variable: Any = None
     window: int | None = None   # the canvas item holding the widget
     trace: str | None = None    # the text field's write trace (Tcl holds it, and through it the host)
-    typed: bool = False         # a text field typed in whose typing the root has not answered yet
+    typed: bool = False         # a text field typed in (or a slider moved) whose input the root has not answered yet
+
+
+def _slider_range(attributes: dict[str, AttributeValue | None]) -> tuple[float, float, float]:
+    """A slider's `min` (0), `max` (1; at least `min`) and `step` (0: none)."""
+    def number(name: str, default: float) -> float:
+        value = attributes.get(name)
+        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+    low = number("min", 0.0)
+    return low, max(number("max", 1.0), low), max(number("step", 0.0), 0.0)
+
+
+def _slider_value(attributes: dict[str, AttributeValue | None], low: float) -> float:
+    value = attributes.get("value")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else low
 
 
 def _caret_after(at: int, old: str, text: str) -> int:
@@ -685,7 +703,7 @@ class TkHost(Host):
                 canvas.create_polygon(points, smooth=True, **options)
             else:
                 canvas.create_rectangle(x, y, right, bottom, **options)
-        if view.type in _BUTTONS or view.type in _TOGGLES or view.type in _ENTRIES:
+        if view.type in _BUTTONS or view.type in _TOGGLES or view.type in _ENTRIES or view.type in _SLIDERS:
             self._place_widget(view, x, y)
             return
         drawer = self._drawers.get(view.type)
@@ -734,6 +752,10 @@ class TkHost(Host):
                 view.variable = tkinter.BooleanVar(self.canvas)
                 view.widget = tkinter.Checkbutton(self.canvas, variable=view.variable,
                                                   command=lambda: self._toggled(view))
+            elif view.type in _SLIDERS:
+                view.variable = tkinter.DoubleVar(self.canvas)
+                view.widget = tkinter.Scale(self.canvas, variable=view.variable, orient="horizontal", showvalue=False,
+                                            command=lambda _: self._slid(view))
             else:
                 view.variable = tkinter.StringVar(self.canvas)
                 view.widget = tkinter.Entry(self.canvas, textvariable=view.variable)
@@ -752,7 +774,13 @@ class TkHost(Host):
                 view.widget.configure(**options)
             elif view.type in _TOGGLES:
                 view.variable.set(a.get("checked", a.get("on", a.get("value"))) is True)
+            elif view.type in _SLIDERS:
+                low, high, step = _slider_range(a)
+                view.widget.configure(from_=low, to=high, resolution=step)
+                if not view.typed:
+                    view.variable.set(_slider_value(a, low))
             else:
+                view.widget.configure(show="\u2022" if a.get("secure") is True else "")
                 # (A field whose component gives no text keeps what the person typed: every
                 # commit places every widget again, and would otherwise empty it.)
                 # (One typed in keeps what the person typed until the root answers it.)
@@ -791,6 +819,13 @@ class TkHost(Host):
         self._event(view.id, "onValueChange", checked)
         self._event(view.id, "onTap")
 
+    def _slid(self, view: _View) -> None:
+        if not self._updating:
+            view.typed = True
+            self._typing.add(view.id)
+            self._event(view.id, "onValueChange", float(view.variable.get()))
+            self._answer_typing()
+
     def _typed(self, view: _View) -> None:
         if not self._updating:
             view.typed = True
@@ -815,6 +850,15 @@ class TkHost(Host):
             if view is None or not view.typed:
                 continue
             view.typed = False
+            if view.type in _SLIDERS:
+                number = _slider_value(view.attributes, _slider_range(view.attributes)[0])
+                if view.variable is not None and view.variable.get() != number:
+                    self._updating = True
+                    try:
+                        view.variable.set(number)
+                    finally:
+                        self._updating = False
+                continue
             value = view.attributes.get("value", view.attributes.get("text"))
             if isinstance(value, str) and view.variable is not None and view.variable.get() != value:
                 old = view.variable.get()
