@@ -851,11 +851,11 @@ class TkHost(Host):
                 continue
             view.typed = False
             if view.type in _SLIDERS:
-                number = _slider_value(view.attributes, _slider_range(view.attributes)[0])
-                if view.variable is not None and view.variable.get() != number:
+                shown = _slider_value(view.attributes, _slider_range(view.attributes)[0])
+                if view.variable is not None and view.variable.get() != shown:
                     self._updating = True
                     try:
-                        view.variable.set(number)
+                        view.variable.set(shown)
                     finally:
                         self._updating = False
                 continue
