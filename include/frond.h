@@ -1568,11 +1568,17 @@ frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, 
 /* first. Children of a view whose frame animates get their laid-out frames  */
 /* at once: they move with it (frames are relative to it) and are not        */
 /* resized along with it. Animations that end on the same tick complete in   */
-/* the order they started. A removed component with final-unmount animations */
-/* keeps its view mounted, in its place among its siblings (indices of later */
-/* mutations count it), until they end; then the view is removed and         */
-/* destroyed (exactly once). frond_root_describe shows what the host has     */
-/* (the animated values); frond_root_get_frame gives the laid-out frame.     */
+/* the order they started (those one commit starts in tree order). A later   */
+/* part of a sequence shows its start value until its turn, as during a      */
+/* delay (unless an earlier part animates the same property). A removed      */
+/* component with final-unmount animations keeps its view mounted, in its    */
+/* place among its siblings (indices of later mutations count it), until     */
+/* they end; then the view is removed and destroyed (exactly once).          */
+/* Meanwhile it has the attribute "leaving" (the bool true), and it and the  */
+/* views in it take no events: a host that hit-tests by itself lets clicks   */
+/* through it, as through a list's leaving item. frond_root_describe shows   */
+/* what the host has (the animated values); frond_root_get_frame gives the   */
+/* laid-out frame.                                                           */
 /* ======================================================================== */
 
 /** What an animation changes. */
@@ -1740,8 +1746,8 @@ typedef enum frond_action_outcome {
  *  attribute is an ACTION_BLOCK, the block is called instead (section Action blocks) and
  *  the outcome is FROND_ACTION_HANDLED. `*out_outcome` receives
  *  FROND_ACTION_NO_ACTION when the component has no such action attribute, or when the
- *  view stays only for its final-unmount animation (its component left the tree; taps
- *  skip it too). A view that
+ *  view (or one it is in) stays only for its final-unmount animation (its component left
+ *  the tree; taps skip it too). A view that
  *  is not mounted (0 included) or a bad payload is FROND_ERR_INVALID_ARGUMENT; a failing
  *  handle_action, action block or unhandled action handler is FROND_ERR_CALLBACK; a typed
  *  block whose arguments do not match the payload is FROND_ERR_INVALID_ARGUMENT. */
@@ -1754,9 +1760,11 @@ frond_status frond_root_send_event(frond_action_outcome *out_outcome, frond_root
  *  included, and only then are its children looked at) and sends the FROND_EVENT_TAP
  *  action (a name or a block) of the first view found that has one: the deepest such view under the point
  *  (views without one let taps through). Views whose attribute `hidden` is the bool true
- *  or `interactive` the bool false are skipped with all they contain. The frames hit are
- *  the laid-out ones: while a frame animation runs, the host shows another, and a tap hits
- *  where the view is going (as UIKit hit-tests a view's model frame, not its animation). `*out_view`
+ *  or `interactive` the bool false are skipped with all they contain, as are views kept for
+ *  their final-unmount animations. The views are hit where the host shows them (what
+ *  frond_root_describe has): an animated frame in place of the laid-out one, moved by the
+ *  attributes `translationX` and `translationY` and scaled by `scale` about its centre, as
+ *  CSS's translate(…) scale(…) transforms an element; a browser hit-tests so too. `*out_view`
  *  receives that view (0 and FROND_ACTION_NO_ACTION when nothing was hit). Errors as for
  *  frond_root_send_event. */
 frond_status frond_root_tap_at(frond_action_outcome *out_outcome, uint64_t *out_view, frond_root *root, float x,

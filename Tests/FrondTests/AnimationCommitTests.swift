@@ -80,5 +80,15 @@ import Testing
         let (root, _) = try animatedRoot(list(boxes))
         try ManualClock(root: root).set(to: 2)
         #expect(log.calls == names.map { "\($0):true" })
+        // Removed together, they leave in tree order too (they completed in reverse).
+        let leaving = names.map { name in
+            AnimatedBox(name, key: name, final: [Animation.alphaTo(0, timing: linear(1)).onCompletion(log.callback("out \(name)"))])
+        }
+        root.setComponent(list(leaving))
+        try root.flush()
+        root.setComponent(list([]))
+        try root.flush()
+        try ManualClock(root: root).set(to: 4)
+        #expect(log.calls.dropFirst(names.count) == names.map { "out \($0):true" }[...])
     }
 }

@@ -232,8 +232,14 @@ import Testing
         ], completion: log.callback("sequence"))
         let (root, host) = try animatedRoot(AnimatedBox("a", initial: [sequence]))
         #expect(host.number("opacity", of: "a") == 0)
-        #expect(host.number("scale", of: "a") == nil)           // its turn has not come
+        // Their turn has not come: they show their start values meanwhile, as during a delay
+        // (the view first showed its resting values, then jumped to these).
+        #expect(host.number("scale", of: "a") == 2)
+        #expect(host.number("translationX", of: "a") == 10)
         let clock = ManualClock(root: root)
+        try clock.set(to: 0.5)
+        #expect(host.number("opacity", of: "a") == 0.5)
+        #expect(host.number("scale", of: "a") == 2 && host.number("translationX", of: "a") == 10)
         try clock.set(to: 1)
         #expect(host.number("opacity", of: "a") == 1)
         #expect(host.number("scale", of: "a") == 2)
@@ -250,6 +256,27 @@ import Testing
         #expect(log.calls == ["fade:true", "parallel:true", "sequence:true"])
         try clock.set(to: 5)
         #expect(log.calls.count == 3)
+        #expect(host.problems == [])
+    }
+
+    /// A later part of a sequence that animates what an earlier part animates waits for its
+    /// turn: the earlier part runs to its end, uninterrupted.
+    @Test func test_aSequencesPartsOfOneProperty() throws {
+        let log = CompletionLog()
+        let sequence = Animation.sequence([
+            Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("in")),
+            Animation(.opacity, from: .value(.number(1)), to: .value(.number(0.5)), timing: linear(1)),
+        ])
+        let (root, host) = try animatedRoot(AnimatedBox("a", initial: [sequence]))
+        #expect(host.number("opacity", of: "a") == 0)
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.5)
+        #expect(host.number("opacity", of: "a") == 0.5)
+        try clock.set(to: 1.5)
+        #expect(host.number("opacity", of: "a") == 0.75)
+        #expect(log.calls == ["in:true"])
+        try clock.set(to: 2)
+        #expect(host.number("opacity", of: "a") == 1)         // resting
         #expect(host.problems == [])
     }
 
@@ -328,6 +355,67 @@ import Testing
         #expect(try root.tap(atX: 5, y: 5).outcome == .noAction)
         #expect(unhandled == ["tap"])
         #expect(host.problems == [])
+    }
+
+    /// The views in a disappearing view take no events either (an event to its button went
+    /// to the unhandled handler), and the host is told it is leaving, so that a host that
+    /// hit-tests by itself lets clicks through it.
+    @Test func test_theViewsInADisappearingViewTakeNoEventsAndItIsMarkedLeaving() throws {
+        func toast(_ present: Bool) -> Component {
+            let card = Flexbox(view: ViewConfiguration("card", attributes: ["name": .string("card")]),
+                               children: [FlexChild(AnimatedBox("close", extra: ["onTap": .action("dismiss")]))])
+            return list(present ? [AnimationComponent(key: "toast", child: card, onFinalUnmount: [.alphaTo(0, timing: linear(1))])]
+                                : [])
+        }
+        let (root, host) = try animatedRoot(toast(true))
+        let card = try #require(host.view(named: "card")), close = try #require(host.view(named: "close"))
+        var unhandled: [String] = []
+        root.unhandledActionHandler = { event in unhandled.append(event.name) }
+        #expect(try root.send(.tap, to: close) == .unhandled)
+        #expect(host.views[card]?.attributes["leaving"] == nil)
+        root.setComponent(toast(false))
+        try root.flush()
+        #expect(host.views[close] != nil && host.views[card]?.attributes["leaving"] == .bool(true))
+        #expect(host.views[close]?.attributes["leaving"] == nil)
+        #expect(try root.send(.tap, to: close) == .noAction)
+        #expect(try root.tap(atX: 5, y: 5).outcome == .noAction)
+        #expect(unhandled == ["dismiss"])
+        #expect(root.mountedDump.replacing(#/v\d+ /#, with: "") == host.dump())  // (the host's dump has no ids)
+        let clock = ManualClock(root: root)
+        try clock.set(to: 1)
+        #expect(host.views[card] == nil && host.views[close] == nil)
+        #expect(host.problems == [])
+    }
+
+    /// A tap hits the views where the host shows them: a box gliding into a leaving box's
+    /// place is hit where it is drawn, not where it will rest (it was hit at its laid-out
+    /// frame, under the leaving box); a translated or scaled view where it is moved.
+    @Test func test_aTapHitsTheViewsWhereTheHostShowsThem() throws {
+        func rows(_ names: [String]) -> Component {
+            list(names.map { name in
+                AnimatedBox(name, key: name, extra: ["onTap": .action(name)], size: .points(100, 50),
+                            final: [.alphaTo(0, timing: linear(1))], frameAnimation: linear(1))
+            })
+        }
+        let (root, host) = try animatedRoot(rows(["a", "b"]), height: 200)
+        let b = try #require(host.view(named: "b"))
+        root.setComponent(rows(["b"]))
+        try root.flush()
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.25)                                // b is drawn at x 75, on its way to 0
+        #expect(try root.tap(atX: 5, y: 5).outcome == .noAction)       // only the leaving a is there
+        #expect(try root.tap(atX: 80, y: 5).view == b)
+        try clock.set(to: 1)
+        #expect(try root.tap(atX: 5, y: 5).view == b)
+
+        let moved = AnimatedBox("moved", extra: ["onTap": .action("moved"), "translationX": .number(50),
+                                                 "scale": .number(0.5)], size: .points(20, 20))
+        let (other, otherHost) = try animatedRoot(list([moved]))
+        let view = try #require(otherHost.view(named: "moved"))
+        // Its 20×20 frame at the origin, moved 50 right and halved about its centre: 55…65.
+        #expect(try other.tap(atX: 5, y: 10).outcome == .noAction)
+        #expect(try other.tap(atX: 56, y: 10).view == view)
+        #expect(try other.tap(atX: 66, y: 10).outcome == .noAction)
     }
 
     @Test func test_zeroDurationFinalUnmountRemovesTheViewInTheSameCommit() throws {

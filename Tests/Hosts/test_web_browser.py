@@ -630,6 +630,32 @@ def test_a_slider_and_a_secure_field_show_what_the_root_decided() -> None:
         assert "hunter2" in served.on_server(lambda: served.roots[1].describe())
 
 
+def test_a_view_leaving_below_the_roots_new_size_shows_its_fade_and_lets_clicks_through() -> None:
+    """A box fading out under a header, the root now only the header's height: the page
+    shows the fade (its container clipped the box away at once) and clicks go through the
+    leaving box to what is under it."""
+    from frond import Animation, AnimationComponent, Component, Flexbox
+
+    def tree(box: bool) -> Component:
+        children = [Component("header", {"backgroundColor": "#cccccc"}, height=40, key="h")]
+        if box:
+            children.append(AnimationComponent(Component("box", {"backgroundColor": "#0000ff", "onTap": lambda _: None},
+                                                         height=100),
+                                               key="b", on_final_unmount=[Animation.alpha_to(0, duration=30)]))
+        return Flexbox(children=children)
+
+    with page_of(lambda: tree(True), width=300, height=240) as (page, served):
+        page.wait_for("document.querySelectorAll('[data-view]').length === 2")
+        commits = page.evaluate("frond.commits")
+        served.on_server(lambda: served.roots[1].set_component(tree(False)))
+        page.wait_for(f"frond.commits > {commits}")
+        box = "document.querySelector('[data-type=box]')"
+        assert page.evaluate(f"{box} !== null && {box}.style.pointerEvents === 'none'")
+        assert page.evaluate(f"document.elementFromPoint(150, 90) !== {box}")
+        r, g, b, _ = pixel(page.screenshot(), 150, 90)
+        assert b > 200 and r < 100, (r, g, b)  # (fading from opacity 1 over 30 s)
+
+
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
     """A list row's field has the caret, and the person scrolls far away: the field's views
     now show another row, so the caret leaves it, and what is typed then changes no row (it

@@ -39,9 +39,11 @@ struct AnimationPlan {
             plan.frameNodes.append((PlannedAnimation.viewNode(of: node) ?? node, timing))
         }
         guard dropped else { return plan }
-        var stack = context.dropped
+        // (In tree order, parents before their children: animations that end together
+        // complete in the order they started.)
+        var stack = Array(context.dropped.reversed())
         while let node = stack.popLast() {
-            stack.append(contentsOf: node.treeChildren)
+            stack.append(contentsOf: node.treeChildren.reversed())
             guard let animating = node.component as? any ComponentAnimationProtocol else { continue }
             for animation in try animating.animationsOnFinalUnmount() {
                 let planned = try PlannedAnimation(animation, base: node, owner: node.component)

@@ -117,8 +117,8 @@ final class Animator {
                 schedule(track)
             }
         }
-        for planned in plan.starting { schedule(planned, begin: time, parent: nil, registry: registry, disappearing: false) }
-        for planned in plan.finalUnmount { schedule(planned, begin: time, parent: nil, registry: registry, disappearing: true) }
+        for planned in plan.starting { schedule(planned, registry: registry, disappearing: false) }
+        for planned in plan.finalUnmount { schedule(planned, registry: registry, disappearing: true) }
         priorValues.removeAll(keepingCapacity: true)
         priorFrames.removeAll(keepingCapacity: true)
         step(to: time, registry: registry)
@@ -168,10 +168,21 @@ final class Animator {
 
     // MARK: Scheduling
 
-    /// Schedules the basic animations of `planned` from `begin`; returns its end time.
+    /// Schedules the basic animations of `planned`, starting now.
+    private func schedule(_ planned: PlannedAnimation, registry: ViewRegistry, disappearing isDisappearing: Bool) {
+        var claimed: Set<Key> = []
+        schedule(planned, begin: time, showing: time, claimed: &claimed, parent: nil, registry: registry,
+                 disappearing: isDisappearing)
+    }
+
+    /// Schedules the basic animations of `planned` from `begin`; returns its end time. A
+    /// basic one shows its start value from `showing` on, as during a delay (a later part of
+    /// a sequence: its view must not show the resting value until its turn, and then jump),
+    /// unless an earlier part of the sequence animates its view's property (`claimed`): it
+    /// begins in its turn, not interrupting that part.
     @discardableResult
-    private func schedule(_ planned: PlannedAnimation, begin: Double, parent: AnimationRun?,
-                          registry: ViewRegistry, disappearing isDisappearing: Bool) -> Double {
+    private func schedule(_ planned: PlannedAnimation, begin: Double, showing: Double, claimed: inout Set<Key>,
+                          parent: AnimationRun?, registry: ViewRegistry, disappearing isDisappearing: Bool) -> Double {
         switch planned.content {
         case .basic(let node, let property, let from, let to, let timing):
             let run = AnimationRun(completion: planned.completion, parent: parent, parts: 1)
@@ -183,8 +194,10 @@ final class Animator {
                 run.partEnded(finished: false, &completions)
                 return begin + timing.delay + active
             }
-            let track = Track(view: id, identity: view.identity, property: property, from: from, to: to, timing: timing,
-                              begin: begin, run: run)
+            let shown = claimed.insert(Key(view: id, property: property)).inserted ? showing : begin
+            let waiting = AnimationTiming(duration: timing.duration, delay: timing.delay + (begin - shown), curve: timing.curve)
+            let track = Track(view: id, identity: view.identity, property: property, from: from, to: to,
+                              timing: waiting, begin: shown, run: run)
             track.prior = priorValues[NodeKey(node: ObjectIdentifier(node), property: property)]
             if isDisappearing {
                 track.disappearing = true
@@ -196,8 +209,8 @@ final class Animator {
             let run = AnimationRun(completion: planned.completion, parent: parent, parts: parts.count)
             var end = begin
             for part in parts {
-                let partEnd = schedule(part, begin: isSequence ? end : begin, parent: run, registry: registry,
-                                       disappearing: isDisappearing)
+                let partEnd = schedule(part, begin: isSequence ? end : begin, showing: showing, claimed: &claimed,
+                                       parent: run, registry: registry, disappearing: isDisappearing)
                 end = max(end, partEnd)
             }
             if parts.isEmpty { run.finishEmpty(&completions) }
@@ -434,6 +447,26 @@ final class Animator {
             if let value = sent[Key(view: view.id, property: property)] { apply(value, to: &frame) }
         }
         return frame
+    }
+
+    /// The point (`x`, `y`) of `view`'s parent in `view`'s own coordinates, where the host
+    /// shows it (its ``hostFrame(of:)``, translated by `translationX` and `translationY` and
+    /// scaled by `scale` about its centre, as CSS's `translate(…) scale(…)`); nil when the
+    /// view does not hold the point (left and top edges included) or is scaled to nothing.
+    func hostPoint(x: Float, y: Float, in view: MountedView) -> (x: Float, y: Float)? {
+        let frame = hostFrame(of: view)
+        func number(_ property: AnimatedProperty) -> Float? {
+            guard case .number(let value)? = sent[Key(view: view.id, property: property)]
+                    ?? property.restingValue(attributes: view.attributes, frame: frame) else { return nil }
+            return Float(value)
+        }
+        let scale = number(.scale) ?? 1
+        guard scale != 0 else { return nil }
+        let halfWidth = frame.width / 2, halfHeight = frame.height / 2
+        let localX = (x - frame.left - halfWidth - (number(.translationX) ?? 0)) / scale + halfWidth
+        let localY = (y - frame.top - halfHeight - (number(.translationY) ?? 0)) / scale + halfHeight
+        guard localX >= 0 && localX < frame.width && localY >= 0 && localY < frame.height else { return nil }
+        return (localX, localY)
     }
 
     /// The attributes the host shows for `view`: its own, with the animated values in

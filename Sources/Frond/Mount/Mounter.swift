@@ -430,7 +430,7 @@ struct Mounter {
         if !keepsDisappearing.isEmpty {
             for (index, view) in old.enumerated() where !taken[index] {
                 guard let node = view.treeNode, keepsDisappearing.contains(ObjectIdentifier(node)) else { continue }
-                view.isDisappearing = true
+                startDisappearing(view)
                 taken[index] = true
                 hasDisappearing = true
                 disappeared.append((view, parent))
@@ -514,6 +514,25 @@ struct Mounter {
             order(ids, oldIndices: oldIndices, in: parent, old: old, taken: taken)
             parent.children = views
         }
+    }
+
+    /// Keeps `view`, whose component left, for its final-unmount animations: it and the views
+    /// in it take no events, and the attribute `leaving` = true tells the host (which lets it
+    /// take no input, as a list's leaving item: what is under it gets the clicks).
+    private mutating func startDisappearing(_ view: MountedView) {
+        func mark(_ view: MountedView) {
+            view.isDisappearing = true
+            for child in view.children { mark(child) }
+        }
+        mark(view)
+        var attributes = view.attributes
+        let leaving = Attribute(name: "leaving", value: .bool(true))
+        if let index = attributes.firstIndex(where: { $0.name >= leaving.name }) {
+            if attributes[index].name == leaving.name { attributes[index] = leaving } else { attributes.insert(leaving, at: index) }
+        } else {
+            attributes.append(leaving)
+        }
+        updateAttributes(of: view, to: attributes)
     }
 
     /// The index of `view` in `old`, the children ``reconcile(_:with:)`` is matching (nil

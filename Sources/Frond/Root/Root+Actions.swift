@@ -71,7 +71,9 @@ extension Root {
     /// of earlier ones and children in front of their parent; a view is hit when the
     /// point is inside its frame (left and top edges included, right and bottom
     /// excluded), and its children are only looked at then (frames are relative to the
-    /// parent view). Views whose attribute `hidden` is `.bool(true)` or `interactive` is
+    /// parent view). The views are where the host shows them (``mountedDump``): an animated
+    /// frame in place of the laid-out one, moved by `translationX` and `translationY` and
+    /// scaled by `scale` about its centre, as CSS transforms them. Views whose attribute `hidden` is `.bool(true)` or `interactive` is
     /// `.bool(false)` are skipped with everything in them. The tap goes to the first view
     /// found that has an `onTap` action (or block), which is the deepest such view under the point;
     /// views without one do not catch taps (a tap falls through them to the views behind).
@@ -83,7 +85,7 @@ extension Root {
             throw FrondError(.invalidValue, "tap(atX: \(x), y: \(y)): the point is not finite")
         }
         let (trip, view) = try withCommittedTree("tap") { () throws(FrondError) -> (ActionTrip?, ViewID?) in
-            guard let target = Self.tapTarget(in: rootView.children, x: x, y: y), let node = target.treeNode else {
+            guard let target = tapTarget(in: rootView.children, x: x, y: y), let node = target.treeNode else {
                 return (nil, nil)
             }
             return (actionTrip(for: .tap, node: node, view: target.id), target.id)
@@ -186,12 +188,10 @@ extension Root {
     }
 
     /// The view a tap at (`x`, `y`) goes to among `views` (in a parent's coordinates).
-    private static func tapTarget(in views: [MountedView], x: Float, y: Float) -> MountedView? {
+    private func tapTarget(in views: [MountedView], x: Float, y: Float) -> MountedView? {
         for view in views.reversed() {
-            let frame = view.frame
-            guard x >= frame.left && x < frame.left + frame.width && y >= frame.top && y < frame.top + frame.height,
-                  view.catchesEvents else { continue }
-            if let deeper = tapTarget(in: view.children, x: x - frame.left, y: y - frame.top) { return deeper }
+            guard view.catchesEvents, let (localX, localY) = animator.hostPoint(x: x, y: y, in: view) else { continue }
+            if let deeper = tapTarget(in: view.children, x: localX, y: localY) { return deeper }
             if view.hasTapAction { return view }
         }
         return nil

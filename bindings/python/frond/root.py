@@ -187,8 +187,9 @@ class Root(RootCallbacks):
 
     def tap(self, x: float, y: float) -> EventResult:
         """Reports a tap at (x, y) in the root's coordinates: the deepest mounted view under
-        the point with an "onTap" action sends it. `view` is that view (0 and NO_ACTION when
-        none was hit)."""
+        the point with an "onTap" action sends it, the views hit where the host shows them
+        (animated frames, translations and scales; views leaving with final-unmount
+        animations skipped). `view` is that view (0 and NO_ACTION when none was hit)."""
         outcome = ctypes.c_int()
         view = ctypes.c_uint64()
         handle = self._live()

@@ -22,7 +22,7 @@ def test_todo_example_output() -> None:
     assert 'checked=true item="Write tests"' in steps[4] and 'checked=false item="Buy milk"' in steps[4]
     fade = steps[5]
     for opacity in ("0.75", "0.5", "0.25"):
-        assert f"v2 row (8, 36, 224×17) opacity={opacity}\n" in fade
+        assert f"v2 row (8, 36, 224×17) leaving=true opacity={opacity}\n" in fade
     assert "(fade-out finished)" in fade
     final = fade.split("-- t=1.250\n")[1]
     assert "Buy milk" not in final and 'item="Write tests"' in final and 'item="Ship it"' in final
