@@ -656,6 +656,28 @@ def test_a_view_leaving_below_the_roots_new_size_shows_its_fade_and_lets_clicks_
         assert b > 200 and r < 100, (r, g, b)  # (fading from opacity 1 over 30 s)
 
 
+def test_a_refused_page_says_why_and_tries_again_less_and_less_often() -> None:
+    """A session function that fails each time: the page shows the server's reason and waits
+    twice as long before each new try (it tried every 250 ms, for ever: four sessions a
+    second)."""
+    tries: list[float] = []
+
+    def session(_info: SessionInfo) -> Root:
+        tries.append(time.monotonic())
+        raise RuntimeError("the database is down")
+
+    served = Served(session)
+    try:
+        with Chromium(300, 200) as page:
+            page.navigate(served.server.url)
+            page.wait_for("document.getElementById('frond-status').textContent.includes('(no root)')")
+            time.sleep(3)
+            gaps = [later - earlier for earlier, later in zip(tries, tries[1:])]
+            assert 2 <= len(tries) <= 6 and gaps[-1] > 0.9, gaps
+    finally:
+        served.stop()
+
+
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
     """A list row's field has the caret, and the person scrolls far away: the field's views
     now show another row, so the caret leaves it, and what is typed then changes no row (it

@@ -19,6 +19,10 @@ const frond = (window.frond = {
 const container = document.getElementById("frond");
 const statusLine = document.getElementById("frond-status");
 let socket = null;
+// How long to wait before connecting again: doubled by each connection that ends without a
+// session (a server that refuses it, or is not there), back to the first once one begins.
+const firstReconnectDelay = 250;
+let reconnectDelay = firstReconnectDelay;
 let eventSeq = 0;
 const pendingEvents = new Map(); // seq → the input event's timestamp
 const sentAt = new Map();        // seq → when it was sent
@@ -309,6 +313,7 @@ function withListChanges(message, applyRows) {
 
 function receive(message) {
   if (message.t === "welcome") {
+    reconnectDelay = firstReconnectDelay; // (a session began)
     frond.session = message.session;
     frond.list = message.list === true;
     frond.offsetMoves = 0; // (a new session's list numbers its moves afresh)
@@ -455,7 +460,7 @@ window.addEventListener("scroll", () => {
 
 // ---- connection --------------------------------------------------------------------------
 
-function connect(delay) {
+function connect() {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/socket`;
   socket = new WebSocket(url);
   socket.onopen = () => {
@@ -464,14 +469,16 @@ function connect(delay) {
     sentAt.clear();
     typing.clear();
     statusLine.textContent = "";
-    delay = 250;
     send({ t: "hello", path: location.pathname + location.search, width: pageWidth(), height: innerHeight });
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     frond.connected = false;
-    statusLine.textContent = "disconnected: reconnecting…";
-    setTimeout(() => connect(Math.min(delay * 2, 5000)), delay);
+    // (The server says why it ended the session: "no root" when its session function gave
+    // none, "the server is closing", …)
+    statusLine.textContent = `disconnected${event.reason ? ` (${event.reason})` : ""}: reconnecting…`;
+    setTimeout(connect, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, 5000);
   };
 }
 
@@ -483,6 +490,6 @@ window.addEventListener("pagehide", () => {
   socket.close();
 });
 window.addEventListener("pageshow", (event) => {
-  if (event.persisted) connect(250);
+  if (event.persisted) connect();
 });
-connect(250);
+connect();
