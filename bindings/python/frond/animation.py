@@ -217,8 +217,25 @@ class Animation:
         return Animation(AnimationProperty.POSITION, from_=(left, top), **timing)
 
     @staticmethod
+    def position_to(left: float, top: float, **timing: Any) -> Animation:
+        return Animation(AnimationProperty.POSITION, to=(left, top), **timing)
+
+    @staticmethod
     def size_from(width: float, height: float, **timing: Any) -> Animation:
         return Animation(AnimationProperty.SIZE, from_=(width, height), **timing)
+
+    @staticmethod
+    def size_to(width: float, height: float, **timing: Any) -> Animation:
+        return Animation(AnimationProperty.SIZE, to=(width, height), **timing)
+
+    @staticmethod
+    def change(property: AnimationProperty, **timing: Any) -> Animation:
+        """`property` from the value shown to the resting one: what a component's
+        `animations` returns at CHANGE for a property its new instance changed (an opacity,
+        a color, its POSITION or SIZE)."""
+        if property in _GROUPS:
+            raise TypeError(f"change animates one property, not {property.name}")
+        return Animation(property, **timing)
 
     @staticmethod
     def parallel(*parts: Animation, target_key: str | None = None,

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from frond import (Animation, AnimationComponent, AnimationMoment, AnimationTiming, CallbackError, Component, CubicBezier,
+from frond import (Animation, AnimationComponent, AnimationMoment, AnimationProperty, AnimationTiming, CallbackError, Component, CubicBezier,
                    Flexbox, MemoryHost, MutationKind, RenderComponent, Root, SizeRange, Spring, TimingCurve,
                    handle_count)
 from frond import _runtime
@@ -204,6 +204,7 @@ def _render_classes() -> None:
     _render_class(Fading)
     _render_class(TooMany)
     _render_class(Growing)
+    _render_class(Dimming)
 
 
 def test_render_class_animations(no_leaks: None) -> None:
@@ -230,6 +231,35 @@ def test_render_class_animations(no_leaks: None) -> None:
     assert [moment for moment, _ in Fading.moments] == [AnimationMoment.INITIAL_MOUNT, AnimationMoment.CHANGE,
                                                         AnimationMoment.FINAL_UNMOUNT]
     assert Fading.moments[1] == (AnimationMoment.CHANGE, "a")
+
+
+class Dimming(RenderComponent):
+    """Its opacity glides to each new one (a change animation)."""
+
+    def render(self, state: None) -> Component:
+        return Component("dimming", {"opacity": self.level}, height=10)
+
+    def animations(self, moment: AnimationMoment, previous: Dimming | None) -> list[Animation]:
+        return [Animation.change(AnimationProperty.OPACITY, duration=1)] if moment == AnimationMoment.CHANGE else []
+
+    level: float
+
+
+def test_a_change_animation_glides_from_the_shown_value_to_the_new_one(no_leaks: None) -> None:
+    host = MemoryHost()
+    with Root(SizeRange.flexible_height(50), host=host) as root:
+        root.set_component(Dimming(level=1.0, key="d"))
+        root.flush()
+        root.set_component(Dimming(level=0.0, key="d"))
+        root.flush()
+        assert opacity(host, "dimming") == 1
+        root.tick(0.25)
+        assert opacity(host, "dimming") == 0.75
+        root.tick(1)
+        assert opacity(host, "dimming") == 0
+    assert Animation.position_to(1, 2).to == (1, 2) and Animation.size_to(3, 4).to == (3, 4)
+    with pytest.raises(TypeError, match="change animates one property"):
+        Animation.change(AnimationProperty.SEQUENCE)
 
 
 def test_render_class_animations_errors(no_leaks: None) -> None:
