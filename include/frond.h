@@ -2502,8 +2502,10 @@ typedef struct frond_list_listener {
     uint32_t struct_size;               /**< sizeof(frond_list_listener) */
     /** The content's length along the axis changed (estimates included). */
     void (*did_change_content_length)(frond_list *list, float length, void *user_data);
-    /** Real sizes above the viewport moved its offset: scroll the host there (called after
-     *  the same commit's did_change_content_length, so the new length has room for it). */
+    /** The list moved its viewport's offset (real sizes above the viewport, to keep the
+     *  first visible item in place, or frond_list_scroll_to_item): scroll the host there
+     *  (called after the same commit's did_change_content_length, so the new length has room
+     *  for it). */
     void (*did_adjust_offset)(frond_list *list, float offset, void *user_data);
     /** An item entered the range (built and mounted) or left it: working-range callbacks.
      *  Every model that entered leaves once, with the model it entered with: when its item
@@ -2558,6 +2560,25 @@ frond_status frond_list_set_listener(frond_list *list, const frond_list_listener
  *  `length`. Negative, NaN or infinite values are FROND_ERR_INVALID_ARGUMENT and change
  *  nothing. */
 frond_status frond_list_set_viewport(frond_list *list, float offset, float length);
+
+/** Where frond_list_scroll_to_item puts the item in the viewport. */
+typedef enum frond_list_scroll_position {
+    FROND_LIST_SCROLL_START = 0,        /**< the item's start at the viewport's start */
+    FROND_LIST_SCROLL_CENTER = 1,       /**< the item's centre at the viewport's centre */
+    FROND_LIST_SCROLL_END = 2           /**< the item's end at the viewport's end */
+} frond_list_scroll_position;
+
+/** Scrolls to the item at `path` (after what is pending applies): the viewport moves (as
+ *  frond_list_set_viewport does, keeping its length) to the offset that puts the item at
+ *  `position`, within the content; what comes into view is built, and the listener's
+ *  did_adjust_offset tells the host to scroll there (the GTK, web and Tk hosts do). The
+ *  offset is worked out again once the items that came into view have their real sizes,
+ *  so an item whose size was an estimate ends where it was asked to be: a host commit (and
+ *  did_adjust_offset) for the first move, and one for each correction (at most three;
+ *  usually none for FROND_LIST_SCROLL_START). A
+ *  path the list lacks or a position that is not a frond_list_scroll_position is
+ *  FROND_ERR_INVALID_ARGUMENT and changes nothing. */
+frond_status frond_list_scroll_to_item(frond_list *list, frond_item_path path, frond_list_scroll_position position);
 
 /** Lays the list out at a new cross size (its width, or its height when horizontal), as
  *  when the host's window is resized: the built items are built and laid out again at once

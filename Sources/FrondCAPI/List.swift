@@ -208,6 +208,25 @@ public func frond_list_set_cross_size(_ handle: OpaquePointer?, _ crossSize: Flo
     }
 }
 
+@_cdecl("frond_list_scroll_to_item") @implementation
+public func frond_list_scroll_to_item(_ handle: OpaquePointer?, _ path: frond_item_path,
+                                      _ position: frond_list_scroll_position) -> frond_status {
+    call("frond_list_scroll_to_item") { () throws(CallFailure) in
+        let list = try cList(handle)
+        let place = try itemPath(path, "path")
+        let at: ListView<CItemModel>.ScrollPosition
+        switch position {
+        case FROND_LIST_SCROLL_START: at = .start
+        case FROND_LIST_SCROLL_CENTER: at = .center
+        case FROND_LIST_SCROLL_END: at = .end
+        default: throw .invalidArgument("position \(position.rawValue) is not a frond_list_scroll_position")
+        }
+        try committing(list, "scroll the list to an item") { () throws(FrondError) in
+            try list.list.scroll(toItem: place, at: at)
+        }
+    }
+}
+
 @_cdecl("frond_list_process") @implementation
 public func frond_list_process(_ outApplied: UnsafeMutablePointer<Int>?, _ handle: OpaquePointer?,
                                _ waitForAll: Bool) -> frond_status {

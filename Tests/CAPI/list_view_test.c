@@ -1284,6 +1284,47 @@ static void test_a_jump_with_the_average_estimate_keeps_the_row_it_jumped_to(voi
     }
 }
 
+/* Scrolling to an item far into a list of estimated sizes puts it where asked, by its real
+ * size, shown on the strict host, and tells the listener the offset. */
+static void test_scrolling_to_an_item_puts_it_where_asked(void) {
+    static mirror m;
+    heard h;
+    frond_list *list = new_list(&m, &h, 12);
+    frond_list_scroll_position positions[3] = {FROND_LIST_SCROLL_START, FROND_LIST_SCROLL_CENTER, FROND_LIST_SCROLL_END};
+    size_t items[3] = {3000, 1234, 4999};
+    frond_item_path path = {0, 0};
+    int i;
+    h.viewport = 300;
+    load_rows(list, 5000);
+    CHECK_OK(frond_list_set_viewport(list, 0, 300));
+    for (i = 0; i < 3; i++) {
+        frond_list_statistics statistics;
+        frond_rect frame;
+        uint64_t container;
+        int adjusts = h.adjusts;
+        float edge;
+        path.item = items[i];
+        CHECK_OK(frond_list_scroll_to_item(list, path, positions[i]));
+        statistics = statistics_of(list);
+        container = shown_container(&m, (long)items[i]);
+        CHECK(container != 0 && m.problems == 0);
+        frame = m.frame[container];
+        edge = positions[i] == FROND_LIST_SCROLL_START ? frame.top - statistics.offset
+             : positions[i] == FROND_LIST_SCROLL_CENTER ? frame.top + frame.height / 2 - statistics.offset - 150
+             : frame.top + frame.height - statistics.offset - 300;
+        CHECK(fabsf(edge) < 0.5f);
+        CHECK(h.adjusts > adjusts);
+    }
+    CHECK(h.adjusts_beyond_length == 0);
+    path.item = 5000;
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_scroll_to_item(list, path, FROND_LIST_SCROLL_START),
+                  "no such item");
+    path.item = 0;
+    CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_list_scroll_to_item(list, path, (frond_list_scroll_position)7),
+                  "not a frond_list_scroll_position");
+    CHECK_OK(frond_list_free(list));
+}
+
 int main(void) {
     size_t handles_at_start = 0, handles_at_end = 0;
     int providers, hosts;
@@ -1296,6 +1337,7 @@ int main(void) {
     test_an_adjusted_offset_comes_after_its_length();
     test_scrolling_back_over_small_items_shows_them_at_once();
     test_a_jump_with_the_average_estimate_keeps_the_row_it_jumped_to();
+    test_scrolling_to_an_item_puts_it_where_asked();
     test_an_item_that_fails_as_the_list_builds_it_is_reported();
     test_a_second_thread_calling_at_once_is_misuse();
     test_a_new_cross_size_lays_the_items_out_again_in_place();
@@ -1309,7 +1351,7 @@ int main(void) {
     hosts = host_destroyed;
     /* (Each list's provider user_data once, a refused one's too, but for the two refused for
      * their struct_size, whose destroy was not read.) */
-    CHECK(providers == 10 && hosts == 8);
+    CHECK(providers == 11 && hosts == 9);
     CHECK(empty_commits == 0);
     CHECK(unplaced_inserts == 0);
     if (unplaced_inserts != 0) fprintf(stderr, "%d containers inserted before they were placed\n", unplaced_inserts);

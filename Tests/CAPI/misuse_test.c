@@ -2289,6 +2289,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_process(&count, bad[i], true));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_statistics(&statistics, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_item_frame(&frame, bad[i], path));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_list_scroll_to_item(bad[i], path, FROND_LIST_SCROLL_START));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_get_axis(NULL, NULL, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_send_event(&outcome, bad[i], 1, "onTap", NULL));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_list_tap_at(&outcome, &tapped, bad[i], 1, 1));
@@ -2322,6 +2323,7 @@ static void test_list_handles_are_checked(frond_node *live_node) {
     statistics.struct_size = 1;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_statistics(&statistics, live));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_get_item_frame(&frame, live, path));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_scroll_to_item(live, path, FROND_LIST_SCROLL_START));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, "onTap", NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_send_event(&outcome, live, 1, NULL, NULL));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_list_tap_at(NULL, &tapped, live, 1, 1));

@@ -134,6 +134,38 @@ private func shownItems(_ host: RecordingHost) -> [Int: LayoutFrame] {
     /// A window resized: the built items are laid out again at the new width in one commit,
     /// the first visible item stays in place on screen, the viewport is filled without gaps,
     /// and the items' own views take the new width.
+    /// Scrolling to an item far into a list of estimated sizes: it ends at its start, centre
+    /// or end of the viewport by its real size, shown, and the host is told the offset.
+    @Test func test_scrollingToAnItemPutsItWhereAsked() throws {
+        let host = RecordingHost()
+        let told = Mutex<[Float]>([])
+        let list = try makeList(host: host, estimate: 12)
+        list.listener.didAdjustOffset = { offset in told.withLock { $0.append(offset) } }
+        try list.dataSource.setSections([posts(5_000)], mode: .synchronous)
+        try list.setViewport(offset: 0, length: 200)
+        for (item, position) in [(3_000, ListView<Post>.ScrollPosition.start), (1_234, .center), (4_321, .end),
+                                 (20, .start)] {
+            try list.scroll(toItem: ItemPath(section: 0, item: item), at: position)
+            #expect(host.problems == [])
+            let frame = try #require(shownItems(host)[item], "item \(item) is shown")
+            let offset = list.viewport.offset
+            switch position {
+            case .start: #expect(frame.top == offset)
+            case .center: #expect(abs(frame.top + frame.height / 2 - (offset + 100)) < 0.5)
+            case .end: #expect(abs(frame.top + frame.height - (offset + 200)) < 0.5)
+            }
+            #expect(told.withLock { $0.last } == offset)
+        }
+        // At the ends, the offset stays within the content.
+        try list.scroll(toItem: ItemPath(section: 0, item: 4_999), at: .start)
+        #expect(list.viewport.offset <= list.contentSize - 200 + 0.5)
+        try list.scroll(toItem: ItemPath(section: 0, item: 0), at: .end)
+        #expect(list.viewport.offset == 0)
+        #expect(throws: FrondError.self) { try list.scroll(toItem: ItemPath(section: 0, item: 5_000)) }
+        #expect(throws: FrondError.self) { try list.scroll(toItem: ItemPath(section: 1, item: 0)) }
+        #expect(host.problems == [])
+    }
+
     @Test func test_aNewCrossSizeLaysTheItemsOutAgainInPlace() throws {
         let host = RecordingHost()
         let list = try makeList(host: host, estimate: 30, range: 1)

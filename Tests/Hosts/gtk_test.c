@@ -667,6 +667,20 @@ static void test_a_list_in_a_scrolled_window(const char *reference_path) {
         g_object_unref(like);
     }
 
+    /* The program scrolls to a row: the scrolled window shows it at its top. */
+    {
+        frond_item_path path = {0, 1500};
+        frond_rect frame;
+        CHECK_OK(frond_list_scroll_to_item(list, path, FROND_LIST_SCROLL_START));
+        CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+        WAIT_FOR(fabs(gtk_adjustment_get_value(adjustment) - frame.top) < 1);
+        CHECK_OK(frond_list_get_statistics(&statistics, list));
+        CHECK(fabs(statistics.offset - frame.top) < 1);
+        iterate_for(50);
+        CHECK_OK(frond_list_get_item_frame(&frame, list, path));
+        CHECK(fabs(gtk_adjustment_get_value(adjustment) - frame.top) < 1);
+    }
+
     /* The window widens: the list takes the scrolled window's new width, its items laid
      * out again (and nothing to scroll sideways). */
     {

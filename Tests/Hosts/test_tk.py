@@ -405,6 +405,12 @@ def test_a_feed_list_in_a_tk_window(display: str, monkeypatch: pytest.MonkeyPatc
                 "click", "1")
         pump(window, lambda: button.attributes.get("title") == "Liked")
 
+        # The program scrolls to a post: the window shows it at its top.
+        feed.scroll_to((0, 50_000))
+        pump(window, lambda: 50_000 in shown_items(host) and settled()
+             and abs(host.canvas.canvasy(0) - shown_items(host)[50_000].frame.top) < 1)
+        assert abs(feed.statistics.offset - host.canvas.canvasy(0)) < 1
+
         # End: the last post, whose place is known once the posts around it are laid out.
         host.canvas.focus_force()
         pump(window, lambda: window.focus_get() is host.canvas)

@@ -678,6 +678,39 @@ def test_a_refused_page_says_why_and_tries_again_less_and_less_often() -> None:
         served.stop()
 
 
+def test_a_program_scrolls_a_list_page_to_an_item() -> None:
+    """`scroll_to` on a served list: the page scrolls so that the item is at the window's top
+    (or its centre), with the real sizes the items brought."""
+    from frond import ListView, Text
+
+    lists: list[ListView] = []
+
+    def rows(info: SessionInfo) -> ListView:
+        made = ListView(lambda text: Text(text), cross_size=info.width, estimated_item_size=12,
+                        text_measurer=server.text_measurer)
+        made.data_source.set_sections([[f"row {n} " + "word " * (n % 9 * 5) for n in range(3000)]])
+        lists.append(made)
+        return made
+
+    served = Served()
+    server = served.server
+    served.on_server(lambda: server.serve_lists("/rows", rows))
+    item = "(n) => [...frond.views.values()].find(v => v.type === 'list-item' && v.attributes.item === n" \
+           " && !v.attributes.hidden)"
+    try:
+        with Chromium(400, 300) as page:
+            page.navigate(server.url.rstrip("/") + "/rows")
+            page.wait_for(f"window.frond && frond.list && ({item})(0)", timeout=20)
+            served.on_server(lambda: lists[0].scroll_to((0, 2000)))
+            page.wait_for(f"({item})(2000) && Math.abs(({item})(2000).element.getBoundingClientRect().top) < 1")
+            served.on_server(lambda: lists[0].scroll_to((0, 500), "center"))
+            page.wait_for(f"(() => {{ const v = ({item})(500); if (!v) return false;"
+                          " const r = v.element.getBoundingClientRect();"
+                          " return Math.abs((r.top + r.bottom) / 2 - innerHeight / 2) < 1; })()")
+    finally:
+        served.stop()
+
+
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
     """A list row's field has the caret, and the person scrolls far away: the field's views
     now show another row, so the caret leaves it, and what is typed then changes no row (it

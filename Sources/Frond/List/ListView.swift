@@ -73,9 +73,9 @@ public final class ListView<Model>: @unchecked Sendable {
     public struct Listener {
         /// The content's length along the axis changed.
         public var didChangeContentLength: ((Float) -> Void)?
-        /// Sizes that arrived above the viewport moved its offset, to keep the first
-        /// visible item in place: scroll the host to this offset (told after the same
-        /// commit's new content length).
+        /// The list moved its viewport's offset: sizes that arrived above the viewport, to
+        /// keep the first visible item in place, or ``scroll(toItem:at:)``. Scroll the host
+        /// to this offset (told after the same commit's new content length).
         public var didAdjustOffset: ((Float) -> Void)?
         /// An item entered the range (it is built and mounted) or left it (working-range
         /// callbacks: start and cancel work such as an image download). Every model that
@@ -225,6 +225,59 @@ public final class ListView<Model>: @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// Where ``scroll(toItem:at:)`` puts an item in the viewport.
+    public enum ScrollPosition: Sendable {
+        /// The item's start at the viewport's start.
+        case start
+        /// The item's centre at the viewport's centre.
+        case center
+        /// The item's end at the viewport's end.
+        case end
+    }
+
+    /// Scrolls to the item at `path` (after what is pending applies): the viewport moves (as
+    /// ``setViewport(offset:length:)``, keeping its length) to the offset that puts the item at
+    /// `position`, within the content, what comes into view is built, and the host is told to
+    /// scroll there (``Listener/didAdjustOffset``). The offset is worked out again once the
+    /// items that came into view have their real sizes, so that an item whose size was an
+    /// estimate ends where it was asked to be: a commit for the first move, and one for each
+    /// correction (at most three more; usually none or one). A path the list lacks is
+    /// ``FrondError/Kind/invalidValue`` and changes nothing.
+    public func scroll(toItem path: ItemPath, at position: ScrollPosition = .start) throws(FrondError) {
+        try hostCall("scroll the list to an item") { () throws(FrondError) in
+            try dataSource.applyBuildUnderWay()
+            guard flatIndex(of: path) != nil else {
+                throw FrondError(.invalidValue, "scroll to item \(path): the list has no such item")
+            }
+            // A commit per round, each telling the host the offset it shows: the first puts
+            // the item where the estimates say, and the real sizes it brings (of the item,
+            // and of those above it in view) may ask for a smaller correction. (Not one
+            // commit: a container shown in a round would be moved in the next, and a host
+            // drawing each mutation would show it in the wrong place first.)
+            for _ in 0..<4 {
+                guard let flat = flatIndex(of: path) else { break }
+                let target = offset(showing: flat, at: position)
+                if abs(target - offset) < 0.5 && unmountedItems(in: range(extension: 0)).isEmpty { break }
+                let before = offset
+                try scroll(to: target, length: length)
+                if offset != before { listener.didAdjustOffset?(Float(offset)) }
+            }
+        }
+    }
+
+    /// The viewport's offset that puts the item at flat index `flat` at `position`, within
+    /// the content (positions as they are now: estimates where sizes are not known).
+    private func offset(showing flat: Int, at position: ScrollPosition) -> Double {
+        let start = positions.start(of: flat, estimate: estimate)
+        let size = positions.size(at: flat).map(Double.init) ?? estimate
+        let target = switch position {
+        case .start: start
+        case .center: start + size / 2 - length / 2
+        case .end: start + size - length
+        }
+        return min(max(target, 0), max(0, positions.length(estimate: estimate) - length))
     }
 
     /// The viewport's offset (moved by ``Listener/didAdjustOffset``) and length.

@@ -346,6 +346,14 @@ class ListAxis(enum.IntEnum):
     HORIZONTAL = 1
 
 
+class ListScrollPosition(enum.IntEnum):
+    """C `frond_list_scroll_position`."""
+
+    START = 0
+    CENTER = 1
+    END = 2
+
+
 # C enum name → (Python class, the prefix its members lost)
 ENUMS: Final = {
     "frond_status": (Status, "FROND_"),
@@ -380,6 +388,7 @@ ENUMS: Final = {
     "frond_change_kind": (ChangeKind, "FROND_CHANGE_"),
     "frond_apply_mode": (ApplyMode, "FROND_APPLY_"),
     "frond_list_axis": (ListAxis, "FROND_LIST_"),
+    "frond_list_scroll_position": (ListScrollPosition, "FROND_LIST_SCROLL_"),
 }
 
 
@@ -985,6 +994,7 @@ frond_list_statistics._fields_ = [
     ("content_length", ctypes.c_float),
     ("offset", ctypes.c_float),
 ]
+frond_list_scroll_position = ctypes.c_int  # enum ListScrollPosition
 frond_list_action_handler_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_list), frond_item_path, ctypes.POINTER(frond_action), ctypes.c_void_p)
 
 
@@ -1200,6 +1210,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_list_set_host": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_host), ctypes.c_void_p, frond_destroy_func)),
     "frond_list_set_listener": (frond_status, (ctypes.POINTER(frond_list), ctypes.POINTER(frond_list_listener), ctypes.c_void_p, frond_destroy_func)),
     "frond_list_set_viewport": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_float, ctypes.c_float)),
+    "frond_list_scroll_to_item": (frond_status, (ctypes.POINTER(frond_list), frond_item_path, frond_list_scroll_position)),
     "frond_list_set_cross_size": (frond_status, (ctypes.POINTER(frond_list), ctypes.c_float)),
     "frond_list_process": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_list), ctypes.c_bool)),
     "frond_list_get_statistics": (frond_status, (ctypes.POINTER(frond_list_statistics), ctypes.POINTER(frond_list))),

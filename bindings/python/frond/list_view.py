@@ -213,7 +213,7 @@ class ListView(Handle):
                      on_enter_range: Callable[[ItemPath, Any], object] | None = None,
                      on_leave_range: Callable[[ItemPath, Any], object] | None = None) -> None:
         """What the list tells besides the mutations: the content's length, an offset to
-        scroll to (anchoring), and items entering and leaving the range (working-range
+        scroll to (anchoring, or `scroll_to`), and items entering and leaving the range (working-range
         callbacks, with the item's model). Every model that entered leaves once, with the
         model it entered with: when its item leaves the range, when a change removes the item
         (from the path where it was last placed), or when an update gives the item a new model
@@ -289,6 +289,19 @@ class ListView(Handle):
         """The visible part of the content: from `offset` along the axis, for `length`
         (InvalidArgumentError for negative or non-finite values)."""
         call("frond_list_set_viewport", self._live(), real_number(offset, "offset"), real_number(length, "length"))
+
+    def scroll_to(self, path: ItemPath | tuple[int, int], position: str = "start") -> None:
+        """Scrolls to the item at `path`: the viewport moves (keeping its length) so that the
+        item's start, centre or end (`position` "start", "center", "end") is at the
+        viewport's, within the content; what comes into view is built, the offset is worked
+        out again with the real sizes, and the host is told to scroll there (a `TkHost`, the
+        web and GTK hosts do). InvalidArgumentError for a path the list lacks."""
+        place = _path(path, "path")
+        positions = {"start": _capi.ListScrollPosition.START, "center": _capi.ListScrollPosition.CENTER,
+                     "end": _capi.ListScrollPosition.END}
+        if not isinstance(position, str) or position not in positions:
+            raise ValueError(f"position must be \"start\", \"center\" or \"end\", not {position!r}")
+        call("frond_list_scroll_to_item", self._live(), _capi.frond_item_path(*place), int(positions[position]))
 
     def process(self, wait: bool = False) -> int:
         """Mounts what the data source built (with `wait`, builds and mounts everything

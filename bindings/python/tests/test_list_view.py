@@ -474,6 +474,27 @@ def test_aJumpFarIntoTheListWithTheAverageEstimateKeepsTheItemItJumpedTo(no_leak
             assert item in shown(host)
 
 
+def test_scrollingToAnItemPutsItWhereAskedAndTellsTheHost(no_leaks) -> None:
+    host = MemoryHost()
+    offsets: list[float] = []
+    with ListView(lambda text: Text(text), cross_size=150, host=host, estimated_item_size=12) as feed:
+        feed.set_listener(on_adjust_offset=offsets.append)
+        feed.data_source.set_sections([rows(4000)])
+        feed.set_viewport(0, 300)
+        for item, position in [(2500, "start"), (1000, "center"), (3999, "end")]:
+            feed.scroll_to((0, item), position)
+            frame = shown(host)[item]
+            offset = feed.statistics.offset
+            edge = {"start": frame.top - offset, "center": frame.top + frame.height / 2 - offset - 150,
+                    "end": frame.top + frame.height - offset - 300}[position]
+            assert abs(edge) < 0.5, (item, position, frame, offset)
+            assert offsets[-1] == offset
+        with pytest.raises(InvalidArgumentError, match="no such item"):
+            feed.scroll_to((0, 4000))
+        with pytest.raises(ValueError, match="position must be"):
+            feed.scroll_to((0, 1), "middle")
+
+
 class PausingHost(MemoryHost):
     """A MemoryHost whose commit, once `pause` is set, waits at its end until `go` is set."""
 
