@@ -224,13 +224,35 @@ final class PangoSession: Sendable {
             pango_layout_set_height(layout, -Int32(clamping: max(maxLines, 1)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
+        // Left and right are the frame's sides whatever the text's direction: Pango swaps them
+        // for a right-to-left paragraph (its base direction, found from the text), so they are
+        // swapped back for one. (The layout has one alignment: a text whose paragraphs differ
+        // in direction is aligned by its first.)
+        // (Pango finds the direction as it lays the text out, which setting the alignment
+        // afterwards makes it do again: only for a text with a right-to-left letter in it.)
+        let rightToLeft = setting.alignment != .center && Self.mayBeRightToLeft(setting.text)
+            && pango_layout_get_line_readonly(layout, 0).map {
+                pango_layout_line_get_resolved_direction($0) == PANGO_DIRECTION_RTL
+            } ?? false
         switch setting.alignment {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .left: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .right: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         case .justify:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
+        }
+    }
+
+    /// Whether `text` has a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko, Samaritan, Mandaic, their presentation forms, and the historic ones above
+    /// U+10800): a paragraph can only be right-to-left with one.
+    static func mayBeRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+            default: false
+            }
         }
     }
 

@@ -141,15 +141,22 @@ import Testing
         #expect(reddest > 20)
     }
 
+    /// Left is left and right is right, for right-to-left text too (Pango swaps the two for
+    /// a right-to-left paragraph: Hebrew asked to be on the left was drawn on the right).
     @Test func textAlignmentPlacesLinesWithinTheFrameWidth() throws {
-        func ink(_ align: String) throws -> ClosedRange<Int> {
-            let label = box(["text": .string("Hi"), "textAlign": .string(align)], 200, 20, type: "text")
-            return try #require(try draw(scene(200, 20, [StaticChild(label)]), width: 200, height: 20).inkBounds()).x
+        for text in ["Hi", "שלום"] {
+            func ink(_ align: String?) throws -> ClosedRange<Int> {
+                var attributes: AttributeList = ["text": .string(text)]
+                if let align { attributes["textAlign"] = .string(align) }
+                let label = box(attributes, 200, 20, type: "text")
+                return try #require(try draw(scene(200, 20, [StaticChild(label)]), width: 200, height: 20).inkBounds()).x
+            }
+            let left = try ink("left"), center = try ink("center"), right = try ink("right")
+            #expect(left.lowerBound < 5, "\(text)")
+            #expect(try ink(nil) == left, "\(text): the default is left")
+            #expect(abs((center.lowerBound + center.upperBound) / 2 - 100) <= 2, "\(text)")
+            #expect(right.upperBound > 195, "\(text)")
         }
-        let left = try ink("left"), center = try ink("center"), right = try ink("right")
-        #expect(left.lowerBound < 5)
-        #expect(abs((center.lowerBound + center.upperBound) / 2 - 100) <= 2)
-        #expect(right.upperBound > 195)
     }
 
     @Test func fontWeightAndTheFamilyDescriptionMakeTextBolder() throws {

@@ -510,6 +510,16 @@ static void fz_drive_data_source(frond_data_source *source, frond_list *list) {
                 if (FZ(frond_list_get_item_frame(&frame, list, path)) == FROND_OK && !fz_float_is_finite(frame.top)) {
                     fz_fail("an item's frame is not finite");
                 }
+                if (fz_chance(10)) {
+                    frond_list_statistics statistics;
+                    FZ(frond_list_scroll_to_item(list, path, (frond_list_scroll_position)fz_pick(4)));
+                    memset(&statistics, 0, sizeof statistics);
+                    statistics.struct_size = (uint32_t)sizeof statistics;
+                    if (FZ(frond_list_get_statistics(&statistics, list)) == FROND_OK &&
+                        !(fz_float_is_finite(statistics.offset) && statistics.offset >= 0)) {
+                        fz_fail("a list's offset after scrolling to an item is not finite or is negative");
+                    }
+                }
             }
             break;
         }
