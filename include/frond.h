@@ -1570,7 +1570,7 @@ frond_status frond_root_get_statistics(frond_commit_statistics *out_statistics, 
 /* resized along with it. Animations that end on the same tick complete in   */
 /* the order they started (those one commit starts in tree order). A later   */
 /* part of a sequence shows its start value until its turn, as during a      */
-/* delay (unless an earlier part animates the same property). A removed      */
+/* delay, while nothing else animates that property. A removed               */
 /* component with final-unmount animations keeps its view mounted, in its    */
 /* place among its siblings (indices of later mutations count it), until     */
 /* they end; then the view is removed and destroyed (exactly once).          */

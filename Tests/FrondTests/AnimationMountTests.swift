@@ -280,6 +280,63 @@ import Testing
         #expect(host.problems == [])
     }
 
+    /// A later part showing its start value before its turn interrupts nothing: a running
+    /// animation of its property from an earlier commit goes on, one that begins before its
+    /// turn takes the property until then, and a commit that changes the resting value it
+    /// ends at does not start it early. (Found in review.)
+    @Test func test_aLaterPartWaitingForItsTurnGivesWay() throws {
+        // A commit moves the resting translationX a waiting part ends at: it still waits.
+        let log = CompletionLog()
+        let sequence = Animation.sequence([
+            Animation.alphaFrom(0, timing: linear(1)),
+            Animation(.translationX, from: .value(.number(100)), to: .current, timing: linear(1)),
+        ])
+        let (root, host) = try animatedRoot(list([AnimatedBox("a", key: "a", extra: ["translationX": .number(0)],
+                                                              initial: [sequence])]))
+        let clock = ManualClock(root: root)
+        try clock.set(to: 0.2)
+        root.setComponent(list([AnimatedBox("a", key: "a", extra: ["translationX": .number(50)])]))
+        try root.flush()
+        try clock.set(to: 0.5)
+        #expect(host.number("translationX", of: "a") == 100)
+        try clock.set(to: 1.5)
+        #expect(host.number("translationX", of: "a") == 75)
+
+        // A fade from an earlier commit goes on under a change sequence whose later part
+        // animates opacity: that part takes over in its turn, from where the fade ended.
+        let fade = Animation.alphaFrom(0, timing: linear(1)).onCompletion(log.callback("fade"))
+        let (other, otherHost) = try animatedRoot(list([AnimatedBox("b", key: "b", initial: [fade])]))
+        let otherClock = ManualClock(root: other)
+        try otherClock.set(to: 0.1)
+        let change = Animation.sequence([Animation.scaleFrom(2, timing: linear(1)),
+                                         Animation(.opacity, from: .current, to: .value(.number(0.3)), timing: linear(1))])
+        other.setComponent(list([AnimatedBox("b", key: "b", change: [change])]))
+        try other.flush()
+        try otherClock.set(to: 0.5)
+        #expect(otherHost.number("opacity", of: "b") == 0.5)
+        try otherClock.set(to: 1.0)
+        #expect(log.calls == ["fade:true"])
+        try otherClock.set(to: 1.6)
+        #expect(abs((otherHost.number("opacity", of: "b") ?? -1) - 0.65) < 1e-9, "\(other.mountedDump)")
+
+        // An animation of the property that begins before the part's turn takes it; the part
+        // begins in its turn (interrupting it), as if it had never shown its start value.
+        let racing = Animation.parallel([
+            Animation.sequence([Animation.scaleFrom(2, timing: linear(1)),
+                                Animation.alphaFrom(0.2, timing: linear(1)).onCompletion(log.callback("part"))]),
+            Animation.alphaFrom(0.6, timing: linear(2)).onCompletion(log.callback("long")),
+        ])
+        let (third, thirdHost) = try animatedRoot(list([AnimatedBox("c", key: "c", initial: [racing])]))
+        #expect(thirdHost.number("opacity", of: "c") == 0.6)
+        let thirdClock = ManualClock(root: third)
+        try thirdClock.set(to: 1)
+        #expect(thirdHost.number("opacity", of: "c") == 0.2)
+        #expect(log.calls == ["fade:true", "long:false"])
+        try thirdClock.set(to: 2)
+        #expect(log.calls == ["fade:true", "long:false", "part:true"])
+        #expect(host.problems == [] && otherHost.problems == [] && thirdHost.problems == [])
+    }
+
     @Test func test_animationTargetsAChildByKeyOrInstance() throws {
         final class Card: StatelessComponent, ComponentAnimationProtocol, @unchecked Sendable {
             let title = AnimatedBox("title", opacity: nil)

@@ -271,7 +271,7 @@ def test_a_slider_shows_what_the_program_made_of_its_moves(display: str) -> None
 
         def render(self, volume: float) -> Component:
             return Flexbox(children=[
-                Component("slider", {"value": volume, "min": 0, "max": 100, "step": 10, "onValueChange": self.moved},
+                Component("slider", {"value": volume, "min": 10, "max": 100, "step": 10, "onValueChange": self.moved},
                           width=240, height=32),
                 Component("textField", {"value": "", "secure": True}, width=240, height=32),
             ], direction="column")
@@ -290,10 +290,10 @@ def test_a_slider_shows_what_the_program_made_of_its_moves(display: str) -> None
         root.set_component(Volume())
         pump(window, lambda: host.commits >= 1)
         scale = host.views[views_of(host, "slider")[0]].widget
-        assert (scale.get(), float(scale.cget("from")), float(scale.cget("to"))) == (20, 0, 100)
+        assert (scale.get(), float(scale.cget("from")), float(scale.cget("to"))) == (20, 10, 100)
         assert host.views[views_of(host, "textField")[0]].widget.cget("show") == "\u2022"
         window.update()
-        assert heard == []  # (showing the root's value is not a move)
+        assert heard == []  # (showing the root's value is not a move, nor is Tk's clamping to the range)
         scale.set(87)  # as a drag does: Tk puts it on the step, 90
         pump(window, lambda: len(heard) == 1)
         window.update()
@@ -303,6 +303,38 @@ def test_a_slider_shows_what_the_program_made_of_its_moves(display: str) -> None
         pump(window, lambda: len(heard) == 2)
         window.update()
         assert heard == [90.0, 30.0] and scale.get() == 30
+    finally:
+        window.destroy()
+        root.close()
+
+
+def test_the_widgets_of_a_leaving_view_take_no_input(display: str) -> None:
+    # A card fading out (its component gone): its button is disabled while it fades.
+    import tkinter
+
+    from frond import Animation, AnimationComponent, Component, Flexbox, Root, SizeRange
+    from frond.tk import TkHost
+
+    def tree(card: bool) -> Component:
+        children = [Component("header", height=20, key="h")]
+        if card:
+            button = Component("button", {"title": "Dismiss", "onTap": lambda _: None}, width=80, height=24)
+            children.append(AnimationComponent(Flexbox(children=[button], view_type="card"), key="card",
+                                               on_final_unmount=[Animation.alpha_to(0, duration=30)]))
+        return Flexbox(children=children)
+
+    window = tkinter.Tk()
+    host = TkHost(window, width=200, height=100)
+    root = Root(SizeRange.flexible_height(200))
+    try:
+        host.mount(root)
+        root.set_component(tree(True))
+        pump(window, lambda: host.commits >= 1)
+        button = host.views[views_of(host, "button")[0]].widget
+        assert str(button.cget("state")) == "normal"
+        root.set_component(tree(False))
+        pump(window, lambda: host.commits >= 2)
+        assert views_of(host, "button") and str(button.cget("state")) == "disabled"
     finally:
         window.destroy()
         root.close()

@@ -490,6 +490,9 @@ window.addEventListener("pagehide", () => {
   socket.close();
 });
 window.addEventListener("pageshow", (event) => {
-  if (event.persisted) connect();
+  if (event.persisted) {
+    reconnectDelay = firstReconnectDelay;
+    connect();
+  }
 });
 connect();

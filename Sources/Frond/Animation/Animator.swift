@@ -178,8 +178,10 @@ final class Animator {
     /// Schedules the basic animations of `planned` from `begin`; returns its end time. A
     /// basic one shows its start value from `showing` on, as during a delay (a later part of
     /// a sequence: its view must not show the resting value until its turn, and then jump),
-    /// unless an earlier part of the sequence animates its view's property (`claimed`): it
-    /// begins in its turn, not interrupting that part.
+    /// when nothing else animates its view's property: not an earlier part of the sequence
+    /// (`claimed`), nor a running or scheduled animation. It interrupts nothing: an
+    /// animation of the property that begins before its turn takes the property (see
+    /// ``begin(_:registry:)``).
     @discardableResult
     private func schedule(_ planned: PlannedAnimation, begin: Double, showing: Double, claimed: inout Set<Key>,
                           parent: AnimationRun?, registry: ViewRegistry, disappearing isDisappearing: Bool) -> Double {
@@ -194,11 +196,20 @@ final class Animator {
                 run.partEnded(finished: false, &completions)
                 return begin + timing.delay + active
             }
-            let shown = claimed.insert(Key(view: id, property: property)).inserted ? showing : begin
-            let waiting = AnimationTiming(duration: timing.duration, delay: timing.delay + (begin - shown), curve: timing.curve)
+            let key = Key(view: id, property: property)
+            let early = claimed.insert(key).inserted && showing < begin && running[key] == nil
+                && !waiting.contains { $0.view == id && $0.property == property }
             let track = Track(view: id, identity: view.identity, property: property, from: from, to: to,
-                              timing: waiting, begin: shown, run: run)
-            track.prior = priorValues[NodeKey(node: ObjectIdentifier(node), property: property)]
+                              timing: timing, begin: begin, run: run)
+            if early {
+                track.turn = (begin, timing)
+                track.begin = showing
+                track.timing = AnimationTiming(duration: timing.duration, delay: timing.delay + (begin - showing),
+                                               curve: timing.curve)
+            }
+            // (What the host showed before this commit is the start only for an animation that
+            // begins with it: one that begins later starts from what is shown then.)
+            if track.begin <= time { track.prior = priorValues[NodeKey(node: ObjectIdentifier(node), property: property)] }
             if isDisappearing {
                 track.disappearing = true
                 disappearing[id]?.remaining += 1
@@ -245,6 +256,17 @@ final class Animator {
             return
         }
         let key = Key(view: track.view, property: track.property)
+        if let waitingForTurn = running[key], let turn = waitingForTurn.turn, track.begin < turn.begin {
+            // (It showed its start value only while nothing else animated the property: it
+            // waits for its turn again, and what the host showed before it is the start here.)
+            running[key] = nil
+            sent[key] = nil
+            waitingForTurn.begin = turn.begin
+            waitingForTurn.timing = turn.timing
+            waitingForTurn.turn = nil
+            waitingForTurn.prior = nil
+            schedule(waitingForTurn)
+        }
         let shownNow = running[key]?.value(at: track.begin) ?? track.prior ?? shown(key, view)
         if let previous = running.removeValue(forKey: key) { end(previous, finished: false) }
         let resting = restingValue(key, view)
@@ -284,6 +306,12 @@ final class Animator {
     private func retarget(_ registry: ViewRegistry) {
         for (key, track) in running where track.toResting {
             guard let view = registry[key.view], let resting = restingValue(key, view), resting != track.to else { continue }
+            if time < track.start {
+                // (In its delay, or waiting for its turn: it starts when it was to, towards the
+                // new value.)
+                track.to = resting
+                continue
+            }
             track.from = track.value(at: time)
             track.to = resting
             track.begin = time - track.timing.delay
@@ -550,8 +578,13 @@ final class Track {
     let property: AnimatedProperty
     let fromEndpoint: AnimationEndpoint
     let toEndpoint: AnimationEndpoint
-    let timing: AnimationTiming
+    var timing: AnimationTiming
     let run: AnimationRun
+    /// A later part of a sequence showing its start value before its turn (see
+    /// ``Animator``'s scheduling): when its turn begins, and its own timing then. An
+    /// animation of its property that begins before that takes the property, and this one
+    /// waits for its turn again.
+    var turn: (begin: Double, timing: AnimationTiming)?
     private let curve: Curve
     /// Seconds the curve takes (the duration, or a spring's settling time).
     let active: Double

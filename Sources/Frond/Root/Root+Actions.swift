@@ -40,8 +40,8 @@ extension Root {
     ///
     /// Returns ``ActionOutcome/noAction`` when the view's component has no action for the
     /// event (no such attribute, or one that is neither an action nor a block), or when the
-    /// view stays only for a final-unmount animation (its component left the tree; taps skip
-    /// it too). A view that is not mounted
+    /// view (or one it is in) stays only for a final-unmount animation (its component left
+    /// the tree; taps skip it too). A view that is not mounted
     /// is ``FrondError/Kind/invalidValue``; sending while the root is flushing (from a
     /// render function or a host, or on another thread) or holds a prepared flush is
     /// ``FrondError/Kind/misuse``. Call it on the root's thread.

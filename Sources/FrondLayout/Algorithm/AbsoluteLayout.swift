@@ -106,7 +106,7 @@ extension LayoutNode {
         if heightIsDefinite {
             childHeight = child.resolvedDimension(direction, .height, blockHeight, blockWidth) + marginColumn
         } else if child.isFlexStartInsetDefined(.column, direction) && child.isFlexEndInsetDefined(.column, direction)
-                    && !child.alignsBetweenVerticalInsets && !(ratio != nil && childWidth.isDefined) {
+                    && !child.fitsContentBetweenVerticalInsets && !(ratio != nil && childWidth.isDefined) {
             childHeight = containingNode.state.measuredHeight
                 - containingNode.borderForAxis(.column, containingNode.state.direction)
                 - (child.flexStartInset(.column, direction, blockHeight) + child.flexEndInset(.column, direction, blockHeight))
@@ -250,17 +250,21 @@ extension LayoutNode {
     }
 
     /// CSS mode: an absolutely positioned box with both vertical insets and an `align-self`
-    /// other than auto/stretch is sized by its content and aligned between the insets
-    /// (CSS Position 3 §4.1, Box Alignment 3 §6.1: `align-self` is the block axis of the
-    /// containing block whatever the flex direction; flex-start is the top, baseline falls
-    /// back to it).
-    var alignsBetweenVerticalInsets: Bool {
-        guard usesIntrinsicWidths && !hasAutoVerticalMargin(.ltr) else { return false }
+    /// other than auto/stretch is sized by its content there, not stretched between the
+    /// insets, auto margins or not (CSS Position 3 §4.1, Box Alignment 3 §6.1: `align-self`
+    /// is the block axis of the containing block whatever the flex direction). Chromium.
+    var fitsContentBetweenVerticalInsets: Bool {
+        guard usesIntrinsicWidths else { return false }
         switch resolved.alignSelf {
         case .flexStart, .flexEnd, .center, .baseline: return true
         default: return false
         }
     }
+
+    /// CSS mode: such a box without an auto vertical margin is aligned between the insets by
+    /// its `align-self` (flex-start is the top, baseline falls back to it); auto margins,
+    /// when it has one, take the room instead.
+    var alignsBetweenVerticalInsets: Bool { fitsContentBetweenVerticalInsets && !hasAutoVerticalMargin(.ltr) }
 
     /// CSS mode, a box with both insets of `axis` and an auto margin there: the position of
     /// its near (left or top) edge, with the auto margins taking what the insets leave

@@ -12,7 +12,8 @@
                                  width=80, height=24))
     window.mainloop()
 
-Views are drawn on a `tkinter.Canvas` at their frames: boxes as rectangles (background,
+Views are drawn on a `tkinter.Canvas` at their frames, moved by `translationX` and
+`translationY` (`scale` is not drawn): boxes as rectangles (background,
 border, corner radius, opacity blended into the colors, hidden), text as Tk text set in the
 lines the host's measurer broke it into, images from `source` (PNG or GIF); and view types
 that take input are real Tk widgets placed on the canvas: ``button`` (a Button showing
@@ -25,7 +26,8 @@ typed; with `secure` true it shows bullets), ``slider``/``range`` (a Scale from 
 to `max`, 1, on `step` when it has one, showing `value`; moving it is ``onValueChange``
 with the number, and it shows the root's `value` once the root has answered it). A click
 elsewhere on the canvas is a tap at that point
-(`Root.tap`, Frond's own hit-testing). Text is measured with Tk's fonts (`measure_text`,
+(`Root.tap`, Frond's own hit-testing, which skips a view leaving with its final-unmount
+animations; the widgets in one are disabled). Text is measured with Tk's fonts (`measure_text`,
 the root's text measurer once mounted), so what is laid out is what Tk draws.
 
 Drawing code of the program's own (a chart, a gauge: the view of a `LegacyComponent`, say)
@@ -652,7 +654,7 @@ class TkHost(Host):
 
         for top in tops:
             self._drawing_tags = ("frond", f"i{top}")
-            self._draw_tree(top, 0.0, 0.0, 1.0, placed)
+            self._draw_tree(top, 0.0, 0.0, 1.0, placed, False)
         if items is None:
             shown = list(self.views.values())
         else:
@@ -666,10 +668,12 @@ class TkHost(Host):
                 canvas.itemconfigure(view.window, state="normal" if view.id in placed else "hidden")
                 canvas.tag_raise(view.window)
 
-    def _draw_tree(self, view_id: int, x: float, y: float, opacity: float, placed: set[int]) -> None:
+    def _draw_tree(self, view_id: int, x: float, y: float, opacity: float, placed: set[int], leaving: bool) -> None:
         """Draws a view (its parent's content at `x`, `y`) and what it holds; adds the views
-        drawn to `placed`. (A method, not a closure: a recursive closure is a reference
-        cycle, and the host would wait in it for the cycle collector.)"""
+        drawn to `placed`. `leaving`: it is in a view leaving with its final-unmount
+        animations (attribute ``leaving``), whose widgets take no input. (A method, not a
+        closure: a recursive closure is a reference cycle, and the host would wait in it for
+        the cycle collector.)"""
         view = self.views[view_id]
         a = view.attributes
         if a.get("hidden") is True:
@@ -679,13 +683,14 @@ class TkHost(Host):
         y += frame.top + float(a.get("translationY") or 0)  # type: ignore[arg-type]
         value = a.get("opacity")
         opacity *= float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 1.0
+        leaving = leaving or a.get("leaving") is True
         if opacity > 0.01:
-            self._draw_view(view, x, y, opacity)
+            self._draw_view(view, x, y, opacity, leaving)
             placed.add(view_id)
         for child in view.children:
-            self._draw_tree(child, x, y, opacity, placed)
+            self._draw_tree(child, x, y, opacity, placed, leaving)
 
-    def _draw_view(self, view: _View, x: float, y: float, opacity: float) -> None:
+    def _draw_view(self, view: _View, x: float, y: float, opacity: float, leaving: bool = False) -> None:
         canvas, a, frame = self.canvas, view.attributes, view.frame
         right, bottom = x + frame.width, y + frame.height
         fill = self._color(a.get("backgroundColor"), opacity, None)
@@ -704,7 +709,7 @@ class TkHost(Host):
             else:
                 canvas.create_rectangle(x, y, right, bottom, **options)
         if view.type in _BUTTONS or view.type in _TOGGLES or view.type in _ENTRIES or view.type in _SLIDERS:
-            self._place_widget(view, x, y)
+            self._place_widget(view, x, y, leaving)
             return
         drawer = self._drawers.get(view.type)
         if drawer is not None:
@@ -743,7 +748,7 @@ class TkHost(Host):
 
     # ---- widgets and input ----------------------------------------------------------------------
 
-    def _place_widget(self, view: _View, x: float, y: float) -> None:
+    def _place_widget(self, view: _View, x: float, y: float, leaving: bool = False) -> None:
         a = view.attributes
         if view.widget is None:
             if view.type in _BUTTONS:
@@ -787,6 +792,11 @@ class TkHost(Host):
                 value = a.get("value", a.get("text"))
                 if isinstance(value, str) and view.variable.get() != value and not view.typed:
                     view.variable.set(value)
+            # (A widget of a view on its way out takes no input, as the root takes no events
+            # from it.)
+            state = "disabled" if leaving else "normal"
+            if str(view.widget.cget("state")) != state:
+                view.widget.configure(state=state)
         finally:
             self._updating = False
         window = view.window
@@ -820,7 +830,10 @@ class TkHost(Host):
         self._event(view.id, "onTap")
 
     def _slid(self, view: _View) -> None:
-        if not self._updating:
+        # (Tk calls the command in idle time after the value changed, also when setting the
+        # range moved it: a value that is still the root's is no move of the person's.)
+        if not self._updating and (view.typed or float(view.variable.get())
+                                   != _slider_value(view.attributes, _slider_range(view.attributes)[0])):
             view.typed = True
             self._typing.add(view.id)
             self._event(view.id, "onValueChange", float(view.variable.get()))
