@@ -27,6 +27,24 @@ import Testing
        {"style": {"flexBasis": 100, "flexShrink": 1}}]}
     """
 
+    /// An absolutely positioned text with a max width wraps at that width (Chromium: 160×20).
+    /// Its width is fit-content within the containing block's 320 and then within its max
+    /// width; measured at 320 (one line, 260 wide) and then cut to 160, it kept one line's
+    /// height. (From a C developer's layout trial; IntrinsicSizeMeasure: 10 points a
+    /// character, wrapping at spaces.)
+    @Test func test_anAbsoluteTextWrapsAtItsMaxWidth() throws {
+        let config = try LayoutConfig(errata: [])
+        config.useWebDefaults = true
+        let json = try JSONParser.parse(Array("""
+        {"style": {"width": 320}, "children": [
+          {"style": {"positionType": "absolute", "maxWidth": 160},
+           "measure": {"function": "IntrinsicSizeMeasure", "text": "weekly revenue total units"}}]}
+        """.utf8), source: "test")
+        let root = try TreeDescription.node(from: json, config: config)
+        try root.calculateLayout()
+        #expect(root.children[0].layout.width == 160 && root.children[0].layout.height == 20)
+    }
+
     @Test func test_itemDoesNotShrinkBelowItsContent() throws {
         #expect(try mainSizes(Self.shrinkingRow, errata: []) == [80, 20])
     }

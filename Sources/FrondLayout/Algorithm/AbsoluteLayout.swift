@@ -146,7 +146,12 @@ extension LayoutNode {
             // (CSS mode: an automatic width is always fit-content within the containing block.)
             if childWidth.isNaN && blockWidth.isDefined
                 && (usesIntrinsicWidths ? blockWidth >= 0 : !isMainAxisRow && widthMode != .maxContent && blockWidth > 0) {
-                childWidth = blockWidth
+                // (CSS mode: within the min and max widths too, so that text wraps at the width
+                // it will have: measured at the block's width and then cut to a max width, it
+                // kept the height of its longer lines. Chromium.)
+                childWidth = usesIntrinsicWidths
+                    ? child.boundAxis(.row, direction, max(blockWidth - marginRow, 0), blockWidth, blockWidth) + marginRow
+                    : blockWidth
                 childWidthMode = .fitContent
             }
             child.layoutIfNeeded(availableWidth: childWidth, availableHeight: childHeight, ownerDirection: direction,
