@@ -535,6 +535,28 @@ frond_status frond_node_is_dirty(bool *out_is_dirty, frond_node *node);
 frond_status frond_node_calculate_layout(frond_node *node, float available_width, float available_height,
                                          frond_direction owner_direction);
 
+/** What one layout pass did (frond_node_calculate_layout_counted). */
+typedef struct frond_layout_statistics {
+    uint32_t struct_size;               /**< sizeof(frond_layout_statistics); set by the caller */
+    size_t layouts;                     /**< nodes laid out (their children placed) */
+    size_t measures;                    /**< nodes measured (their size only) */
+    size_t cached_layouts;              /**< layouts answered from a node's cache */
+    size_t cached_measures;             /**< measurements answered from a node's cache */
+    size_t measure_callbacks;           /**< calls of measure functions */
+    /** Frames whose numbers overflowed a float (NaN or infinite: flex factors or sizes so
+     *  large that the arithmetic overflows) and were replaced by 0: a layout that did not
+     *  fit the numbers, though the call returned FROND_OK. */
+    size_t non_finite_values;
+} frond_layout_statistics;
+
+/** frond_node_calculate_layout, and what the pass did into `*out_statistics` (whose
+ *  struct_size the caller sets; a size the library does not know is
+ *  FROND_ERR_INVALID_ARGUMENT and lays nothing out). Written when the pass completes
+ *  with FROND_OK; not on an error (FROND_ERR_CALLBACK included). */
+frond_status frond_node_calculate_layout_counted(frond_layout_statistics *out_statistics, frond_node *node,
+                                                 float available_width, float available_height,
+                                                 frond_direction owner_direction);
+
 /** The node's border box from the last layout, rounded to the pixel grid, relative to
  *  its parent's border box. */
 frond_status frond_node_layout_get_frame(frond_rect *out_frame, frond_node *node);

@@ -17,6 +17,29 @@ public func frond_node_calculate_layout(_ handle: OpaquePointer?, _ availableWid
     }
 }
 
+@_cdecl("frond_node_calculate_layout_counted") @implementation
+public func frond_node_calculate_layout_counted(_ outStatistics: UnsafeMutablePointer<frond_layout_statistics>?,
+                                                _ handle: OpaquePointer?, _ availableWidth: Float,
+                                                _ availableHeight: Float,
+                                                _ ownerDirection: frond_direction) -> frond_status {
+    call("frond_node_calculate_layout_counted") { () throws(CallFailure) in
+        let out = try requireOut(outStatistics)
+        try checkStructSize(out.pointee.struct_size, of: frond_layout_statistics.self, "out_statistics")
+        let root = try node(handle)
+        let direction = try engineEnum(ownerDirection.rawValue, LayoutDirection.self, "frond_direction")
+        let width: Float? = availableWidth.isNaN ? nil : availableWidth
+        let height: Float? = availableHeight.isNaN ? nil : availableHeight
+        let statistics = try engine { () throws(LayoutError) in
+            try root.calculateLayout(width: width, height: height, direction: direction)
+        }
+        out.pointee = frond_layout_statistics(
+            struct_size: UInt32(MemoryLayout<frond_layout_statistics>.size), layouts: statistics.layouts,
+            measures: statistics.measures, cached_layouts: statistics.cachedLayouts,
+            cached_measures: statistics.cachedMeasures, measure_callbacks: statistics.measureCallbacks,
+            non_finite_values: statistics.nonFiniteValues)
+    }
+}
+
 @_cdecl("frond_node_layout_get_frame") @implementation
 public func frond_node_layout_get_frame(_ out: UnsafeMutablePointer<frond_rect>?, _ handle: OpaquePointer?) -> frond_status {
     call("frond_node_layout_get_frame") { () throws(CallFailure) in

@@ -175,6 +175,32 @@ static void test_row_with_growing_children(void) {
     CHECK_OK(frond_node_free_recursive(root));
 }
 
+/* What a pass did, and a layout whose numbers overflow a float: counted, not silent. */
+static void test_a_pass_counts_what_it_did(void) {
+    frond_node *root = new_node(NULL);
+    frond_node *first = new_node(NULL);
+    frond_node *second = new_node(NULL);
+    frond_layout_statistics counted;
+    CHECK_OK(frond_node_style_set_flex_direction(root, FROND_FLEX_DIRECTION_ROW));
+    CHECK_OK(frond_node_style_set_width(root, 100, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_style_set_height(root, 10, FROND_UNIT_POINT));
+    CHECK_OK(frond_node_append_child(root, first));
+    CHECK_OK(frond_node_append_child(root, second));
+    CHECK_OK(frond_node_style_set_flex_grow(first, 1));
+    FROND_INIT(counted);
+    CHECK_OK(frond_node_calculate_layout_counted(&counted, root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK(counted.struct_size == sizeof counted && counted.layouts >= 3 && counted.non_finite_values == 0);
+    CHECK_FLOAT(100, frame_of(first).width);
+    /* Flex factors whose sum overflows: the frames are replaced by finite ones, and counted. */
+    CHECK_OK(frond_node_style_set_flex_grow(first, 3e38f));
+    CHECK_OK(frond_node_style_set_flex_grow(second, 3e38f));
+    FROND_INIT(counted);
+    CHECK_OK(frond_node_calculate_layout_counted(&counted, root, FROND_UNDEFINED, FROND_UNDEFINED, FROND_DIRECTION_LTR));
+    CHECK(counted.non_finite_values > 0);
+    CHECK(isfinite(frame_of(first).width) && isfinite(frame_of(second).width));
+    CHECK_OK(frond_node_free_recursive(root));
+}
+
 static void test_style_round_trips(void) {
     frond_node *node = new_node(NULL);
     frond_value value;
@@ -451,6 +477,7 @@ int main(void) {
     test_library_basics();
     test_config_settings();
     test_row_with_growing_children();
+    test_a_pass_counts_what_it_did();
     test_style_round_trips();
     test_measure_callback_and_dirtiness();
     test_destroy_runs_once_when_the_node_dies();

@@ -158,6 +158,11 @@ static void call_every_node_function(frond_node *node, frond_node *other, frond_
     CHECK_STATUS(expected, frond_node_mark_dirty(node));
     CHECK_STATUS(expected, frond_node_is_dirty(&flag, node));
     CHECK_STATUS(expected, frond_node_calculate_layout(node, 100, 100, FROND_DIRECTION_LTR));
+    {
+        frond_layout_statistics counted;
+        FROND_INIT(counted);
+        CHECK_STATUS(expected, frond_node_calculate_layout_counted(&counted, node, 100, 100, FROND_DIRECTION_LTR));
+    }
     CHECK_STATUS(expected, frond_node_layout_get_frame(&rect, node));
     CHECK_STATUS(expected, frond_node_layout_get_left(&number, node));
     CHECK_STATUS(expected, frond_node_layout_get_top(&number, node));
@@ -323,6 +328,15 @@ static void test_bad_numbers_and_enumerators(frond_node *node, frond_config *con
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, -1, 100, FROND_DIRECTION_LTR));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, 100, infinity, FROND_DIRECTION_LTR));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout(node, -infinity, 100, FROND_DIRECTION_LTR));
+    {
+        frond_layout_statistics counted;
+        FROND_INIT(counted);
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout_counted(NULL, node, 100, 100, FROND_DIRECTION_LTR));
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout_counted(&counted, node, -1, 100, FROND_DIRECTION_LTR));
+        counted.struct_size = 3;
+        CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_node_calculate_layout_counted(&counted, node, 100, 100, FROND_DIRECTION_LTR));
+        CHECK(counted.struct_size == 3);
+    }
 
     /* Config numbers. */
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_config_set_point_scale_factor(config, nan_value));

@@ -2,6 +2,7 @@
  * baseline callbacks, layout and its results. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_fuzzer.h"
 
@@ -197,7 +198,13 @@ static void check_frame(const frond_rect *frame, const char *what) {
 static void op_node_layout(void) {
     frond_node *node = fz_pick_node();
     float width = fz_chance(30) ? FROND_UNDEFINED : fz_float(), height = fz_chance(30) ? FROND_UNDEFINED : fz_float();
-    frond_status status = FZ(frond_node_calculate_layout(node, width, height, (frond_direction)small_enum()));
+    frond_layout_statistics counted;
+    frond_status status;
+    memset(&counted, 0, sizeof counted);
+    counted.struct_size = fz_chance(5) ? fz_u32() : (uint32_t)sizeof counted;
+    status = fz_bool() ? FZ(frond_node_calculate_layout(node, width, height, (frond_direction)small_enum()))
+                       : FZ(frond_node_calculate_layout_counted(&counted, node, width, height,
+                                                                (frond_direction)small_enum()));
     if (status == FROND_OK && fz_depth == 0) {
         frond_rect frame;
         if (FZ(frond_node_layout_get_frame(&frame, node)) == FROND_OK) {

@@ -35,7 +35,7 @@ from .layout_components import Background, Center, Inset, Overlay, Ratio, Static
 from .errors import (CallbackError, FrondError, InternalError, InvalidArgumentError, InvalidTreeError,
                      LibraryNotFoundError, LibraryVersionError, LimitError, MisuseError, OutOfMemoryError,
                      ThreadError, error_for_status)
-from .layout import BaselineFunction, Config, LayoutResult, MeasureFunction, Node
+from .layout import BaselineFunction, Config, LayoutResult, LayoutStatistics, MeasureFunction, Node
 from .lists import Changeset, ItemPath, Move, diff
 from .data_source import AppliedChanges, DataSource, DataSourceItem, ItemFailure, ItemProvider
 from .list_view import ListStatistics, ListView
@@ -60,7 +60,7 @@ __all__ = [
     "TextMeasurer", "NativeTextMeasurer", "TextStyle", "AttributeKind", "AttributeKindLike",
     "Host", "MemoryHost", "MemoryView", "Mutation",
     "MutationKind",
-    "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
+    "Config", "Node", "LayoutResult", "LayoutStatistics", "MeasureFunction", "BaselineFunction",
     "Changeset", "ItemPath", "Move", "diff", "DataSource", "DataSourceItem", "AppliedChanges", "ItemFailure",
     "ItemProvider", "ListView", "ListStatistics",
     "Value", "ValueLike", "Size", "Rect", "Edges",

@@ -414,6 +414,10 @@ class frond_rect(ctypes.Structure):
     pass
 
 
+class frond_layout_statistics(ctypes.Structure):
+    pass
+
+
 class frond_component(ctypes.Structure):
     pass
 
@@ -584,6 +588,7 @@ RECORDS: Final = (
     frond_value,
     frond_size,
     frond_rect,
+    frond_layout_statistics,
     frond_component,
     frond_root,
     frond_action_block,
@@ -663,6 +668,15 @@ frond_errata = ctypes.c_int  # enum Errata
 frond_experimental_feature = ctypes.c_int  # enum ExperimentalFeature
 frond_measure_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_node), ctypes.c_float, frond_measure_mode, ctypes.c_float, frond_measure_mode, ctypes.POINTER(frond_size), ctypes.c_void_p)
 frond_baseline_func = ctypes.CFUNCTYPE(frond_status, ctypes.POINTER(frond_node), ctypes.c_float, ctypes.c_float, ctypes.POINTER(ctypes.c_float), ctypes.c_void_p)
+frond_layout_statistics._fields_ = [
+    ("struct_size", ctypes.c_uint32),
+    ("layouts", ctypes.c_size_t),
+    ("measures", ctypes.c_size_t),
+    ("cached_layouts", ctypes.c_size_t),
+    ("cached_measures", ctypes.c_size_t),
+    ("measure_callbacks", ctypes.c_size_t),
+    ("non_finite_values", ctypes.c_size_t),
+]
 frond_attribute_kind = ctypes.c_int  # enum AttributeKind
 frond_color._fields_ = [
     ("red", ctypes.c_float),
@@ -1096,6 +1110,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_node_mark_dirty": (frond_status, (ctypes.POINTER(frond_node),)),
     "frond_node_is_dirty": (frond_status, (ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(frond_node))),
     "frond_node_calculate_layout": (frond_status, (ctypes.POINTER(frond_node), ctypes.c_float, ctypes.c_float, frond_direction)),
+    "frond_node_calculate_layout_counted": (frond_status, (ctypes.POINTER(frond_layout_statistics), ctypes.POINTER(frond_node), ctypes.c_float, ctypes.c_float, frond_direction)),
     "frond_node_layout_get_frame": (frond_status, (ctypes.POINTER(frond_rect), ctypes.POINTER(frond_node))),
     "frond_node_layout_get_left": (frond_status, (ctypes.POINTER(ctypes.c_float), ctypes.POINTER(frond_node))),
     "frond_node_layout_get_top": (frond_status, (ctypes.POINTER(ctypes.c_float), ctypes.POINTER(frond_node))),

@@ -20,7 +20,7 @@ import ctypes
 import difflib
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _capi
 from ._capi import (Align, BoxSizing, Direction, Display, Edge, Errata, ExperimentalFeature, FlexDirection,
@@ -32,7 +32,7 @@ from .errors import InvalidArgumentError, MisuseError
 from .value import Edges, Rect, optional_size, real_number
 
 __all__ = [
-    "Config", "Node", "LayoutResult", "MeasureFunction", "BaselineFunction",
+    "Config", "Node", "LayoutResult", "LayoutStatistics", "MeasureFunction", "BaselineFunction",
     "Align", "BoxSizing", "Direction", "Display", "Edge", "Errata", "ExperimentalFeature", "FlexDirection",
     "Gutter", "Justify", "MeasureMode", "Overflow", "PositionType", "Wrap",
 ]
@@ -409,18 +409,34 @@ class Node(Handle):
         return out.value
 
     def calculate_layout(self, width: float | None = None, height: float | None = None,
-                         direction: Direction = Direction.LTR) -> None:
-        """Lays out the tree rooted at this node within `width` × `height` (None: unconstrained)."""
+                         direction: Direction = Direction.LTR) -> LayoutStatistics:
+        """Lays out the tree rooted at this node within `width` × `height` (None: unconstrained)
+        and returns what the pass did (`non_finite_values` > 0: numbers so large that they
+        overflowed, replaced by finite ones)."""
         if not isinstance(direction, Direction):
             raise TypeError(f"direction must be a frond.Direction, not {type(direction).__name__}")
-        call("frond_node_calculate_layout", self._live(), optional_size(width, "width"),
+        counted = _capi.frond_layout_statistics(struct_size=ctypes.sizeof(_capi.frond_layout_statistics))
+        call("frond_node_calculate_layout_counted", ctypes.byref(counted), self._live(), optional_size(width, "width"),
              optional_size(height, "height"), direction)
+        return LayoutStatistics(counted.layouts, counted.measures, counted.cached_layouts, counted.cached_measures,
+                                counted.measure_callbacks, counted.non_finite_values)
 
     @property
     def layout(self) -> LayoutResult:
         """The results of the last layout (read from the library each time)."""
         self._live()
         return LayoutResult(self)
+
+
+class LayoutStatistics(NamedTuple):
+    """What one layout pass did (``Node.calculate_layout``)."""
+
+    layouts: int            # nodes laid out (their children placed)
+    measures: int           # nodes measured (their size only)
+    cached_layouts: int     # layouts answered from a node's cache
+    cached_measures: int    # measurements answered from a node's cache
+    measure_callbacks: int  # calls of measure functions
+    non_finite_values: int  # frames that overflowed a float (NaN or infinite), replaced by 0
 
 
 class LayoutResult:

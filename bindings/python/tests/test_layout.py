@@ -34,6 +34,21 @@ def test_rowWithPaddingGapAndGrowMatchesTheCFunctionalTest(no_leaks) -> None:
         node.close()
 
 
+def test_aPassSaysWhatItDidAndWhenNumbersOverflowed(no_leaks) -> None:
+    # Tests/CAPI/functional_test.c, test_a_pass_counts_what_it_did: flex factors whose sum
+    # overflows a float give finite frames, counted instead of silent.
+    with Node(flex_direction=FlexDirection.ROW, width=100, height=10) as root:
+        first, second = Node(flex_grow=1), Node()
+        root.append(first)
+        root.append(second)
+        counted = root.calculate_layout()
+        assert counted.layouts >= 3 and counted.non_finite_values == 0 and first.layout.width == 100
+        first.flex_grow = second.flex_grow = 3e38
+        counted = root.calculate_layout()
+        assert counted.non_finite_values > 0
+        assert math.isfinite(first.layout.width) and math.isfinite(second.layout.width)
+
+
 def test_percentagesAutoMarginsAndAbsoluteInsets(no_leaks) -> None:
     with Node(width=200, height=100, flex_direction="row", padding=10) as row:
         grow = Node(flex_grow=1)
