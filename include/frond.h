@@ -2459,6 +2459,10 @@ frond_status frond_data_source_get_item_count(size_t *out_count, frond_data_sour
 /** The item at `path` (FROND_ERR_INVALID_ARGUMENT for a path out of range). */
 frond_status frond_data_source_get_item(frond_data_source_item *out_item, frond_data_source *source,
                                         frond_item_path path);
+/** Where the first item with `id` is (in section order, then item order): to scroll a list
+ *  to an item known by its id (frond_list_scroll_to_item). FROND_ERR_INVALID_ARGUMENT when no
+ *  item has it. A walk over the items: O(n). */
+frond_status frond_data_source_find_item(frond_item_path *out_path, frond_data_source *source, uint64_t id);
 
 /* ---- Lists that mount what is visible ----------------------------------------- */
 /* A list (frond_list) stacks the items of its own data source along an axis and builds,

@@ -470,6 +470,22 @@ public func frond_data_source_get_item_count(_ outCount: UnsafeMutablePointer<In
     }
 }
 
+@_cdecl("frond_data_source_find_item") @implementation
+public func frond_data_source_find_item(_ outPath: UnsafeMutablePointer<frond_item_path>?, _ handle: OpaquePointer?,
+                                        _ id: UInt64) -> frond_status {
+    call("frond_data_source_find_item") { () throws(CallFailure) in
+        let out = try requireOut(outPath)
+        let state = try cDataSource(handle).source.state
+        for (sectionIndex, section) in state.sections.enumerated() {
+            for index in 0..<section.count where section[index].model.id == id {
+                out.pointee = frond_item_path(section: sectionIndex, item: index)
+                return
+            }
+        }
+        throw .invalidArgument("no item has id \(id)")
+    }
+}
+
 @_cdecl("frond_data_source_get_item") @implementation
 public func frond_data_source_get_item(_ outItem: UnsafeMutablePointer<frond_data_source_item>?,
                                        _ handle: OpaquePointer?, _ path: frond_item_path) -> frond_status {

@@ -446,6 +446,13 @@ static void test_diffing_pairs_the_first_of_old_items_with_one_id(void) {
     CHECK(provider_calls == calls); /* both paired: nothing built */
     CHECK(live() == 2);
     CHECK(strcmp(text_of(source, 0), "b") == 0 && strcmp(text_of(source, 1), "a") == 0);
+    {
+        frond_item_path found = {9, 9};
+        CHECK_OK(frond_data_source_find_item(&found, source, 1));
+        CHECK(found.section == 0 && found.item == 1);
+        CHECK_FAILURE(FROND_ERR_INVALID_ARGUMENT, frond_data_source_find_item(&found, source, 3), "no item has id 3");
+        CHECK(found.section == 0 && found.item == 1);
+    }
     CHECK(h.applies == 1 && h.change_count == 2);
     CHECK(h.changes[0].kind == FROND_CHANGE_REMOVE_ITEM && h.changes[0].path.item == 2);
     CHECK(h.changes[1].kind == FROND_CHANGE_MOVE_ITEM);

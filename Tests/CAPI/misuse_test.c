@@ -2203,6 +2203,7 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_version(&id, bad[i]));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_item_count(&count, bad[i], 0));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_get_item(&item, bad[i], path));
+        CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_find_item(&path, bad[i], 1));
         CHECK_STATUS(FROND_ERR_MISUSE, frond_data_source_free(bad[i]));
     }
     /* set_items' model, set_config's user_data, the ready handler's and the listener's. */
@@ -2243,6 +2244,8 @@ static void test_data_source_handles_are_checked(frond_node *live_node) {
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item_count(&count, live, 0));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(NULL, live, path));
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(&item, live, path));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_find_item(NULL, live, 1));
+    CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_find_item(&path, live, 123456));
     item.struct_size = 2;
     path.item = (size_t)-1;
     CHECK_STATUS(FROND_ERR_INVALID_ARGUMENT, frond_data_source_get_item(&item, live, path));

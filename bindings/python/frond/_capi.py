@@ -1219,6 +1219,7 @@ FUNCTIONS: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "frond_data_source_get_version": (frond_status, (ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(frond_data_source))),
     "frond_data_source_get_item_count": (frond_status, (ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(frond_data_source), ctypes.c_size_t)),
     "frond_data_source_get_item": (frond_status, (ctypes.POINTER(frond_data_source_item), ctypes.POINTER(frond_data_source), frond_item_path)),
+    "frond_data_source_find_item": (frond_status, (ctypes.POINTER(frond_item_path), ctypes.POINTER(frond_data_source), ctypes.c_uint64)),
     "frond_list_new": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_list)), ctypes.POINTER(frond_list_config))),
     "frond_list_free": (frond_status, (ctypes.POINTER(frond_list),)),
     "frond_list_get_data_source": (frond_status, (ctypes.POINTER(ctypes.POINTER(frond_data_source)), ctypes.POINTER(frond_list))),

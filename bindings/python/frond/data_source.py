@@ -435,6 +435,23 @@ class DataSource(Handle):
         call("frond_data_source_get_item", ctypes.byref(item), self._live(), _capi.frond_item_path(*place))
         return DataSourceItem(registry.get(item.model), Size(item.size.width, item.size.height))
 
+    def path_of(self, key: Hashable) -> ItemPath:
+        """Where the item with `key` is (the data source's key of its model; without a key,
+        the model itself, for items that `set_items` or `set_sections_by_key` loaded): to
+        scroll a list to it (``feed.scroll_to(feed.data_source.path_of(key))``). ValueError
+        when no item has it. A walk over the items: O(n)."""
+        handle = self._live()
+        item_id = self._ids.get(key)
+        if item_id is not None:
+            found = _capi.frond_item_path()
+            try:
+                call("frond_data_source_find_item", ctypes.byref(found), handle, item_id)
+            except InvalidArgumentError:
+                pass
+            else:
+                return ItemPath(found.section, found.item)
+        raise ValueError(f"no item has the key {key!r}")
+
     def items(self, section: int = 0) -> list[DataSourceItem]:
         return [self.item((section, index)) for index in range(self.item_count(section))]
 

@@ -491,6 +491,17 @@ def test_scrollingToAnItemPutsItWhereAskedAndTellsTheHost(no_leaks) -> None:
             assert offsets[-1] == offset
         with pytest.raises(InvalidArgumentError, match="no such item"):
             feed.scroll_to((0, 4000))
+    # By key: where an item is, to scroll to it.
+    with ListView(lambda post: Text(post[1]), cross_size=150, host=MemoryHost(), key=lambda post: post[0],
+                  estimated_item_size=12) as feed:
+        feed.data_source.set_items([(number, f"post {number}") for number in range(3000)])
+        feed.set_viewport(0, 300)
+        feed.data_source.set_items([(number, f"post {number}") for number in reversed(range(3000))])
+        assert feed.data_source.path_of(2000) == ItemPath(0, 999)
+        feed.scroll_to(feed.data_source.path_of(2000))
+        assert feed.statistics.offset == feed.item_frame((0, 999)).top
+        with pytest.raises(ValueError, match="no item has the key 5000"):
+            feed.data_source.path_of(5000)
         with pytest.raises(ValueError, match="position must be"):
             feed.scroll_to((0, 1), "middle")
 
