@@ -329,6 +329,9 @@ install:
 	install -m 755 .build/$(INSTALL_CONFIG)/frond $(DESTDIR)$(PREFIX)/bin/frond
 	install -d $(DESTDIR)$(PREFIX)/share/frond
 	install -m 644 Tests/CAPI/swift-runtime.supp Tests/CAPI/fontconfig.supp Tests/CAPI/libsoup.supp $(DESTDIR)$(PREFIX)/share/frond/
+	install -d $(DESTDIR)$(PREFIX)/share/frond/conformance/yoga
+	install -m 644 Tests/Fixtures/yoga/*.json $(DESTDIR)$(PREFIX)/share/frond/conformance/yoga/
+	install -m 644 Tests/Fixtures/known-failures.txt $(DESTDIR)$(PREFIX)/share/frond/conformance/
 	for pc in frond frond-cairo; do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
 	done
@@ -362,6 +365,7 @@ test-install: lib
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED_FILES))
+	rm -rf $(DESTDIR)$(PREFIX)/share/frond/conformance
 
 # A binary wheel of the Python package with the three libraries inside (a release build):
 # dist/frond-VERSION-py3-none-PLATFORM.whl. The package loads its libraries through ctypes,

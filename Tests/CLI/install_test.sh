@@ -60,6 +60,16 @@ else
   fail "a C program does not build against the installed header and library"
 fi
 output=$(LD_LIBRARY_PATH="$ROOT/lib" "$ROOT/bin/frond" --help 2>&1) || fail "the installed frond tool does not run"
+# The installed tool's default corpus is its own copy (it read the checkout's, wherever that was).
+[ -e "$ROOT/share/frond/conformance/yoga" ] && [ -e "$ROOT/share/frond/conformance/known-failures.txt" ] \
+  || fail "the conformance corpus was not installed"
+output=$(cd "$WORK" && LD_LIBRARY_PATH="$ROOT/lib" "$ROOT/bin/frond" conformance 2>&1) \
+  || fail "the installed frond conformance fails: $(tail -3 <<<"$output")"
+grep -q "^544 passed, 0 failed" <<<"$output" || fail "the installed frond conformance: $(tail -1 <<<"$output")"
+# (Its copy without one file: fewer cases, so it is the copy that it reads.)
+rm "$ROOT/share/frond/conformance/yoga/YGAbsolutePositionTest.json"
+output=$(cd "$WORK" && LD_LIBRARY_PATH="$ROOT/lib" "$ROOT/bin/frond" conformance 2>&1)
+grep -q "^544 passed" <<<"$output" && fail "the installed frond conformance does not read its own corpus"
 
 # A C program that draws, through frond-cairo's pkg-config file (which brings -lfrond too).
 cat >"$WORK/draw.c" <<'C'
