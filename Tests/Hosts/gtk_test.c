@@ -756,11 +756,12 @@ static frond_status digits_typed(frond_root *root, const frond_action *action, v
     return status;
 }
 
-static GtkWidget *find_entry(GtkWidget *widget) {
+/* The first widget of `type` in `widget` (itself included), depth first. */
+static GtkWidget *find_widget(GtkWidget *widget, GType type) {
     GtkWidget *child, *found;
-    if (GTK_IS_ENTRY(widget)) return widget;
+    if (G_TYPE_CHECK_INSTANCE_TYPE(widget, type)) return widget;
     for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if ((found = find_entry(child)) != NULL) return found;
+        if ((found = find_widget(child, type)) != NULL) return found;
     }
     return NULL;
 }
@@ -793,8 +794,8 @@ static void test_an_entry_shows_what_the_program_made_of_the_typing(void) {
     gtk_window_set_default_size(GTK_WINDOW(window), 200, 60);
     gtk_window_set_child(GTK_WINDOW(window), frond_gtk_host_get_widget(host));
     gtk_window_present(GTK_WINDOW(window));
-    WAIT_FOR(gtk_widget_get_mapped(window) && find_entry(frond_gtk_host_get_widget(host)) != NULL);
-    entry = find_entry(frond_gtk_host_get_widget(host));
+    WAIT_FOR(gtk_widget_get_mapped(window) && find_widget(frond_gtk_host_get_widget(host), GTK_TYPE_ENTRY) != NULL);
+    entry = find_widget(frond_gtk_host_get_widget(host), GTK_TYPE_ENTRY);
     type_into(entry, "12");
     CHECK(strcmp(d.text, "12") == 0 && strcmp(gtk_editable_get_text(GTK_EDITABLE(entry)), "12") == 0);
     type_into(entry, "x");
@@ -862,15 +863,6 @@ static frond_status volume_changed(frond_root *root, const frond_action *action,
     status = frond_root_set_component(root, next);
     frond_component_release(next);
     return status;
-}
-
-static GtkWidget *find_widget(GtkWidget *widget, GType type) {
-    GtkWidget *child, *found;
-    if (G_TYPE_CHECK_INSTANCE_TYPE(widget, type)) return widget;
-    for (child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
-        if ((found = find_widget(child, type)) != NULL) return found;
-    }
-    return NULL;
 }
 
 /* A slider shows the root's number on the root's range; moved, it sends its number (on its
