@@ -112,7 +112,11 @@ function applyStyle(view) {
   style.borderRadius = typeof a.cornerRadius === "number" ? `${a.cornerRadius}px` : "";
   style.opacity = typeof a.opacity === "number" ? String(a.opacity) : "";
   style.visibility = a.hidden === true ? "hidden" : "";
-  style.pointerEvents = a.leaving === true ? "none" : ""; // (a list item on its way out)
+  // Clicks go to the views that take them (index.html): one with onTap, an input or a
+  // button; through the others, and through everything in a view on its way out, to what
+  // is under them, as Frond's own hit-testing lets a tap through.
+  element.classList.toggle("frond-tappable", Boolean(a.onTap));
+  element.classList.toggle("frond-leaving", a.leaving === true);
   style.overflow = a.clipsToBounds === true ? "hidden" : "";
   const tx = a.translationX || 0, ty = a.translationY || 0, scale = typeof a.scale === "number" ? a.scale : 1;
   style.transform = tx || ty || scale !== 1 ? `translate(${tx}px, ${ty}px) scale(${scale})` : "";
@@ -320,7 +324,12 @@ function receive(message) {
     frond.maxMessageBytes = typeof message.max === "number" ? message.max : 0;
     frond.applied = 0;
     if (message.title) document.title = message.title;
-    if (frond.list) sendScroll();
+    // (A list's session starts at the top, a reconnection's too: the new list knows nothing
+    // of where the page was.)
+    if (frond.list) {
+      scrollTo(scrollX, 0);
+      sendScroll();
+    }
     return;
   }
   if (message.t === "length") { // a list's content size (when the page opens)

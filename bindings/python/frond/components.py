@@ -126,7 +126,9 @@ class _MadeOnDemand(Component):
         return self._handle
 
     def _consumed(self) -> None:
-        self.close()
+        # (Handle's close, not a subclass's method of that name: a render component's
+        # "close" button handler replaced it, and every root given it failed.)
+        Component.close(self)
 
     @property
     def closed(self) -> bool:

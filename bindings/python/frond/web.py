@@ -344,16 +344,22 @@ class WebServer(Handle):
     def call_soon(self, function: Callable[[], None]) -> None:
         """Runs `function` on the serving thread, after the current run's step (any thread).
         What it gives a served root (a component, props, a state update) shows without a
-        flush of its own: the server flushes roots that have work after each step."""
+        flush of its own: the server flushes roots that have work after each step. An
+        exception it raises is printed, and serving goes on."""
         with self._calls_lock:
             self._calls.append(function)
         self.interrupt()
 
     def _run_calls(self) -> None:
+        """Runs what call_soon queued, in order: one that raises is printed and the others
+        still run (it ended serve_forever, and the calls after it never ran)."""
         with self._calls_lock:
             calls, self._calls = self._calls, []
         for function in calls:
-            function()
+            try:
+                function()
+            except Exception:  # (KeyboardInterrupt and SystemExit go through)
+                traceback.print_exc()
 
     def serve_forever(self, poll_interval: float = 0.25) -> None:
         """Serves until :meth:`stop` (any thread) or Ctrl-C, which raises KeyboardInterrupt

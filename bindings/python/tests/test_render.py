@@ -72,12 +72,34 @@ class Label(RenderComponent):
         return previous.text != self.text
 
 
+class Dialog(RenderComponent):
+    """A render component with a handler named `close` (for its Close button)."""
+
+    def render(self, state: None) -> Component:
+        return Component("button", {"title": "Close", "onTap": self.close}, width=60, height=20)
+
+    def close(self, event: ActionEvent) -> None:  # type: ignore[override]
+        Dialog.closed_by.append(event.name)
+
+    closed_by: list[str] = []
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _render_classes() -> None:
     # A subclass's C render class lives as long as the subclass: make the module's before
     # the no_leaks fixture counts handles.
-    for cls in (Counter, Holder, Label, Fragile):
+    for cls in (Counter, Holder, Label, Fragile, Dialog):
         _render_class(cls)
+
+
+def test_aHandlerNamedCloseIsTheComponentsOwn(no_leaks) -> None:
+    # (A root given the component called the handler as the component's own close, and failed.)
+    host = MemoryHost()
+    with Root(SizeRange.fixed(100, 100), host=host) as root:
+        root.set_component(Dialog())
+        root.flush()
+        root.send_event(host.root_children[0])
+        assert Dialog.closed_by == ["onTap"]
 
 
 def _rows(labels: list[str]) -> Flexbox:

@@ -63,6 +63,18 @@ def test_runReturnsWhenInterruptedFromAnotherThreadAndRunsQueuedCalls() -> None:
         server.run(0)  # what is ready, and back
 
 
+def test_aQueuedCallThatRaisesIsPrintedAndServingGoesOn(capfd: pytest.CaptureFixture[str]) -> None:
+    # (It ended serve_forever, and the calls queued after it never ran.)
+    with WebServer(session) as server:
+        ran: list[str] = []
+        server.call_soon(lambda: 1 / 0)  # type: ignore[func-returns-value]
+        server.call_soon(lambda: ran.append("after"))
+        threading.Timer(0.3, server.stop).start()
+        server.serve_forever(poll_interval=0.05)
+        assert ran == ["after"]
+    assert "ZeroDivisionError" in capfd.readouterr().err
+
+
 def test_serveForeverStopsFromAnotherThread() -> None:
     with WebServer(session) as server:
         threading.Timer(0.1, server.stop).start()
