@@ -119,6 +119,8 @@ final class ServedRoot {
     /// Whether its commit now is its flush's (a tick's commit, before it, shows animation
     /// frames of the state from before the event being handled).
     var flushing = false
+    /// Its last flush failed (its pages were told: they show stale views until one succeeds).
+    var failing = false
     unowned let server: WebServer
 
     init(handle: OpaquePointer, server: WebServer) {
@@ -434,7 +436,16 @@ final class WebServer {
         }
         root.flushing = true
         defer { root.flushing = false }
-        if frond_root_flush(root.handle, nil) != FROND_OK { logLastError("flush") }
+        let status = frond_root_flush(root.handle, nil)
+        if status != FROND_OK {
+            logLastError("flush")
+            // (The pages keep the views of the last commit: each is told once, until a flush
+            // succeeds, so that a person sees that the page is behind.)
+            if !root.failing {
+                for page in root.pages { send(page, "{\"t\":\"failed\"}") }
+            }
+        }
+        root.failing = status != FROND_OK
     }
 
     private func setFrameTimer(_ on: Bool) {

@@ -746,6 +746,33 @@ def test_a_view_without_on_tap_lets_clicks_through_as_a_tap_does() -> None:
         assert served.on_server(lambda: served.roots[1].tap(60, 20)).outcome.name == "HANDLED"
 
 
+def test_a_page_says_when_the_program_could_not_show_its_state() -> None:
+    """A render that raises: the page keeps its views and says that they are behind, until a
+    flush succeeds (it showed stale views with no sign of trouble)."""
+    from frond import Component, RenderComponent
+
+    class Fragile(RenderComponent):
+        def initial_state(self) -> int:
+            return 0
+
+        def render(self, taps: int) -> Component:
+            if taps == 1:
+                raise RuntimeError("the program cannot show one tap")
+            return Component("button", {"title": f"taps {taps}", "onTap": self.tapped}, width=120, height=40)
+
+        def tapped(self, _event: Any) -> None:
+            assert self.scope is not None
+            self.scope.update_state(lambda taps: taps + 1)
+
+    status = "document.getElementById('frond-status').textContent"
+    with page_of(Fragile) as (page, _):
+        page.click(60, 20)
+        page.wait_for(f"{status}.includes('could not show') && frond.failed")
+        assert page.evaluate("document.querySelector('button').textContent") == "taps 0"
+        page.click(60, 20)
+        page.wait_for(f"document.querySelector('button').textContent === 'taps 2' && {status} === ''")
+
+
 def test_a_field_whose_list_item_goes_lets_go_of_the_keys() -> None:
     """A list row's field has the caret, and the person scrolls far away: the field's views
     now show another row, so the caret leaves it, and what is typed then changes no row (it

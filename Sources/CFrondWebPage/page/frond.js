@@ -14,6 +14,7 @@ const frond = (window.frond = {
   session: 0,
   list: false,          // a list page
   applied: 0,           // messages with mutations applied (commits and resets) this session
+  failed: false,        // the program's last flush failed: the views are the last it showed
 });
 
 const container = document.getElementById("frond");
@@ -344,6 +345,15 @@ function receive(message) {
   if (message.t === "answered") { // events the root handled without a change to show
     reconcile(message.e || 0);
     return;
+  }
+  if (message.t === "failed") { // the program's flush failed: these views are the last it showed
+    statusLine.textContent = "the program could not show its latest state (its log says why)";
+    frond.failed = true;
+    return;
+  }
+  if (frond.failed) { // (a commit: the program shows its state again)
+    statusLine.textContent = "";
+    frond.failed = false;
   }
   if (message.t === "reset") {
     for (const view of frond.views.values()) view.element.remove();
