@@ -4,7 +4,7 @@
     >>> with Node(width=200, height=100, flex_direction=FlexDirection.ROW, padding=10) as row:
     ...     row.append(Node(flex_grow=1))
     ...     row.append(Node(width="25%"))
-    ...     row.calculate_layout()
+    ...     counted = row.calculate_layout()  # (what the pass did: counted.layouts, …)
     ...     [tuple(child.layout.frame) for child in row]
     [(10.0, 10.0, 135.0, 80.0), (145.0, 10.0, 45.0, 80.0)]
 
